@@ -1,0 +1,91 @@
+package plan
+
+import "strings"
+
+// An Attr is one attribute reference as Spark prints it: name#12 or name#12L. Name is the
+// column name without the expression id; ID is the id's digits (or "x" in Spark's normalised
+// test output, or "" when none was printed); Long is the L suffix Spark adds for bigint
+// attributes.
+type Attr struct {
+	Name string
+	ID   string
+	Long bool
+}
+
+// String prints the attribute as Spark would, with its id.
+func (a Attr) String() string {
+	if a.ID == "" {
+		return a.Name
+	}
+	s := a.Name + "#" + a.ID
+	if a.Long {
+		s += "L"
+	}
+	return s
+}
+
+// An Expr is one expression as Spark printed it.
+type Expr struct {
+	// Raw is the text exactly as printed, ids included: "cast(customer_id#12 as bigint)".
+	Raw string
+	// Text is Raw with expression ids removed: "cast(customer_id as bigint)". Keys are
+	// compared and shown by Text.
+	Text string
+	// Refs are the attribute references in Raw, in order of appearance.
+	Refs []Attr
+}
+
+// Column returns the referenced column name when the expression is a bare attribute
+// reference (the usual join or bucket key), and false when it is anything else.
+func (e Expr) Column() (string, bool) {
+	if len(e.Refs) != 1 || e.Text != e.Refs[0].Name {
+		return "", false
+	}
+	return e.Refs[0].Name, true
+}
+
+// IsCast reports whether the expression is a cast, as a join key cast from int to bigint is.
+func (e Expr) IsCast() bool {
+	t := strings.ToLower(e.Text)
+	return strings.HasPrefix(t, "cast(") || strings.HasPrefix(t, "try_cast(")
+}
+
+// String returns Text.
+func (e Expr) String() string { return e.Text }
+
+// Texts returns the Text of each expression.
+func Texts(es []Expr) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Text
+	}
+	return out
+}
+
+// A SortOrder is one key of a Sort or of range partitioning: "k#1 ASC NULLS FIRST".
+type SortOrder struct {
+	Expr       Expr
+	Desc       bool
+	NullsFirst bool
+}
+
+// String prints the order without expression ids: "k ASC NULLS FIRST".
+func (o SortOrder) String() string {
+	dir, nulls := "ASC", "NULLS LAST"
+	if o.Desc {
+		dir = "DESC"
+	}
+	if o.NullsFirst {
+		nulls = "NULLS FIRST"
+	}
+	return o.Expr.Text + " " + dir + " " + nulls
+}
+
+// OrderTexts returns each order as String prints it.
+func OrderTexts(os []SortOrder) []string {
+	out := make([]string, len(os))
+	for i, o := range os {
+		out[i] = o.String()
+	}
+	return out
+}

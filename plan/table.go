@@ -1,0 +1,70 @@
+package plan
+
+// A Table is a table as a project declares or a catalog describes it.
+type Table struct {
+	// Name is the table name in lower case, as qualified as the source gave it ("db.t").
+	Name string
+	// Format is the data source ("parquet", "orc", "delta", "hive", …), lower case.
+	Format  string
+	Columns []Column
+	// PartitionColumns are the partition column names, in declared order.
+	PartitionColumns []string
+	// Bucket is the bucket spec, nil when the table is not bucketed.
+	Bucket   *BucketSpec
+	Location string
+	// SizeInBytes and RowCount are statistics when known; -1 when unknown.
+	SizeInBytes int64
+	RowCount    int64
+	// Hive reports a Hive-serde table (STORED AS …), which Spark never reads as bucketed.
+	Hive bool
+	// Sources are where the table was declared or described.
+	Sources []Pos
+}
+
+// Column returns the column named name (case-insensitive, as Spark resolves names).
+func (t *Table) Column(name string) (Column, bool) {
+	for _, c := range t.Columns {
+		if equalFold(c.Name, name) {
+			return c, true
+		}
+	}
+	return Column{}, false
+}
+
+// A Column is one table column.
+type Column struct {
+	Name string
+	// Type is the Spark SQL type in lower case: "int", "bigint", "decimal(10,2)", "string".
+	Type    string
+	Comment string
+	Pos     Pos
+}
+
+// A BucketSpec is a table's bucketing: CLUSTERED BY (Columns) [SORTED BY (SortColumns)] INTO
+// NumBuckets BUCKETS, or bucketBy(NumBuckets, Columns…).sortBy(SortColumns…).
+type BucketSpec struct {
+	NumBuckets  int
+	Columns     []string
+	SortColumns []string
+	// Span is the clause or call that declared the spec.
+	Span Span
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
