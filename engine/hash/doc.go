@@ -1,0 +1,34 @@
+// Package hash computes the hash functions Spark uses to place rows in buckets, and the
+// bucket ids derived from them.
+//
+// A Spark (datasource) bucketed table puts a row in bucket
+// pmod(Murmur3Hash(bucket columns..., seed 42), numBuckets): the partition id of
+// HashPartitioning in org.apache.spark.sql.catalyst.plans.physical, used by the writer
+// (V1WritesUtils.getWriterBucketSpec) and by every shuffle Exchange. Spark's Murmur3 is not
+// the standard MurmurHash3_x86_32: byte strings are hashed by Murmur3_x86_32.hashUnsafeBytes,
+// which mixes each tail byte (length mod 4) separately as a sign-extended int, and each SQL
+// type has its own rule (HashExpression in Spark's hash.scala): int-like types hash as an int,
+// bigint and timestamps as a long, decimals up to precision 18 as their unscaled long, wider
+// decimals as the bytes of java.math.BigInteger.toByteArray, floats and doubles by their
+// canonical bits with -0.0 folded into 0.0 (Spark 3.2 and later), NULL leaves the running
+// hash unchanged, and columns chain: each column's hash is the seed of the next.
+//
+// Hive-format bucketed tables written by Spark 3.3 and later use HiveHash (Hive 1.2.1's
+// ObjectInspectorUtils.hashCode) and bucket pmod(hash & Integer.MAX_VALUE, numBuckets),
+// whatever the table's bucketing_version says.
+//
+// The package has two layers that always agree (a fuzz test checks it):
+//
+//   - a scalar API for one row at a time: [Type], [ParseType], [Value], [ParseValue],
+//     [Murmur3], [Hive], [Bucket] and [HiveBucket], used by `bucketlint hash` and by tests;
+//   - vector kernels over typed slices ([Murmur3Int64s], [Murmur3Bytes], [HiveInt64s],
+//     [Buckets], ...) that update a running-hash vector in place, with an optional null
+//     bitmap, and neither allocate nor make an interface call per row. The columnar engine
+//     (engine/exec) uses these.
+//
+// Null bitmaps are []uint64 in which bit i%64 of word i/64 is set when row i is NULL; a nil
+// bitmap means no row is NULL.
+//
+// In bucketlint's dependency order engine/hash sits at the bottom of engine/ (hash ← store ←
+// exec ← verify) and imports only the standard library.
+package hash

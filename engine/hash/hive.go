@@ -1,0 +1,94 @@
+package hash
+
+import (
+	"encoding/binary"
+	"math/big"
+)
+
+// hiveLong is HiveHasher.hashLong: the two halves of v xor-folded, (int)(v ^ (v >>> 32)).
+func hiveLong(v int64) int32 {
+	u := uint64(v)
+	return int32(uint32(u ^ u>>32))
+}
+
+// hiveTimestamp is HiveHashFunction.hashTimestamp (after Hive's TimestampWritable.hashCode):
+// seconds << 30 | nanoseconds, xor-folded. Go's / and % truncate toward zero as Java's do,
+// so negative timestamps match too.
+func hiveTimestamp(micros int64) int32 {
+	secs := micros / 1_000_000
+	nanos := (micros % 1_000_000) * 1000
+	return hiveLong(secs<<30 | nanos)
+}
+
+// hiveString is HiveHasher.hashUnsafeBytes: r = 31*r + b over the bytes, each sign-extended.
+func hiveString(s string) int32 {
+	var h int32
+	for i := 0; i < len(s); i++ {
+		h = 31*h + int32(int8(s[i]))
+	}
+	return h
+}
+
+// hiveBytes is hiveString over a []byte.
+func hiveBytes(b []byte) int32 {
+	var h int32
+	for _, c := range b {
+		h = 31*h + int32(int8(c))
+	}
+	return h
+}
+
+// hiveDecimal64 is the HiveHash of a decimal with an int64 unscaled value: Spark's
+// HiveHashFunction.normalizeDecimal (Hive's HiveDecimalV1.normalize: trailing zeros of the
+// fraction stripped, no negative scale) followed by java.math.BigDecimal.hashCode, which is
+// 31*BigInteger.hashCode(unscaled) + scale. BigInteger.hashCode folds the 32-bit words of
+// |unscaled| big-endian as h = 31*h + word and multiplies by the sign. The precision cap
+// of normalizeDecimal (38 digits) never rounds a value Spark's DecimalType can hold.
+func hiveDecimal64(unscaled int64, scale int) int32 {
+	if unscaled == 0 {
+		return 0 // BigDecimal.ZERO
+	}
+	for scale > 0 && unscaled%10 == 0 {
+		unscaled /= 10
+		scale--
+	}
+	mag := uint64(unscaled)
+	if unscaled < 0 {
+		mag = -mag
+	}
+	h := int32(31*uint32(mag>>32) + uint32(mag))
+	if unscaled < 0 {
+		h = -h
+	}
+	return 31*h + int32(scale)
+}
+
+// hiveDecimal is hiveDecimal64 for an unscaled value of any size.
+func hiveDecimal(unscaled *big.Int, scale int) int32 {
+	if unscaled.IsInt64() {
+		return hiveDecimal64(unscaled.Int64(), scale)
+	}
+	u := new(big.Int).Set(unscaled)
+	ten, q, r := big.NewInt(10), new(big.Int), new(big.Int)
+	for scale > 0 {
+		q.QuoRem(u, ten, r)
+		if r.Sign() != 0 {
+			break
+		}
+		u.Set(q)
+		scale--
+	}
+	mag := new(big.Int).Abs(u).Bytes()
+	if pad := len(mag) % 4; pad != 0 {
+		mag = append(make([]byte, 4-pad), mag...)
+	}
+	var w uint32
+	for i := 0; i < len(mag); i += 4 {
+		w = 31*w + binary.BigEndian.Uint32(mag[i:i+4])
+	}
+	h := int32(w)
+	if u.Sign() < 0 {
+		h = -h
+	}
+	return 31*h + int32(scale)
+}
