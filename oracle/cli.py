@@ -1,0 +1,123 @@
+"""Command line: run, check, random, hashvectors, list."""
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from oracle import versions
+from oracle.scenarios import load_dir, select
+
+REPO = Path(__file__).resolve().parent.parent
+SPARK_COMMANDS = {"run", "check", "hashvectors"}
+
+
+def ensure_interpreter(version: str, argv: list[str]) -> None:
+    """Re-exec under the pinned venv unless this interpreter already has pyspark==version."""
+    try:
+        have = importlib.metadata.version("pyspark")
+    except importlib.metadata.PackageNotFoundError:
+        have = None
+    if have == version:
+        return
+    py = versions.venv_python(version)
+    if os.environ.get("BUCKETLINT_ORACLE_REEXEC") or not py.exists():
+        raise SystemExit(f"pyspark {version} not available (have {have}); run oracle/setup.sh "
+                         f"(expected interpreter {py})")
+    env = dict(os.environ, BUCKETLINT_ORACLE_REEXEC="1")
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    os.execve(str(py), [str(py), "-m", "oracle", *argv], env)
+
+
+def add_selection(p: argparse.ArgumentParser) -> None:
+    """--subset / --sample options."""
+    p.add_argument("--subset", action="append", help="only scenarios whose <group>/<name> contains this (repeatable)")
+    p.add_argument("--sample", type=int, help="deterministic sample of N scenarios (after --subset)")
+    p.add_argument("--sample-seed", type=int, default=0)
+
+
+def parser() -> argparse.ArgumentParser:
+    """Argument parser."""
+    ap = argparse.ArgumentParser(prog="python -m oracle", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="regenerate fixtures for one Spark version")
+    r.add_argument("--spark", required=True)
+    r.add_argument("scenarios", type=Path)
+    r.add_argument("out", type=Path)
+    add_selection(r)
+    c = sub.add_parser("check", help="re-run live and diff against committed fixtures (exit 1 on difference)")
+    c.add_argument("--spark", required=True)
+    c.add_argument("scenarios", type=Path)
+    c.add_argument("fixtures", type=Path)
+    add_selection(c)
+    g = sub.add_parser("random", help="write seeded random scenarios (YAML) for differential testing")
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--count", type=int, required=True)
+    g.add_argument("out", type=Path)
+    h = sub.add_parser("hashvectors", help="record Murmur3/pmod (and Hive hash) vectors from real Spark")
+    h.add_argument("--spark", required=True)
+    h.add_argument("out", type=Path)
+    ls = sub.add_parser("list", help="list scenario keys")
+    ls.add_argument("scenarios", type=Path)
+    add_selection(ls)
+    return ap
+
+
+def main(argv: list[str]) -> int:
+    """CLI entry point; returns the exit code."""
+    args = parser().parse_args(argv)
+    if args.cmd in SPARK_COMMANDS:
+        series, version = versions.resolve(args.spark)
+        ensure_interpreter(version, argv)
+    if args.cmd == "list":
+        for s in select(load_dir(args.scenarios), args.subset, args.sample, args.sample_seed):
+            print(f"{s.key}\t{s.description}")
+        return 0
+    if args.cmd == "random":
+        from oracle import randomgen  # noqa: PLC0415
+
+        for p in randomgen.write(args.seed, args.count, args.out):
+            print(p)
+        return 0
+    if args.cmd == "hashvectors":
+        from oracle import hashvectors  # noqa: PLC0415
+
+        hashvectors.main(version, args.out)
+        return 0
+    from oracle import fixtures, runner  # noqa: PLC0415
+
+    all_sc = load_dir(args.scenarios)
+    chosen = select(all_sc, args.subset, args.sample, args.sample_seed)
+    partial = len(chosen) != len(all_sc)
+    if args.cmd == "run":
+        args.out.mkdir(parents=True, exist_ok=True)
+        stats = runner.run_all(chosen, args.out)
+        if not partial:
+            fixtures.prune(args.out, all_sc)
+        fixtures.write_index(args.out, series, version)
+        rel = os.path.relpath(args.scenarios.resolve(), REPO) if args.scenarios.resolve().is_relative_to(REPO) \
+            else str(args.scenarios)
+        fixtures.write_readme(args.out, series, version, rel.rstrip("/") + "/", len(fixtures.scenario_dirs(args.out)))
+        print(f"ran {stats['scenarios']} scenarios, {stats['queries']} queries in {stats['seconds']}s -> {args.out}")
+        return 0
+    # check
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="bucketlint-check-") as tmp:
+        live = Path(tmp)
+        runner.run_all(chosen, live)
+        problems = fixtures.compare(args.fixtures, live, chosen)
+    if not partial:
+        on_disk = {str(d.relative_to(args.fixtures)) for d in fixtures.scenario_dirs(args.fixtures)}
+        from oracle.normalize import slug  # noqa: PLC0415
+
+        wanted = {f"{slug(s.group)}/{slug(s.name)}" for s in all_sc}
+        problems += [f"{p}: committed but no such scenario" for p in sorted(on_disk - wanted)]
+    for p in problems:
+        print(p)
+    secs = time.monotonic() - t0
+    print(f"check: {len(chosen)} scenarios, {len(problems)} differences, {secs:.1f}s", file=sys.stderr)
+    return 1 if problems else 0

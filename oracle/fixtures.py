@@ -1,0 +1,120 @@
+"""Fixture folder bookkeeping: index.json, README.md, and comparison for `check` (no Spark)."""
+from __future__ import annotations
+
+import difflib
+import json
+import platform
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from oracle.normalize import dumps, slug
+from oracle.scenarios import Scenario
+
+GENERATED = ("index.json", "README.md")
+
+
+def java_version() -> str:
+    """First line of `java -version`."""
+    try:
+        out = subprocess.run(["java", "-version"], capture_output=True, text=True, check=False)
+        return (out.stderr or out.stdout).splitlines()[0].strip()
+    except OSError:
+        return "unknown"
+
+
+def scenario_dirs(out: Path) -> list[Path]:
+    """Every <group>/<scenario>/ folder holding a scenario.json."""
+    return sorted(p.parent for p in out.glob("*/*/scenario.json"))
+
+
+def build_index(out: Path, series: str, version: str) -> dict[str, Any]:
+    """Summary of every scenario on disk: shuffles/sorts per query and AQE mode, errors."""
+    entries = []
+    for d in scenario_dirs(out):
+        rec = json.loads((d / "scenario.json").read_text())
+        queries = {}
+        for q in rec.get("queries", []):
+            queries[q["name"]] = {
+                label: ({"error": run["error"]["pyClass"]} if run.get("error") else
+                        {"shuffles": run["counts"]["shuffles"], "sorts": run["counts"]["sorts"],
+                         "bucketedScans": run["counts"]["bucketedScans"], "rows": run["result"]["rows"]})
+                for label, run in q["runs"].items()}
+        errors = [t["name"] for t in rec.get("tables", []) if t.get("error")]
+        errors += [s["sql"] for s in rec.get("statements", []) if s.get("error")]
+        errors += [w["name"] for w in rec.get("writes", []) if w.get("error")]
+        entries.append({"path": str(d.relative_to(out)), "name": rec["name"], "group": rec["group"],
+                        "ref": rec.get("ref"), "description": rec["description"],
+                        "queries": queries, "errors": errors})
+    return {"spark": {"series": series, "version": version}, "scenarios": entries}
+
+
+def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int) -> None:
+    """Provenance README of one fixture folder."""
+    import pyspark  # noqa: PLC0415
+
+    text = f"""# Spark {version} oracle fixtures
+
+Recorded from real Spark by `oracle/` (test tooling; see `oracle/README.md` for the JSON schema).
+Do not edit by hand: regenerate.
+
+| | |
+|---|---|
+| Spark (pyspark) | {pyspark.__version__} |
+| Python | {platform.python_version()} |
+| Java | {java_version()} |
+| Master | local[2], in-memory catalog (Hive scenarios: Hive catalog with a Derby metastore), UI off, session time zone UTC |
+| Scenarios | {n} |
+
+Command (from the repository root, after `oracle/setup.sh`):
+
+    python -m oracle run --spark {series} {scenario_dir} fixtures/spark/{series}/
+
+Check against a live Spark (exit 1 on any difference):
+
+    python -m oracle check --spark {series} {scenario_dir} fixtures/spark/{series}/
+"""
+    (out / "README.md").write_text(text)
+
+
+def write_index(out: Path, series: str, version: str) -> None:
+    """index.json at the fixture root."""
+    (out / "index.json").write_text(dumps(build_index(out, series, version)))
+
+
+def prune(out: Path, keep: list[Scenario]) -> None:
+    """Remove scenario folders (and empty group folders) that are not in `keep`."""
+    wanted = {f"{slug(s.group)}/{slug(s.name)}" for s in keep}
+    for d in scenario_dirs(out):
+        if str(d.relative_to(out)) not in wanted:
+            shutil.rmtree(d)
+    for g in out.iterdir() if out.exists() else []:
+        if g.is_dir() and not any(g.iterdir()):
+            g.rmdir()
+
+
+def files_of(d: Path) -> dict[str, Path]:
+    """Relative path -> file, for every file below d."""
+    return {str(p.relative_to(d)): p for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def compare(expected: Path, actual: Path, scenarios: list[Scenario], max_lines: int = 40) -> list[str]:
+    """Differences between committed and freshly generated scenario folders (empty = identical)."""
+    problems: list[str] = []
+    for sc in scenarios:
+        rel = Path(slug(sc.group)) / slug(sc.name)
+        e, a = files_of(expected / rel), files_of(actual / rel)
+        for name in sorted(set(e) | set(a)):
+            if name not in e:
+                problems.append(f"{rel}/{name}: not in committed fixtures")
+                continue
+            if name not in a:
+                problems.append(f"{rel}/{name}: not produced by this run")
+                continue
+            et, at = e[name].read_text(), a[name].read_text()
+            if et != at:
+                diff = list(difflib.unified_diff(et.splitlines(), at.splitlines(), f"committed/{rel}/{name}",
+                                                 f"live/{rel}/{name}", lineterm="", n=1))
+                problems.append("\n".join(diff[:max_lines]) + ("\n..." if len(diff) > max_lines else ""))
+    return problems

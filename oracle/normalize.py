@@ -1,0 +1,104 @@
+"""Pure helpers (no Spark): id stripping, path/UUID normalisation, result checksums, JSON output."""
+from __future__ import annotations
+
+import datetime as _dt
+import decimal
+import hashlib
+import json
+import math
+import re
+from typing import Any, Iterable
+
+EXPR_ID_RE = re.compile(r"#\d+L?")
+UUID_RE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+CHECKSUM_MOD = 1 << 64
+NULL = "\\N"
+
+
+def strip_ids(text: str) -> str:
+    """Remove expression ids: ``customer_id#12L`` -> ``customer_id``."""
+    return EXPR_ID_RE.sub("", text)
+
+
+def key(raw: str) -> dict[str, str]:
+    """A plan expression as {name: without ids, raw: as Spark prints it}."""
+    return {"name": strip_ids(raw), "raw": raw}
+
+
+def normalize_text(text: str, replacements: dict[str, str]) -> str:
+    """Replace temp paths (longest first, with and without ``file:``) and random UUIDs."""
+    for path in sorted(replacements, key=len, reverse=True):
+        token = replacements[path]
+        text = text.replace("file://" + path, token).replace("file:" + path, token).replace(path, token)
+    return UUID_RE.sub("{uuid}", text)
+
+
+def normalize_obj(obj: Any, replacements: dict[str, str]) -> Any:
+    """normalize_text applied to every string inside a JSON-like value."""
+    if isinstance(obj, str):
+        return normalize_text(obj, replacements)
+    if isinstance(obj, list):
+        return [normalize_obj(v, replacements) for v in obj]
+    if isinstance(obj, dict):
+        return {k: normalize_obj(v, replacements) for k, v in obj.items()}
+    return obj
+
+
+def format_value(v: Any) -> str:
+    """Canonical string of one result value (the 'string form' used by the checksum)."""
+    if v is None:
+        return NULL
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        if math.isnan(v):
+            return "NaN"
+        if math.isinf(v):
+            return "Infinity" if v > 0 else "-Infinity"
+        if v == 0.0:
+            return "0.0"
+        return repr(v)
+    if isinstance(v, decimal.Decimal):
+        return format(v, "f")
+    if isinstance(v, (bytes, bytearray)):
+        return "0x" + bytes(v).hex()
+    if isinstance(v, _dt.datetime):
+        return v.isoformat(sep=" ")
+    if isinstance(v, _dt.date):
+        return v.isoformat()
+    if isinstance(v, (list, tuple)):
+        return "[" + ",".join(format_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ",".join(f"{format_value(k)}:{format_value(x)}" for k, x in sorted(v.items(), key=str)) + "}"
+    return str(v)
+
+
+def row_string(row: Iterable[Any]) -> str:
+    """Canonical string of a row: values joined by U+001F."""
+    return "\x1f".join(format_value(v) for v in row)
+
+
+def row_hash(row: Iterable[Any]) -> int:
+    """First 8 bytes (big-endian) of SHA-256 of the row string."""
+    return int.from_bytes(hashlib.sha256(row_string(row).encode("utf-8")).digest()[:8], "big")
+
+
+def checksum(rows: Iterable[Iterable[Any]]) -> dict[str, Any]:
+    """Order-independent result summary: row count and sum of row hashes mod 2^64 (hex)."""
+    n = 0
+    total = 0
+    for r in rows:
+        n += 1
+        total = (total + row_hash(r)) % CHECKSUM_MOD
+    return {"rows": n, "checksum": f"{total:016x}"}
+
+
+def dumps(obj: Any) -> str:
+    """Deterministic JSON: sorted keys, 1-space indent, trailing newline."""
+    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def slug(name: str) -> str:
+    """File-system safe name."""
+    s = re.sub(r"[^A-Za-z0-9_.-]+", "-", name.strip()).strip("-")
+    return s or "unnamed"

@@ -1,0 +1,48 @@
+"""Pinned PySpark versions (read from oracle/versions.txt, the single place they are pinned)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+VERSIONS_FILE = HERE / "versions.txt"
+
+
+def pinned(path: Path = VERSIONS_FILE) -> dict[str, str]:
+    """Return {series: exact pyspark version}, in file order."""
+    out: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        series, version = line.split()[:2]
+        out[series] = version
+    return out
+
+
+def resolve(spec: str, table: dict[str, str] | None = None) -> tuple[str, str]:
+    """Map a --spark argument ("3.5", "3.5.9", "4", "4.x", "4.3") to (series, exact version)."""
+    table = table if table is not None else pinned()
+    if spec in table:
+        return spec, table[spec]
+    for series, version in table.items():
+        if spec == version:
+            return series, version
+    major = spec.split(".")[0]
+    if spec in (major, major + ".x"):
+        cands = [s for s in table if s.split(".")[0] == major]
+        if cands:
+            best = max(cands, key=lambda s: tuple(int(p) for p in s.split(".")))
+            return best, table[best]
+    raise SystemExit(f"unknown Spark version {spec!r}; pinned: {', '.join(table)}")
+
+
+def venv_root() -> Path:
+    """Root folder of the per-version virtual environments."""
+    default = Path.home() / ".cache" / "bucketlint"
+    return Path(os.environ.get("BUCKETLINT_VENV_DIR", str(default)))
+
+
+def venv_python(version: str) -> Path:
+    """Python interpreter of the venv that holds pyspark==version."""
+    return venv_root() / f"venv-{version}" / "bin" / "python"
