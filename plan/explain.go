@@ -16,6 +16,10 @@ type Explain struct {
 	Plans []Section
 	// Logical are the logical plan sections of extended and cost mode, as raw text.
 	Logical []TextSection
+	// Extra are sections printed after the physical plan that hold no plan, kept as text:
+	// Spark 4.0+'s "== Extended Information (…) ==" plugin blocks, Databricks' "== Photon
+	// Explanation ==".
+	Extra []TextSection
 }
 
 // Adaptive records the AdaptiveSparkPlan at the root of a physical plan.

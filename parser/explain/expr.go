@@ -1,0 +1,306 @@
+package explain
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// splitArgs splits s at commas outside brackets, parentheses, braces and closed quotes, and
+// trims the spaces around each part. ok is false when a bracket is still open at the end of
+// s, as in FileScan metadata cut at 100 characters ("In(b, [1,2,3..."); the last part then
+// holds everything after its last top-level comma.
+func splitArgs(s string) (parts []string, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, true
+	}
+	depth, start := 0, 0
+	var noQuote [3]bool // a quote with no closing partner left: treat it as a plain byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '\'', '"', '`':
+			k := strings.IndexByte("'\"`", c)
+			if noQuote[k] {
+				continue
+			}
+			if j := closingQuote(s, i); j > 0 {
+				i = j
+			} else {
+				noQuote[k] = true
+			}
+		case ',':
+			if depth == 0 {
+				parts = append(parts, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, strings.TrimSpace(s[start:]))
+	return parts, depth == 0
+}
+
+// closingQuote returns the index of the quote closing the one at s[i], skipping
+// backslash-escaped bytes, or -1 when there is none.
+func closingQuote(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return -1
+}
+
+// matchClose returns the index of the bracket closing the one at s[i] (any of "([{"), or -1
+// when it is not closed.
+func matchClose(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// unwrap removes one pair of enclosing brackets ("[…]") when s starts with open; a list cut
+// short ("[a#1, b#2...") loses only its opening bracket. ok is false when s does not start
+// with open or the bracket is not closed at the end of s.
+func unwrap(s string, open, closer byte) (inner string, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || s[0] != open {
+		return s, false
+	}
+	if j := matchClose(s, 0); j == len(s)-1 && s[j] == closer {
+		return s[1:j], true
+	}
+	return s[1:], false
+}
+
+// isMoreFields reports whether an element is Spark's "... 10 more fields" truncation marker.
+func isMoreFields(s string) bool {
+	return strings.HasPrefix(s, "... ") && strings.HasSuffix(s, " more fields")
+}
+
+// exprList parses a bracketed list "[a#1, b#2, ... 3 more fields]" into expressions, leaving
+// out the truncation marker. ok is false when the brackets do not balance.
+func exprList(s string) (out []plan.Expr, ok bool) {
+	inner, closed := unwrap(s, '[', ']')
+	parts, balanced := splitArgs(inner)
+	for _, p := range parts {
+		if p == "" || isMoreFields(p) {
+			continue
+		}
+		out = append(out, newExpr(p))
+	}
+	return out, closed && balanced
+}
+
+// exprs turns already split parts into expressions.
+func exprs(parts []string) []plan.Expr {
+	out := make([]plan.Expr, 0, len(parts))
+	for _, p := range parts {
+		if p == "" || isMoreFields(p) {
+			continue
+		}
+		out = append(out, newExpr(p))
+	}
+	return out
+}
+
+// stringList parses a bracketed list into its printed elements.
+func stringList(s string) []string {
+	inner, _ := unwrap(s, '[', ']')
+	parts, _ := splitArgs(inner)
+	out := parts[:0]
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// newExpr builds an Expr from its printed text: Text drops every attribute's expression id
+// and Refs lists the attributes.
+func newExpr(raw string) plan.Expr {
+	e := plan.Expr{Raw: raw, Text: raw}
+	if strings.IndexByte(raw, '#') < 0 {
+		return e
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '#' {
+			continue
+		}
+		end, id, long, ok := idAt(raw, i)
+		if !ok {
+			continue
+		}
+		start := nameStart(raw, i)
+		if start == i {
+			continue // "[id=#5]", "State #9": no attribute name before the id
+		}
+		e.Refs = append(e.Refs, plan.Attr{Name: stripIDs(raw[start:i]), ID: id, Long: long})
+		b.WriteString(raw[last:i])
+		last = end
+		i = end - 1
+	}
+	if last == 0 {
+		return e
+	}
+	b.WriteString(raw[last:])
+	e.Text = b.String()
+	return e
+}
+
+// stripIDs returns s without the expression ids of its attributes.
+func stripIDs(s string) string {
+	if strings.IndexByte(s, '#') < 0 {
+		return s
+	}
+	return newExpr(s).Text
+}
+
+// idAt reads an expression id at s[i] == '#': "#12", "#12L", "#x", "#xL" (Spark's normalised
+// tests) or a bare "#" (Hyperspace's templates). end is the index after the id.
+func idAt(s string, i int) (end int, id string, long, ok bool) {
+	j := i + 1
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	id = s[i+1 : j]
+	if id == "" && j < len(s) && s[j] == 'x' {
+		j++
+		id = "x"
+	}
+	if j < len(s) && s[j] == 'L' && id != "" {
+		long = true
+		j++
+	}
+	if j < len(s) && isIdentByte(s[j]) {
+		return 0, "", false, false // "#xyz", "#1a": not an id
+	}
+	return j, id, long, true
+}
+
+// nameStart returns where the attribute name ending at s[i] begins: names may hold balanced
+// parentheses and brackets ("max(val)#5", "sort_array(x)[0]#7") but stop at a space, comma,
+// "=", or an unbalanced opening bracket.
+func nameStart(s string, i int) int {
+	depth := 0
+	j := i
+	for j > 0 {
+		c := s[j-1]
+		switch {
+		case c == ')' || c == ']':
+			depth++
+		case c == '(' || c == '[':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		case depth == 0 && (c == ' ' || c == ',' || c == '=' || c == '{' || c == '\t' || c == '#'):
+			return j
+		}
+		j--
+	}
+	if depth != 0 {
+		return i
+	}
+	return 0
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sortOrder parses "k#1 ASC NULLS FIRST"; a missing direction means ascending, and missing
+// null ordering takes Spark's default for the direction.
+func sortOrder(s string) plan.SortOrder {
+	s = strings.TrimSpace(s)
+	o := plan.SortOrder{NullsFirst: true}
+	if t, ok := strings.CutSuffix(s, " NULLS FIRST"); ok {
+		s, o.NullsFirst = t, true
+	} else if t, ok := strings.CutSuffix(s, " NULLS LAST"); ok {
+		s, o.NullsFirst = t, false
+	} else {
+		o.NullsFirst = !strings.HasSuffix(s, " DESC")
+	}
+	if t, ok := strings.CutSuffix(s, " DESC"); ok {
+		s, o.Desc = t, true
+	} else {
+		s = strings.TrimSuffix(s, " ASC")
+	}
+	o.Expr = newExpr(s)
+	return o
+}
+
+// sortOrders parses a list of sort orders from split parts.
+func sortOrders(parts []string) []plan.SortOrder {
+	out := make([]plan.SortOrder, 0, len(parts))
+	for _, p := range parts {
+		if p == "" || isMoreFields(p) {
+			continue
+		}
+		out = append(out, sortOrder(p))
+	}
+	return out
+}
+
+// orderList parses a bracketed list of sort orders.
+func orderList(s string) (out []plan.SortOrder, ok bool) {
+	inner, closed := unwrap(s, '[', ']')
+	parts, balanced := splitArgs(inner)
+	return sortOrders(parts), closed && balanced
+}
+
+// partitioning parses an Exchange's partitioning argument: "hashpartitioning(k#1, 200)",
+// "rangepartitioning(k#1 ASC NULLS FIRST, 200)", "SinglePartition", "RoundRobinPartitioning(10)",
+// "UnknownPartitioning(0)", "KeyGroupedPartitioning(…)". Unknown names keep their text as kind.
+func partitioning(s string) plan.Partitioning {
+	s = strings.TrimSpace(s)
+	p := plan.Partitioning{Raw: s}
+	name, args, hasArgs := strings.Cut(s, "(")
+	p.Kind = plan.PartitioningKind(strings.TrimSpace(name))
+	if !hasArgs {
+		return p
+	}
+	args = strings.TrimSuffix(args, ")")
+	parts, _ := splitArgs(args)
+	if n := len(parts); n > 0 {
+		if v, err := strconv.Atoi(parts[n-1]); err == nil {
+			p.NumPartitions = v
+			parts = parts[:n-1]
+		}
+	}
+	switch p.Kind {
+	case plan.RangePartitioning:
+		p.Orders = sortOrders(parts)
+	case plan.RoundRobinPartitioning, plan.UnknownPartitioning, plan.SinglePartition:
+	default:
+		p.Keys = exprs(parts)
+	}
+	return p
+}

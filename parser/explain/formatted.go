@@ -1,0 +1,192 @@
+package explain
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// A detail is one formatted-mode detail block "(N) Title [codegen id : C]" and its fields.
+type detail struct {
+	title   string
+	codegen int
+	reuses  int
+	fields  []plan.Field
+	line    int
+}
+
+// value returns the value of the field named key, "" when absent.
+func (d *detail) value(key string) string {
+	if d == nil {
+		return ""
+	}
+	for _, f := range d.fields {
+		if f.Key == key {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// has reports whether the block printed the field named key.
+func (d *detail) has(key string) bool {
+	if d == nil {
+		return false
+	}
+	for _, f := range d.fields {
+		if f.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// outlineID splits a formatted outline text "Title (N)[, Statistics(…)]" into its title, id
+// (0 for "(unknown)") and statistics; ok is false when the text carries no id.
+func outlineID(text string) (title string, id int, stats string, ok bool) {
+	end := len(text)
+	for {
+		k := strings.LastIndex(text[:end], " (")
+		if k < 0 {
+			return text, 0, "", false
+		}
+		rest := text[k+2:]
+		e := 0
+		for e < len(rest) && rest[e] >= '0' && rest[e] <= '9' {
+			e++
+		}
+		if e == 0 && strings.HasPrefix(rest, "unknown") {
+			e = len("unknown")
+		}
+		if e > 0 && e < len(rest) && rest[e] == ')' {
+			after := rest[e+1:]
+			if after == "" || strings.HasPrefix(after, ", ") {
+				id, _ = strconv.Atoi(rest[:e])
+				return text[:k], id, strings.TrimPrefix(after, ", "), true
+			}
+		}
+		end = k
+	}
+}
+
+// detailHead reads a detail block header "(N) Title[ [codegen id : C]]".
+func detailHead(s string) (id int, d *detail, ok bool) {
+	if len(s) < 3 || s[0] != '(' {
+		return 0, nil, false
+	}
+	e := 1
+	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
+		e++
+	}
+	if e == 1 || e >= len(s) || s[e] != ')' || e+1 < len(s) && s[e+1] != ' ' {
+		return 0, nil, false
+	}
+	id, err := strconv.Atoi(s[1:e])
+	if err != nil {
+		return 0, nil, false
+	}
+	d = &detail{title: strings.TrimSpace(s[e+1:])}
+	if t, c, found := strings.Cut(d.title, " [codegen id : "); found && strings.HasSuffix(c, "]") {
+		d.codegen, _ = strconv.Atoi(strings.TrimSuffix(c, "]"))
+		d.title = t
+	}
+	if r, ok := strings.CutPrefix(d.title, "ReusedExchange [Reuses operator id: "); ok {
+		d.reuses, _ = strconv.Atoi(strings.TrimSuffix(r, "]"))
+	}
+	return id, d, true
+}
+
+// field reads one detail line: "Key [n]: [..]", "Key: value", "Condition : value", or the
+// normalised "Location [not included in comparison]/…".
+func field(s string) (plan.Field, bool) {
+	f := plan.Field{Count: -1}
+	k := 0
+	for k < len(s) && (isIdentByte(s[k]) || s[k] == ' ') {
+		k++
+	}
+	f.Key = strings.TrimRight(s[:k], " ")
+	if f.Key == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') || k == len(s) {
+		return f, false
+	}
+	rest := s[k:]
+	if rest[0] == '[' {
+		e := 1
+		for e < len(rest) && rest[e] >= '0' && rest[e] <= '9' {
+			e++
+		}
+		if e == 1 || e == len(rest) || rest[e] != ']' {
+			if f.Key == "Location" {
+				f.Value = rest
+				return f, true
+			}
+			return f, false
+		}
+		f.Count, _ = strconv.Atoi(rest[1:e])
+		rest = strings.TrimLeft(rest[e+1:], " ")
+	}
+	if rest == "" || rest[0] != ':' {
+		return f, false
+	}
+	f.Value = strings.TrimPrefix(rest[1:], " ")
+	return f, true
+}
+
+// readDetail reads the fields of the block whose header is line i and returns the line after.
+func (p *parser) readDetail(id int, d *detail, i int) int {
+	j := i + 1
+	for ; j < len(p.lines) && !p.blank(j); j++ {
+		s := p.lines[j].s
+		if _, _, ok := detailHead(s); ok {
+			break
+		}
+		f, ok := field(s)
+		if ok {
+			f.Pos = p.pos(j, 0)
+			d.fields = append(d.fields, f)
+			continue
+		}
+		if n := len(d.fields); n > 0 {
+			d.fields[n-1].Value += "\n" + s // a value printed over several lines
+			continue
+		}
+		p.errorf(j, 0, "expected a detail field \"Key: value\" in the block of operator (%d)", id)
+	}
+	return j
+}
+
+// formattedName returns an outline or detail title's canonical operator name and the text
+// after the name.
+func formattedName(title string) (name, rest string, skew bool) {
+	e := nameEnd(title)
+	name = title[:e]
+	switch name {
+	case "Scan":
+		w, we := word(title, e)
+		switch {
+		case w == "In-memory" && strings.HasPrefix(title[we:], " table"):
+			name, e = "InMemoryTableScan", we+len(" table")
+		case w != "":
+			name, e = "Scan "+w, we
+		}
+	case "Execute":
+		if w, we := word(title, e); w != "" {
+			name, e = "Execute "+w, we
+		}
+	case "SortMergeJoin", "ShuffledHashJoin":
+		if strings.HasPrefix(title[e:], "(skew=true)") {
+			skew = true
+			e += len("(skew=true)")
+		}
+	}
+	return name, strings.TrimSpace(title[e:]), skew
+}
+
+// isFileScan reports whether a formatted "Scan <fmt> <table>" is a v1 file scan.
+func isFileScan(name string, d *detail) bool {
+	f, ok := strings.CutPrefix(name, "Scan ")
+	if !ok || f == "hive" {
+		return false
+	}
+	return strings.Contains(fileFormats, " "+f+" ") || d.has("Location") || strings.HasPrefix(f, "Hyperspace(")
+}

@@ -1,0 +1,125 @@
+package explain
+
+import "strings"
+
+// A rawNode is one operator line of a printed tree, placed by its indentation but not yet
+// interpreted.
+type rawNode struct {
+	text  string // the line after its tree marker
+	line  int    // 0-based line index
+	col   int    // byte index of text in the (stripped) line
+	kids  []*rawNode
+	inner []*rawNode
+	subs  []*rawSub
+}
+
+// A rawSub is an adaptive plan's "+- == Final Plan ==" sub-header and the plan under it.
+type rawSub struct {
+	role string
+	line int
+	col  int
+	root *rawNode
+}
+
+// A frame is an open line of the tree being read: a later line with its marker at col is a
+// data child of the frame whose text starts at col, and an inner child of the one whose text
+// starts at col-3.
+type frame struct {
+	col  int
+	node *rawNode
+	sub  *rawSub // a sub-header still waiting for its plan's root line
+	dead bool    // a line that could not be placed: its descendants are dropped with it
+}
+
+// shape returns the column of a line's tree marker ("+- " or ":- ", -1 when there is none)
+// and the column where its text starts. Only blanks and ":" continuation bars may precede
+// the marker.
+func shape(s string) (marker, text int) {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case (c == '+' || c == ':') && i+1 < len(s) && s[i+1] == '-' && (i+2 == len(s) || s[i+2] == ' '):
+			return i, min(i+3, len(s))
+		case c == ':' && (i+1 == len(s) || s[i+1] == ' '):
+			i++
+			continue
+		}
+		break
+	}
+	return -1, i
+}
+
+// subHeader returns the role of an adaptive sub-header text "== Final Plan ==".
+func subHeader(text string) (string, bool) {
+	if !strings.HasPrefix(text, "== ") {
+		return "", false
+	}
+	return header(text)
+}
+
+// readTree reads the tree whose root is line i and returns it with the index of the first
+// line after it. The tree ends at a blank line or a line that is not part of it.
+func (p *parser) readTree(i int) (*rawNode, int) {
+	_, col := shape(p.lines[i].s)
+	root := &rawNode{text: p.lines[i].s[col:], line: i, col: col}
+	stack := []frame{{col: col, node: root}}
+	j := i + 1
+	for ; j < len(p.lines); j++ {
+		s := p.lines[j].s
+		if strings.TrimSpace(s) == "" {
+			break
+		}
+		marker, col := shape(s)
+		if marker < 0 {
+			top := &stack[len(stack)-1]
+			if top.sub == nil || top.sub.root != nil {
+				break // text after the tree
+			}
+			n := &rawNode{text: s[col:], line: j, col: col}
+			top.sub.root = n
+			stack = append(stack, frame{col: col, node: n, dead: top.dead})
+			continue
+		}
+		for len(stack) > 1 && stack[len(stack)-1].col > marker {
+			stack = stack[:len(stack)-1]
+		}
+		stack = p.place(stack, j, marker, col)
+	}
+	return root, j
+}
+
+// place attaches the marker line j to its parent on the stack and pushes it.
+func (p *parser) place(stack []frame, j, marker, col int) []frame {
+	text := p.lines[j].s[col:]
+	top := &stack[len(stack)-1]
+	if role, ok := subHeader(text); ok {
+		if top.col != marker || top.sub != nil {
+			if !top.dead {
+				p.errorf(j, marker, "plan sub-header %q has no operator above it at column %d", role, marker+1)
+			}
+			return append(stack, frame{col: col, sub: &rawSub{}, dead: true})
+		}
+		sub := &rawSub{role: role, line: j, col: col}
+		top.node.subs = append(top.node.subs, sub)
+		return append(stack, frame{col: col, sub: sub, dead: top.dead})
+	}
+	n := &rawNode{text: text, line: j, col: col}
+	switch {
+	case top.dead:
+	case top.sub != nil:
+		p.errorf(j, marker, "tree line under plan sub-header %q has no plan root above it", top.sub.role)
+		return append(stack, frame{col: col, node: n, dead: true})
+	case top.col == marker:
+		top.node.kids = append(top.node.kids, n)
+	case top.col == marker-3:
+		top.node.inner = append(top.node.inner, n)
+	default:
+		p.errorf(j, marker, "tree line has no parent: no operator starts at column %d or %d above it", marker+1, marker-2)
+		return append(stack, frame{col: col, node: n, dead: true})
+	}
+	return append(stack, frame{col: col, node: n, dead: top.dead})
+}
