@@ -9,6 +9,8 @@ type Project struct {
 	Tables map[string]*Table
 	// Explains are the explain outputs found.
 	Explains []*Explain
+	// Queries are the SQL queries found, in file order.
+	Queries []*Query
 	// Confs are the Spark configuration settings found, in file order.
 	Confs []Conf
 }

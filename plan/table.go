@@ -17,6 +17,15 @@ type Table struct {
 	RowCount    int64
 	// Hive reports a Hive-serde table (STORED AS …), which Spark never reads as bucketed.
 	Hive bool
+	// ClusterBy are the columns of DDL CLUSTER BY (Delta liquid clustering, Spark 4.0+
+	// clustering metadata): clustering, not bucketing.
+	ClusterBy []string
+	// PartitionTransforms are v2 partition transforms as written, lower case ("bucket(16, id)",
+	// "days(ts)"): Iceberg partitioning, not Spark bucketing.
+	PartitionTransforms []string
+	// Like is the source table of CREATE TABLE … LIKE, whose schema, partitioning and bucket
+	// spec the table copies.
+	Like string
 	// Sources are where the table was declared or described.
 	Sources []Pos
 }

@@ -1,0 +1,176 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// filters returns the WHERE conjuncts that compare a column with literals: c = 1, 1 = c,
+// c <=> 'x', c IN (1, 2). These are what Spark's bucket pruning reads (FileSourceStrategy,
+// 2.4+: equality, null-safe equality and IN on a single bucket column).
+func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
+	var out []plan.KeyFilter
+	for _, cj := range conjuncts(where) {
+		if l, r, ok := equality(cj); ok {
+			op := cj.Rhs.Op
+			if op == "==" {
+				op = "="
+			}
+			if v, ok := b.literal(r); ok {
+				if k := b.arithKey(l, sc); k.IsColumn() {
+					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}})
+				}
+			} else if v, ok := b.literal(l); ok {
+				if k := b.arithKey(r, sc); k.IsColumn() {
+					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}})
+				}
+			}
+			continue
+		}
+		if cj.Rhs == nil || cj.Rhs.In == nil || cj.Rhs.Not || cj.Rhs.In.Query != nil {
+			continue
+		}
+		k := b.arithKey(cj.Left, sc)
+		if !k.IsColumn() {
+			continue
+		}
+		f := plan.KeyFilter{Column: k, Op: "IN"}
+		for _, it := range cj.Rhs.In.Items {
+			a := single(it)
+			v, ok := b.literal(a)
+			if a == nil || !ok {
+				f.Values = nil
+				break
+			}
+			f.Values = append(f.Values, v)
+		}
+		if f.Values != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// literal returns the text of a literal operand: a number, a string, a typed literal, NULL,
+// TRUE or FALSE, possibly signed.
+func (b *queryBuilder) literal(a *arith) (string, bool) {
+	if a == nil || len(a.Rest) != 0 || len(a.Left.Postfix) != 0 {
+		return "", false
+	}
+	p := a.Left.Primary
+	switch {
+	case p.Number != "", len(p.Str) > 0, len(p.Typed) > 0:
+		return text(b.c, a.Pos, a.EndPos), true
+	case p.Column != nil && len(p.Column.Parts) == 1:
+		switch strings.ToLower(p.Column.Parts[0]) {
+		case "null", "true", "false":
+			return strings.ToLower(p.Column.Parts[0]), true
+		}
+	}
+	return "", false
+}
+
+// windows records the OVER specifications of the select list (and QUALIFY), resolving named
+// windows of the WINDOW clause, and marks aggregating blocks.
+func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
+	named := map[string]*windowSpec{}
+	for _, w := range s.Windows {
+		named[strings.ToLower(w.Name)] = w.Spec
+	}
+	visit := func(f *funcCall) {
+		name := strings.ToLower(f.Name.plain())
+		if f.Over == nil {
+			if isAggregate(name) {
+				out.Aggregate = true
+			}
+			return
+		}
+		spec := f.Over.Spec
+		if spec == nil {
+			spec = named[strings.ToLower(f.Over.Name)]
+		} else if spec.Base != "" && named[strings.ToLower(spec.Base)] != nil && len(spec.Partition) == 0 {
+			spec = named[strings.ToLower(spec.Base)]
+		}
+		w := plan.WindowSpec{Function: name, Span: b.st.span(b.c, f.Pos, f.EndPos)}
+		if spec != nil {
+			for _, e := range spec.Partition {
+				w.PartitionBy = append(w.PartitionBy, b.key(e, sc))
+			}
+			w.OrderBy = b.sortKeys(spec.Order, sc)
+		}
+		out.Windows = append(out.Windows, w)
+	}
+	for _, it := range s.Items {
+		walkFuncs(it.Expr, visit)
+	}
+	walkFuncs(s.Having, func(f *funcCall) {
+		if f.Over == nil && isAggregate(strings.ToLower(f.Name.plain())) {
+			out.Aggregate = true
+		}
+	})
+	walkFuncs(s.Qualify, visit)
+}
+
+// isAggregate reports whether name is one of Spark's common aggregate functions, whose
+// presence without GROUP BY makes a global aggregate.
+func isAggregate(name string) bool {
+	switch name {
+	case "count", "sum", "avg", "mean", "min", "max", "collect_list", "collect_set",
+		"approx_count_distinct", "first", "last", "stddev", "variance", "percentile",
+		"percentile_approx", "count_if", "any_value", "bool_and", "bool_or", "max_by", "min_by",
+		"median", "mode":
+		return true
+	}
+	return false
+}
+
+// hints reads the /*+ … */ hint comments of a block.
+func (b *queryBuilder) hints(raw []string, from int) []plan.Hint {
+	var out []plan.Hint
+	for _, h := range raw {
+		off := from
+		if i := strings.Index(b.c.text[min(from, len(b.c.text)):], h); i >= 0 {
+			off = from + i
+		}
+		out = append(out, parseHints(h, b.st.lines.pos(b.c.offset+off))...)
+	}
+	return out
+}
+
+// parseHints splits "/*+ BROADCAST(a), MERGE(a, b) COALESCE(3) */" into hints.
+func parseHints(h string, pos plan.Pos) []plan.Hint {
+	body := strings.TrimSuffix(strings.TrimPrefix(h, "/*+"), "*/")
+	var out []plan.Hint
+	for i := 0; i < len(body); {
+		c := body[i]
+		if !isWordByte(c) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(body) && isWordByte(body[j]) {
+			j++
+		}
+		hint := plan.Hint{Name: strings.ToUpper(body[i:j]), Pos: pos}
+		k := j
+		for k < len(body) && (body[k] == ' ' || body[k] == '\t' || body[k] == '\n') {
+			k++
+		}
+		if k < len(body) && body[k] == '(' {
+			end := strings.IndexByte(body[k:], ')')
+			if end < 0 {
+				end = len(body) - k
+			}
+			for _, a := range strings.Split(body[k+1:k+end], ",") {
+				if a = strings.TrimSpace(a); a != "" {
+					hint.Args = append(hint.Args, unquoteIdent(a))
+				}
+			}
+			j = k + end + 1
+		}
+		out = append(out, hint)
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,265 @@
+package sql
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// createTable turns a CREATE TABLE statement into a table and, for CTAS, a query.
+func (st *state) createTable(ast *createTable, c chunk) {
+	t := st.table(ast, c)
+	if t == nil {
+		return
+	}
+	st.f.Tables = append(st.f.Tables, t)
+	if ast.As != nil {
+		q := st.buildQuery(ast.As, c)
+		q.Target = t.Name
+		st.f.Queries = append(st.f.Queries, q)
+	}
+}
+
+// table builds the table a CREATE TABLE declares. Spark's parser rejects SORTED BY … DESC
+// ("Column ordering must be ASC"); that is reported as an error and no table is returned.
+func (st *state) table(ast *createTable, c chunk) *plan.Table {
+	t := &plan.Table{
+		Name:        st.name(ast.Name),
+		SizeInBytes: -1,
+		RowCount:    -1,
+		Sources:     []plan.Pos{st.at(c, ast.Pos)},
+	}
+	if ast.Like != nil {
+		t.Like = st.name(ast.Like)
+	}
+	for _, e := range ast.Elements {
+		if e.Column != nil {
+			t.Columns = append(t.Columns, column(e.Column, st, c))
+		}
+	}
+	for _, cl := range ast.Clauses {
+		if !st.clause(t, cl, c) {
+			return nil
+		}
+	}
+	return t
+}
+
+func column(d *columnDef, st *state, c chunk) plan.Column {
+	col := plan.Column{Name: unquoteIdent(d.Name), Type: d.Type.render(), Pos: st.at(c, d.Pos)}
+	for _, o := range d.Opts {
+		if o.Comment != nil {
+			col.Comment = unquoteString(*o.Comment)
+		}
+	}
+	return col
+}
+
+// clause applies one CREATE TABLE clause; it returns false when Spark rejects the statement.
+func (st *state) clause(t *plan.Table, cl *createClause, c chunk) bool {
+	switch {
+	case cl.Using != nil:
+		t.Format = strings.ToLower(cl.Using.plain())
+	case cl.Partitioned != nil:
+		st.partitioned(t, cl.Partitioned, c)
+	case cl.Bucket != nil:
+		b, ok := st.bucket(cl.Bucket, c)
+		if !ok {
+			return false
+		}
+		t.Bucket = b
+	case cl.Cluster != nil:
+		t.ClusterBy = cl.Cluster.columns()
+	case cl.RowFormat != nil, cl.Stored != nil:
+		t.Hive = true
+		t.Format = "hive"
+	case cl.Location != nil:
+		t.Location = unquoteString(*cl.Location)
+	case cl.Options != nil:
+		for _, p := range cl.Options {
+			if strings.EqualFold(p.key(), "path") && t.Location == "" {
+				t.Location = unquoteString(p.Value)
+			}
+		}
+	}
+	return true
+}
+
+// partitioned records PARTITIONED BY: column names (typed Hive partition columns are appended
+// to the schema, as Hive declares them outside the column list) and v2 transforms.
+func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
+	for _, f := range fields {
+		if f.Transform != nil && !strings.EqualFold(f.Transform.Name, "identity") {
+			t.PartitionTransforms = append(t.PartitionTransforms, f.Transform.render())
+			continue
+		}
+		if f.Transform != nil {
+			if len(f.Transform.Args) > 0 {
+				t.PartitionColumns = append(t.PartitionColumns, unquoteIdent(f.Transform.Args[0]))
+			}
+			continue
+		}
+		name := unquoteIdent(f.Column.Name)
+		t.PartitionColumns = append(t.PartitionColumns, name)
+		if f.Column.Type != nil {
+			if _, ok := t.Column(name); !ok {
+				t.Columns = append(t.Columns, plan.Column{Name: name, Type: f.Column.Type.render(), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, f.Pos)})
+			}
+		}
+	}
+}
+
+func (tr *transform) render() string {
+	args := make([]string, len(tr.Args))
+	for i, a := range tr.Args {
+		args[i] = unquoteIdent(a)
+	}
+	return strings.ToLower(tr.Name) + "(" + strings.Join(args, ", ") + ")"
+}
+
+// bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's
+// AstBuilder.visitBucketSpec ("Column ordering must be ASC").
+func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
+	n, err := strconv.Atoi(strings.TrimRight(b.Num, "lLsSyYbBdD"))
+	if err != nil {
+		st.errs.Add(st.at(c, b.Pos), "bucket count %s is not an integer", b.Num)
+		return nil, false
+	}
+	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}
+	for _, id := range b.Columns {
+		spec.Columns = append(spec.Columns, unquoteIdent(id.Name))
+	}
+	for _, s := range b.Sorted {
+		if strings.EqualFold(s.Dir, "desc") {
+			st.errs.Add(st.at(c, s.Pos), "operation not allowed: column ordering must be ASC, was 'DESC'")
+			return nil, false
+		}
+		spec.SortColumns = append(spec.SortColumns, unquoteIdent(s.Name))
+	}
+	return spec, true
+}
+
+func (cb *clusterBy) columns() []string {
+	if cb.Mode != "" {
+		if strings.EqualFold(cb.Mode, "auto") {
+			return []string{"auto"}
+		}
+		return nil
+	}
+	out := make([]string, len(cb.Columns))
+	for i, q := range cb.Columns {
+		out[i] = q.plain()
+	}
+	return out
+}
+
+func (p *property) key() string {
+	if len(p.Key) == 1 && strings.HasPrefix(p.Key[0], "'") || strings.HasPrefix(p.Key[0], "\"") {
+		return unquoteString(p.Key[0])
+	}
+	parts := make([]string, len(p.Key))
+	for i, k := range p.Key {
+		parts[i] = strings.Trim(k, "`")
+	}
+	return strings.Join(parts, ".")
+}
+
+func (p *property) value() string {
+	if strings.HasPrefix(p.Value, "'") || strings.HasPrefix(p.Value, "\"") {
+		return unquoteString(p.Value)
+	}
+	return p.Value
+}
+
+// change records a table change at pos.
+func (st *state) change(ch Change, c chunk, pos lexer.Position) {
+	ch.Pos = st.at(c, pos)
+	ch.Text = strings.TrimSpace(c.text)
+	st.f.Changes = append(st.f.Changes, ch)
+}
+
+// alterTable records an ALTER TABLE statement.
+func (st *state) alterTable(ast *alterTable, c chunk) {
+	a := ast.Action
+	ch := Change{Kind: ChangeOtherAlter, Table: st.name(ast.Name)}
+	switch {
+	case a.Bucket != nil:
+		b, ok := st.bucket(a.Bucket, c)
+		if !ok {
+			return
+		}
+		ch.Kind, ch.Bucket = ChangeBucket, b
+	case a.NotClustered != "":
+		ch.Kind = ChangeNotBucketed
+	case a.Cluster != nil:
+		ch.Kind, ch.ClusterBy = ChangeClusterBy, a.Cluster.columns()
+	case a.SetProps != nil:
+		ch.Kind, ch.Properties = ChangeSetProperties, props(a.SetProps)
+	case a.UnsetProps != nil:
+		ch.Kind, ch.Properties = ChangeUnsetProperties, props(a.UnsetProps)
+	case a.AddColumns != nil:
+		ch.Kind = ChangeAddColumns
+		for _, d := range a.AddColumns {
+			ch.Columns = append(ch.Columns, column(d, st, c))
+		}
+	case a.RenameTo != nil:
+		ch.Kind, ch.NewName = ChangeRename, st.name(a.RenameTo)
+	case a.SetLocation != nil:
+		ch.Kind, ch.Location = ChangeSetLocation, unquoteString(*a.SetLocation)
+	}
+	st.change(ch, c, ast.Pos)
+}
+
+func props(ps []*property) []string {
+	var out []string
+	for _, p := range ps {
+		out = append(out, p.key(), p.value())
+	}
+	return out
+}
+
+// cacheTable records CACHE TABLE and its query.
+func (st *state) cacheTable(ast *cacheTable, c chunk) {
+	name := st.name(ast.Name)
+	st.change(Change{Kind: ChangeCache, Table: name}, c, ast.Pos)
+	if ast.As != nil {
+		q := st.buildQuery(ast.As, c)
+		q.Target = name
+		st.f.Queries = append(st.f.Queries, q)
+	}
+}
+
+// set records SET key=value. "SET" alone, "SET -v" and "SET key" (which print) are skipped.
+func (st *state) set(c chunk, start int) {
+	body := strings.TrimSpace(c.text[leadingSpace(c.text):])
+	body = strings.TrimSpace(body[len("set"):])
+	k, v, ok := strings.Cut(body, "=")
+	if !ok {
+		return
+	}
+	k = strings.Trim(strings.TrimSpace(k), "`")
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') {
+		v = unquoteString(v)
+	}
+	st.f.Confs = append(st.f.Confs, plan.Conf{Key: k, Value: v, Pos: st.lines.pos(start)})
+}
+
+// use records USE [DATABASE|SCHEMA|NAMESPACE] db for the statements that follow.
+func (st *state) use(words []string) {
+	w := words[1:]
+	if len(w) > 0 && (w[0] == "database" || w[0] == "schema" || w[0] == "namespace") {
+		w = w[1:]
+	}
+	if len(w) == 0 {
+		return
+	}
+	db := w[0]
+	if db == "spark_catalog" && len(w) > 1 {
+		db = w[1]
+	}
+	st.db = db
+}

@@ -1,0 +1,14 @@
+// Package sql reads SQL text into bucketlint's model: table DDL (CREATE TABLE in its
+// data-source, Hive, Delta and Iceberg forms, ALTER, DROP, ANALYZE, CACHE), SET and USE, and
+// queries (SELECT with joins, grouping, windows, hints, DISTRIBUTE/CLUSTER/SORT BY, INSERT …
+// SELECT) as plan.Query values; and the text Spark prints back about a table, the output of
+// SHOW CREATE TABLE and of DESCRIBE [EXTENDED|FORMATTED] (CLI tab layout, show() box layout and
+// 4.x AS JSON), as plan.Table values.
+//
+// It sits above plan and parser/perr in the dependency order. The grammar is written for
+// participle (github.com/alecthomas/participle/v2) as unexported structs and compiled once in
+// New; participle's types never leave the package. A file is split into statements at top-level
+// semicolons before parsing, so one bad statement costs that statement only: its error is
+// recorded with file:line:col and parsing resumes at the next statement. Statements the package
+// does not model (views, functions, SHOW, …) are kept as text and never fail a file.
+package sql

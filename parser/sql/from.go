@@ -1,0 +1,182 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// from converts a FROM clause into a left-deep tree: each JOIN nests the relation so far on
+// its left, and each comma is an inner join without an ON condition.
+func (b *queryBuilder) from(f *fromClause) *plan.Relation {
+	rel := b.chain(f.First)
+	for _, ch := range f.More {
+		right := b.chain(ch)
+		rel = &plan.Relation{
+			Kind: plan.JoinRel,
+			Span: plan.Span{Start: rel.Span.Start, End: right.Span.End},
+			Join: &plan.JoinSpec{Type: "Inner", Comma: true, Left: rel, Right: right},
+		}
+	}
+	return rel
+}
+
+func (b *queryBuilder) chain(ch *joinChain) *plan.Relation {
+	rel := b.factor(ch.Left)
+	for _, jp := range ch.Joins {
+		right := b.factor(jp.Right)
+		j := &plan.JoinSpec{Type: joinType(jp.Type), Natural: jp.Natural, Left: rel, Right: right, Span: b.st.span(b.c, jp.Pos, jp.EndPos)}
+		for _, u := range jp.Using {
+			j.Using = append(j.Using, unquoteIdent(u.Name))
+		}
+		if jp.On != nil {
+			j.Condition = text(b.c, jp.On.Pos, jp.On.EndPos)
+			b.onKeys(j, jp.On)
+		}
+		rel = &plan.Relation{Kind: plan.JoinRel, Span: plan.Span{Start: rel.Span.Start, End: right.Span.End}, Join: j}
+	}
+	return rel
+}
+
+// joinType maps the written join type to Spark's JoinType name.
+func joinType(words []string) string {
+	w := strings.ToUpper(strings.Join(words, " "))
+	switch w {
+	case "", "INNER":
+		return "Inner"
+	case "CROSS":
+		return "Cross"
+	case "LEFT", "LEFT OUTER":
+		return "LeftOuter"
+	case "RIGHT", "RIGHT OUTER":
+		return "RightOuter"
+	case "FULL", "FULL OUTER":
+		return "FullOuter"
+	case "LEFT SEMI", "SEMI":
+		return "LeftSemi"
+	case "LEFT ANTI", "ANTI":
+		return "LeftAnti"
+	}
+	return w
+}
+
+// factor converts one FROM item.
+func (b *queryBuilder) factor(t *tableFactor) *plan.Relation {
+	span, txt := b.st.span(b.c, t.Pos, t.EndPos), text(b.c, t.Pos, t.EndPos)
+	var r *plan.Relation
+	switch {
+	case t.Sub != nil:
+		r = b.stmt(t.Sub)
+		r.Span, r.Text = span, txt
+	case t.Nested != nil:
+		r = b.from(t.Nested)
+	case t.Name != nil:
+		r = b.tableRel(t.Name, span, txt)
+	default:
+		r = &plan.Relation{Kind: plan.OtherRel, Span: span, Text: txt}
+	}
+	if t.Alias != "" {
+		r.Alias = unquoteIdent(t.Alias)
+	}
+	return r
+}
+
+// onKeys splits an ON condition into equi-join keys, oriented to the join's sides, and the
+// residual conjuncts.
+func (b *queryBuilder) onKeys(j *plan.JoinSpec, on *expr) {
+	left, right := newScope(j.Left), newScope(j.Right)
+	both := newScope(&plan.Relation{Kind: plan.JoinRel, Join: j})
+	for _, cj := range conjuncts(on) {
+		l, r, ok := equality(cj)
+		if ok {
+			lk, rk := b.arithKey(l, both), b.arithKey(r, both)
+			if lk.IsColumn() && rk.IsColumn() {
+				switch {
+				case left.has(lk) && right.has(rk):
+					j.LeftKeys, j.RightKeys = append(j.LeftKeys, lk), append(j.RightKeys, rk)
+					continue
+				case left.has(rk) && right.has(lk):
+					j.LeftKeys, j.RightKeys = append(j.LeftKeys, rk), append(j.RightKeys, lk)
+					continue
+				case lk.Relation == "" || rk.Relation == "":
+					// Unplaced columns: keep the written order; a simulator resolves them.
+					j.LeftKeys, j.RightKeys = append(j.LeftKeys, lk), append(j.RightKeys, rk)
+					continue
+				}
+			}
+		}
+		j.Residual = append(j.Residual, text(b.c, cj.Pos, cj.EndPos))
+	}
+}
+
+// commaKeys gives comma joins the WHERE equalities between their two sides as keys, as
+// Spark's optimizer turns such a filter over a cross product into an inner equi-join.
+func (b *queryBuilder) commaKeys(rel *plan.Relation, where *expr, sc *scope) {
+	if rel == nil || rel.Kind != plan.JoinRel {
+		return
+	}
+	b.commaKeys(rel.Join.Left, where, sc)
+	b.commaKeys(rel.Join.Right, where, sc)
+	if !rel.Join.Comma {
+		return
+	}
+	left, right := newScope(rel.Join.Left), newScope(rel.Join.Right)
+	for _, cj := range conjuncts(where) {
+		l, r, ok := equality(cj)
+		if !ok {
+			continue
+		}
+		lk, rk := b.arithKey(l, sc), b.arithKey(r, sc)
+		switch {
+		case !lk.IsColumn() || !rk.IsColumn():
+		case left.has(lk) && right.has(rk):
+			rel.Join.LeftKeys, rel.Join.RightKeys = append(rel.Join.LeftKeys, lk), append(rel.Join.RightKeys, rk)
+		case left.has(rk) && right.has(lk):
+			rel.Join.LeftKeys, rel.Join.RightKeys = append(rel.Join.LeftKeys, rk), append(rel.Join.RightKeys, lk)
+		}
+	}
+}
+
+// conjuncts returns the top-level AND terms of e.
+func conjuncts(e *expr) []*cmpExpr {
+	var out []*cmpExpr
+	if e == nil || len(e.Or) != 1 {
+		return out
+	}
+	for _, n := range e.Or[0].And {
+		if n.Not {
+			continue
+		}
+		if inner := parenExpr(n.Cmp); inner != nil {
+			out = append(out, conjuncts(inner)...)
+			continue
+		}
+		out = append(out, n.Cmp)
+	}
+	return out
+}
+
+// parenExpr returns the expression inside a parenthesised comparison operand "(…)", nil
+// when c is anything else.
+func parenExpr(c *cmpExpr) *expr {
+	if c.Rhs != nil || len(c.Left.Rest) != 0 {
+		return nil
+	}
+	u := c.Left.Left
+	if u.Sign != "" || len(u.Postfix) != 0 || len(u.Primary.Tuple) != 1 {
+		return nil
+	}
+	return u.Primary.Tuple[0]
+}
+
+// equality returns the operands of an equality (=, ==, <=>).
+func equality(c *cmpExpr) (l, r *arith, ok bool) {
+	if c.Rhs == nil || c.Rhs.Right == nil {
+		return nil, nil, false
+	}
+	switch c.Rhs.Op {
+	case "=", "==", "<=>":
+		return c.Left, c.Rhs.Right, true
+	}
+	return nil, nil, false
+}

@@ -1,0 +1,158 @@
+package sql
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The expression grammar, by precedence: OR, AND, NOT, comparison (=, <=>, IN, BETWEEN, LIKE,
+// IS), arithmetic and concatenation (one level: keys need structure, not evaluation), unary
+// and postfix (::type, [i], .field), then primaries.
+
+type expr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Or     []*andExpr `parser:"@@ ( 'OR' @@ )*"`
+}
+
+type andExpr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	And    []*notExpr `parser:"@@ ( ( 'AND' | '&&' ) @@ )*"`
+}
+
+type notExpr struct {
+	Not bool     `parser:"@( 'NOT' | '!' )?"`
+	Cmp *cmpExpr `parser:"@@"`
+}
+
+type cmpExpr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Left   *arith  `parser:"@@"`
+	Rhs    *cmpRHS `parser:"@@?"`
+}
+
+// cmpRHS is the right-hand side of a comparison or predicate.
+type cmpRHS struct {
+	Op      string    `parser:"  @( '=' | '==' | '<=>' | '<>' | '!=' | '<=' | '>=' | '<' | '>' )"`
+	Right   *arith    `parser:"  @@"`
+	Is      *isPred   `parser:"| 'IS' @@"`
+	Not     bool      `parser:"| @'NOT'?"`
+	In      *inList   `parser:"  ( 'IN' @@"`
+	Between *between  `parser:"  | 'BETWEEN' @@"`
+	Like    *likePred `parser:"  | @@ )"`
+}
+
+type isPred struct {
+	Not   bool   `parser:"@'NOT'?"`
+	What  string `parser:"( @( 'NULL' | 'TRUE' | 'FALSE' | 'UNKNOWN' )"`
+	Other *arith `parser:"| 'DISTINCT' 'FROM' @@ )"`
+}
+
+type inList struct {
+	Query *queryStmt `parser:"'(' ( @@"`
+	Items []*expr    `parser:"| @@ ( ',' @@ )* ) ')'"`
+}
+
+type between struct {
+	Low  *arith `parser:"@@ 'AND'"`
+	High *arith `parser:"@@"`
+}
+
+type likePred struct {
+	Op      string `parser:"@( 'LIKE' | 'RLIKE' | 'ILIKE' | 'REGEXP' )"`
+	Quant   string `parser:"@( 'ANY' | 'ALL' | 'SOME' )?"`
+	Pattern *arith `parser:"@@ ( 'ESCAPE' String )?"`
+}
+
+type arith struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Left   *unary     `parser:"@@"`
+	Rest   []*arithOp `parser:"@@*"`
+}
+
+type arithOp struct {
+	Op    string `parser:"@( '+' | '-' | '*' | '/' | '%' | '||' | '&' | '|' | '^' | 'DIV' )"`
+	Right *unary `parser:"@@"`
+}
+
+type unary struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Sign    string     `parser:"@( '-' | '+' | '~' )?"`
+	Primary *primary   `parser:"@@"`
+	Postfix []*postfix `parser:"@@*"`
+}
+
+type postfix struct {
+	Cast  *dataType `parser:"  '::' @@"`
+	Index *expr     `parser:"| '[' @@ ']'"`
+	Field string    `parser:"| '.' @(Ident | Quoted)"`
+}
+
+// primary is an operand: a cast, CASE, EXISTS, a subquery, a tuple, a literal, a function
+// call, a column reference, * or a template.
+type primary struct {
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Cast     *castExpr  `parser:"  @@"`
+	Case     *caseExpr  `parser:"| @@"`
+	Exists   *queryStmt `parser:"| 'EXISTS' '(' @@ ')'"`
+	Interval []string   `parser:"| 'INTERVAL' @( ( String | Number ) ( 'YEAR' | 'YEARS' | 'MONTH' | 'MONTHS' | 'WEEK' | 'WEEKS' | 'DAY' | 'DAYS' | 'HOUR' | 'HOURS' | 'MINUTE' | 'MINUTES' | 'SECOND' | 'SECONDS' | 'MILLISECOND' | 'MILLISECONDS' | 'MICROSECOND' | 'MICROSECONDS' )? ( 'TO' Ident )? )+"`
+	Typed    []string   `parser:"| @( 'DATE' | 'TIMESTAMP' | 'TIMESTAMP_NTZ' | 'TIMESTAMP_LTZ' | 'X' ) @String"`
+	Sub      *queryStmt `parser:"| '(' @@ ')'"`
+	Tuple    []*expr    `parser:"| '(' @@ ( ',' @@ )* ')'"`
+	Number   string     `parser:"| @Number"`
+	Str      []string   `parser:"| @String+"`
+	Star     bool       `parser:"| @'*'"`
+	Func     *funcCall  `parser:"| @@"`
+	Column   *qname     `parser:"| @@ ( '.' '*' )?"`
+	Param    string     `parser:"| @( '?' | ':' Ident )"`
+}
+
+type castExpr struct {
+	Fn   string    `parser:"@( 'CAST' | 'TRY_CAST' ) '('"`
+	X    *expr     `parser:"@@ 'AS'"`
+	Type *dataType `parser:"@@ ')'"`
+}
+
+type caseExpr struct {
+	Subject *expr       `parser:"'CASE' ( (?! 'WHEN' ) @@ )?"`
+	Whens   []*whenThen `parser:"@@+"`
+	Else    *expr       `parser:"( 'ELSE' @@ )? 'END'"`
+}
+
+type whenThen struct {
+	When *expr `parser:"'WHEN' @@"`
+	Then *expr `parser:"'THEN' @@"`
+}
+
+// funcCall is name([DISTINCT] args) [FILTER (WHERE …)] [IGNORE NULLS] [OVER (…) | OVER w].
+type funcCall struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   *qname      `parser:"@@ '('"`
+	Quant  string      `parser:"@( 'DISTINCT' | 'ALL' )?"`
+	Star   bool        `parser:"( @'*' ')'"`
+	Args   []*expr     `parser:"| ( @@ ( ',' @@ )* )? ')'"`
+	Raw    []*innerTok `parser:"| @@* ')' )"`
+	Filter *expr       `parser:"( 'FILTER' '(' 'WHERE' @@ ')' )?"`
+	Nulls  string      `parser:"( @( 'IGNORE' | 'RESPECT' ) 'NULLS' )?"`
+	Within []*innerTok `parser:"( 'WITHIN' 'GROUP' '(' @@* ')' )?"`
+	Over   *over       `parser:"( 'OVER' @@ )?"`
+}
+
+// over is OVER (spec) or OVER name.
+type over struct {
+	Spec *windowSpec `parser:"  '(' @@ ')'"`
+	Name string      `parser:"| @Ident"`
+}
+
+// windowSpec is [base] [PARTITION BY …] [ORDER BY …] [frame].
+type windowSpec struct {
+	Pos       lexer.Position
+	EndPos    lexer.Position
+	Base      string      `parser:"( (?! ( 'PARTITION' | 'DISTRIBUTE' | 'ORDER' | 'SORT' | 'ROWS' | 'RANGE' ) ) @Ident )?"`
+	Partition []*expr     `parser:"( ( 'PARTITION' | 'DISTRIBUTE' ) 'BY' @@ ( ',' @@ )* )?"`
+	Order     []*sortItem `parser:"( ( 'ORDER' | 'SORT' ) 'BY' @@ ( ',' @@ )* )?"`
+	Frame     []*innerTok `parser:"( ( 'ROWS' | 'RANGE' ) @@* )?"`
+}

@@ -1,0 +1,151 @@
+package sql
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The query grammar: enough of Spark's queryTerm / querySpecification / relation rules to
+// know which tables a query reads, how they are joined and on which keys, and how each block
+// groups, windows, distributes and sorts.
+
+// queryStmt is [WITH …] [INSERT …] query.
+type queryStmt struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	With   []*cte      `parser:"( 'WITH' 'RECURSIVE'? @@ ( ',' @@ )* )?"`
+	Insert *insertInto `parser:"@@?"`
+	Body   *setExpr    `parser:"@@"`
+}
+
+// cte is name [(cols)] AS (query).
+type cte struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   string     `parser:"@(Ident | Quoted)"`
+	Cols   []*ident   `parser:"( '(' @@ ( ',' @@ )* ')' )? 'AS'?"`
+	Query  *queryStmt `parser:"'(' @@ ')'"`
+}
+
+// insertInto is INSERT INTO|OVERWRITE [TABLE] name [PARTITION (…)] [(cols)].
+type insertInto struct {
+	Hints     []string    `parser:"'INSERT' @Hint*"`
+	Overwrite bool        `parser:"( @'OVERWRITE' | 'INTO' ) 'TABLE'?"`
+	Table     *qname      `parser:"@@"`
+	Partition []*innerTok `parser:"( 'PARTITION' '(' @@* ')' )? ( 'IF' 'NOT' 'EXISTS' )?"`
+	Cols      []*ident    `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
+}
+
+// setExpr is term (UNION|INTERSECT|EXCEPT [ALL|DISTINCT] term)*.
+type setExpr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Left   *queryTerm `parser:"@@"`
+	Ops    []*setOp   `parser:"@@*"`
+}
+
+type setOp struct {
+	Op    string     `parser:"@( 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' )"`
+	Quant string     `parser:"@( 'ALL' | 'DISTINCT' )?"`
+	Right *queryTerm `parser:"@@"`
+}
+
+// queryTerm is a SELECT block, a parenthesised query, VALUES or TABLE t.
+type queryTerm struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Select *selectBlock `parser:"  @@"`
+	Paren  *queryStmt   `parser:"| '(' @@ ')'"`
+	Values []*innerTok  `parser:"| 'VALUES' @@+"`
+	Table  *qname       `parser:"| 'TABLE' @@"`
+}
+
+// selectBlock is one SELECT … FROM … WHERE … GROUP BY … block with its trailing clauses.
+type selectBlock struct {
+	Pos          lexer.Position
+	EndPos       lexer.Position
+	Hints        []string       `parser:"'SELECT' @Hint*"`
+	Quant        string         `parser:"@( 'DISTINCT' | 'ALL' )?"`
+	Items        []*selectItem  `parser:"@@ ( ',' @@ )*"`
+	From         *fromClause    `parser:"( 'FROM' @@ )?"`
+	Where        *expr          `parser:"( 'WHERE' @@ )?"`
+	GroupBy      *groupBy       `parser:"( 'GROUP' 'BY' @@ )?"`
+	Having       *expr          `parser:"( 'HAVING' @@ )?"`
+	Windows      []*namedWindow `parser:"( 'WINDOW' @@ ( ',' @@ )* )?"`
+	Qualify      *expr          `parser:"( 'QUALIFY' @@ )?"`
+	OrderBy      []*sortItem    `parser:"( 'ORDER' 'BY' @@ ( ',' @@ )* )?"`
+	ClusterBy    []*expr        `parser:"( 'CLUSTER' 'BY' @@ ( ',' @@ )* )?"`
+	DistributeBy []*expr        `parser:"( 'DISTRIBUTE' 'BY' @@ ( ',' @@ )* )?"`
+	SortBy       []*sortItem    `parser:"( 'SORT' 'BY' @@ ( ',' @@ )* )?"`
+	Limit        *expr          `parser:"( 'LIMIT' @@ )?"`
+	Offset       *expr          `parser:"( 'OFFSET' @@ )?"`
+}
+
+// selectItem is expr [[AS] alias].
+type selectItem struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Expr   *expr  `parser:"@@"`
+	Alias  string `parser:"( 'AS' ( @(Ident | Quoted) | '(' @(Ident | Quoted) ( ',' @(Ident | Quoted) )* ')' ) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`
+}
+
+// groupBy is the GROUP BY list, GROUPING SETS, or GROUP BY ALL.
+type groupBy struct {
+	Sets  []*innerTok `parser:"( 'GROUPING' 'SETS' '(' @@* ')'"`
+	Items []*expr     `parser:"| @@ ( ',' @@ )* )"`
+	With  string      `parser:"( 'WITH' @( 'ROLLUP' | 'CUBE' ) )?"`
+}
+
+// namedWindow is name AS (spec) of a WINDOW clause.
+type namedWindow struct {
+	Name string      `parser:"@Ident 'AS'"`
+	Spec *windowSpec `parser:"'(' @@ ')'"`
+}
+
+// sortItem is expr [ASC|DESC] [NULLS FIRST|LAST].
+type sortItem struct {
+	Expr  *expr  `parser:"@@"`
+	Dir   string `parser:"@( 'ASC' | 'DESC' )?"`
+	Nulls string `parser:"( 'NULLS' @( 'FIRST' | 'LAST' ) )?"`
+}
+
+// fromClause is a comma list of join chains, with LATERAL VIEWs kept as text.
+type fromClause struct {
+	First   *joinChain     `parser:"@@"`
+	More    []*joinChain   `parser:"( ',' @@ )*"`
+	Lateral []*lateralView `parser:"@@*"`
+}
+
+// lateralView is LATERAL VIEW [OUTER] f(…) alias [AS cols], skipped.
+type lateralView struct {
+	Tokens []*innerTok `parser:"'LATERAL' 'VIEW' 'OUTER'? @@ @@ ( (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) Ident )? ( 'AS' Ident ( ',' Ident )* )?"`
+}
+
+// joinChain is relation (join relation [ON|USING])*.
+type joinChain struct {
+	Left  *tableFactor `parser:"@@"`
+	Joins []*joinPart  `parser:"@@*"`
+}
+
+// joinPart is one [NATURAL] [type] JOIN relation [ON cond | USING (cols)].
+type joinPart struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Natural bool         `parser:"@'NATURAL'?"`
+	Type    []string     `parser:"( @( 'INNER' | 'CROSS' ) | @( 'LEFT' | 'RIGHT' | 'FULL' ) @( 'OUTER' | 'SEMI' | 'ANTI' )? | @( 'SEMI' | 'ANTI' ) )? 'JOIN'"`
+	Right   *tableFactor `parser:"@@"`
+	On      *expr        `parser:"( 'ON' @@"`
+	Using   []*ident     `parser:"| 'USING' '(' @@ ( ',' @@ )* ')' )?"`
+}
+
+// tableFactor is a table name, a subquery, a parenthesised join, a table-valued function or
+// VALUES, with an optional alias.
+type tableFactor struct {
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Sub      *queryStmt  `parser:"( '(' @@ ')'"`
+	Nested   *fromClause `parser:"| '(' @@ ')'"`
+	Values   []*innerTok `parser:"| 'VALUES' @@ ( ',' @@ )*"`
+	Func     *funcCall   `parser:"| @@"`
+	Name     *qname      `parser:"| @@ )"`
+	Temporal []*innerTok `parser:"( ( 'TABLESAMPLE' | 'VERSION' 'AS' 'OF' | 'TIMESTAMP' 'AS' 'OF' | 'FOR' ( 'SYSTEM_TIME' | 'SYSTEM_VERSION' ) 'AS' 'OF' ) @@ )?"`
+	Alias    string      `parser:"( 'AS' @(Ident | Quoted) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`
+	ColAlias []*ident    `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
+}

@@ -1,0 +1,48 @@
+package sql
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// alterTable is ALTER TABLE name action. Actions not modelled are kept as tokens.
+type alterTable struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   *qname       `parser:"'ALTER' 'TABLE' @@"`
+	Action *alterAction `parser:"@@"`
+}
+
+// alterAction is the action of ALTER TABLE.
+type alterAction struct {
+	Bucket       *bucketClause `parser:"  @@"`
+	NotClustered string        `parser:"| 'NOT' @( 'CLUSTERED' | 'SORTED' | 'SKEWED' )"`
+	Cluster      *clusterBy    `parser:"| @@"`
+	SetProps     []*property   `parser:"| 'SET' 'TBLPROPERTIES' '(' ( @@ ( ',' @@ )* )? ')'"`
+	UnsetProps   []*property   `parser:"| 'UNSET' 'TBLPROPERTIES' ( 'IF' 'EXISTS' )? '(' ( @@ ( ',' @@ )* )? ')'"`
+	AddColumns   []*columnDef  `parser:"| 'ADD' ( 'COLUMNS' | 'COLUMN' ) ( '(' @@ ( ',' @@ )* ')' | @@ ( ',' @@ )* )"`
+	RenameTo     *qname        `parser:"| 'RENAME' 'TO' @@"`
+	SetLocation  *string       `parser:"| 'SET' 'LOCATION' @String"`
+	Other        []*innerTok   `parser:"| @@+"`
+}
+
+// dropTable is DROP TABLE [IF EXISTS] name [PURGE].
+type dropTable struct {
+	Pos      lexer.Position
+	IfExists bool   `parser:"'DROP' 'TABLE' @( 'IF' 'EXISTS' )?"`
+	Name     *qname `parser:"@@ 'PURGE'?"`
+}
+
+// analyzeTable is ANALYZE TABLE name [PARTITION (…)] COMPUTE STATISTICS ….
+type analyzeTable struct {
+	Pos  lexer.Position
+	Name *qname      `parser:"'ANALYZE' 'TABLE' @@"`
+	Part []*innerTok `parser:"( 'PARTITION' '(' @@* ')' )?"`
+	Rest []*innerTok `parser:"'COMPUTE' 'STATISTICS' @@*"`
+}
+
+// cacheTable is CACHE [LAZY] TABLE name [OPTIONS (…)] [[AS] query].
+type cacheTable struct {
+	Pos     lexer.Position
+	Lazy    bool        `parser:"'CACHE' @'LAZY'? 'TABLE'"`
+	Name    *qname      `parser:"@@"`
+	Options []*property `parser:"( 'OPTIONS' '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	As      *queryStmt  `parser:"( 'AS'? @@ )?"`
+}

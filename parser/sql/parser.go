@@ -1,0 +1,165 @@
+package sql
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// A Parser reads SQL files. It holds the compiled grammar; build it once with New and use it
+// from any number of goroutines.
+type Parser struct {
+	create  *participle.Parser[createTable]
+	alter   *participle.Parser[alterTable]
+	drop    *participle.Parser[dropTable]
+	analyze *participle.Parser[analyzeTable]
+	cache   *participle.Parser[cacheTable]
+	query   *participle.Parser[queryStmt]
+}
+
+// New compiles the grammar.
+func New() (*Parser, error) {
+	lex, err := newLexer()
+	if err != nil {
+		return nil, fmt.Errorf("internal error: sql lexer: %w", err)
+	}
+	opts := []participle.Option{
+		participle.Lexer(lex),
+		participle.Elide("Whitespace", "Comment", "TemplateTag"),
+		participle.CaseInsensitive("Ident"),
+		participle.UseLookahead(participle.MaxLookahead),
+	}
+	p := &Parser{}
+	if p.create, err = participle.Build[createTable](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.alter, err = participle.Build[alterTable](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.drop, err = participle.Build[dropTable](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.analyze, err = participle.Build[analyzeTable](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.cache, err = participle.Build[cacheTable](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.query, err = participle.Build[queryStmt](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	return p, nil
+}
+
+// ParseFile parses every statement of a SQL file. A statement with a syntax error is
+// reported at its position and skipped; the others are still read. ParseFile never panics:
+// a panic inside the grammar engine becomes an error at the statement.
+func (p *Parser) ParseFile(file string, src []byte) (*File, perr.List) {
+	text := string(src)
+	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text)}
+	for _, c := range split(text) {
+		st.statement(c)
+	}
+	st.errs.Sort()
+	return st.f, st.errs
+}
+
+// state is one ParseFile call's progress.
+type state struct {
+	p     *Parser
+	f     *File
+	lines lineIndex
+	errs  perr.List
+	// db is the database of the last USE, which qualifies later unqualified names.
+	db string
+}
+
+// statement parses one chunk, recovering from grammar panics.
+func (st *state) statement(c chunk) {
+	defer func() {
+		if r := recover(); r != nil {
+			st.errs.Add(st.lines.pos(c.offset+leadingSpace(c.text)), "internal error: sql parser: %v", r)
+		}
+	}()
+	words := leadingWords(c.text, 6)
+	start := c.offset + leadingSpace(c.text)
+	kind := classify(words)
+	switch kind {
+	case stmtSet:
+		st.set(c, start)
+	case stmtUse:
+		st.use(words)
+	case stmtCreate:
+		if ast, err := st.p.create.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.createTable(ast, c)
+		}
+	case stmtAlter:
+		if ast, err := st.p.alter.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.alterTable(ast, c)
+		}
+	case stmtDrop:
+		if ast, err := st.p.drop.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.change(Change{Kind: ChangeDrop, Table: st.name(ast.Name)}, c, ast.Pos)
+		}
+	case stmtAnalyze:
+		if ast, err := st.p.analyze.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.change(Change{Kind: ChangeAnalyze, Table: st.name(ast.Name)}, c, ast.Pos)
+		}
+	case stmtCache:
+		if ast, err := st.p.cache.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.cacheTable(ast, c)
+		}
+	case stmtQuery:
+		if ast, err := st.p.query.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.f.Queries = append(st.f.Queries, st.buildQuery(ast, c))
+		}
+	default:
+		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
+	}
+}
+
+// fail records a participle error at its position in the file.
+func (st *state) fail(c chunk, err error) {
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		st.errs.Add(st.lines.pos(c.offset+pe.Position().Offset), "%s", pe.Message())
+		return
+	}
+	st.errs.Add(st.lines.pos(c.offset+leadingSpace(c.text)), "%s", err.Error())
+}
+
+// at returns the file position of a participle position inside chunk c.
+func (st *state) at(c chunk, p lexer.Position) plan.Pos {
+	return st.lines.pos(c.offset + p.Offset)
+}
+
+// span returns the file span of [from, to) inside chunk c.
+func (st *state) span(c chunk, from, to lexer.Position) plan.Span {
+	return plan.Span{Start: st.at(c, from), End: st.at(c, to)}
+}
+
+// text returns the source of [from, to) inside chunk c.
+func text(c chunk, from, to lexer.Position) string {
+	if from.Offset < 0 || to.Offset > len(c.text) || from.Offset > to.Offset {
+		return ""
+	}
+	return strings.TrimSpace(c.text[from.Offset:to.Offset])
+}

@@ -1,0 +1,147 @@
+package sql
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// A stmtKind is what a statement's leading keywords say it is.
+type stmtKind int
+
+const (
+	stmtOther stmtKind = iota
+	stmtSet
+	stmtUse
+	stmtCreate
+	stmtAlter
+	stmtDrop
+	stmtAnalyze
+	stmtCache
+	stmtQuery
+)
+
+// classify picks the grammar for a statement from its first keywords.
+func classify(w []string) stmtKind {
+	if len(w) == 0 {
+		return stmtOther
+	}
+	at := func(i int) string {
+		if i < len(w) {
+			return w[i]
+		}
+		return ""
+	}
+	switch w[0] {
+	case "set":
+		return stmtSet
+	case "use":
+		return stmtUse
+	case "create", "replace":
+		for _, x := range w[1:] {
+			switch x {
+			case "table":
+				return stmtCreate
+			case "or", "replace", "temporary", "temp", "external":
+			default:
+				return stmtOther
+			}
+		}
+	case "alter":
+		if at(1) == "table" {
+			return stmtAlter
+		}
+	case "drop":
+		if at(1) == "table" {
+			return stmtDrop
+		}
+	case "analyze":
+		if at(1) == "table" {
+			return stmtAnalyze
+		}
+	case "cache":
+		return stmtCache
+	case "select", "with", "insert", "(", "values", "table":
+		return stmtQuery
+	}
+	return stmtOther
+}
+
+// leadingWords returns up to n leading words (or a leading bracket) of s, lower case, after
+// blanks and comments. Hint comments are skipped too.
+func leadingWords(s string, n int) []string {
+	var out []string
+	i := 0
+	for i < len(s) && len(out) < n {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			i = skipBlock(s, i)
+		case c == '(':
+			out = append(out, "(")
+			i++
+		case isWordByte(c):
+			j := i
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			out = append(out, strings.ToLower(s[i:j]))
+			i = j
+		default:
+			return out
+		}
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// leadingSpace returns the offset of the first byte of code in s (after blanks and comments).
+func leadingSpace(s string) int {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*' && !(i+2 < len(s) && s[i+2] == '+'):
+			i = skipBlock(s, i)
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// A lineIndex maps byte offsets of a file to positions.
+type lineIndex struct {
+	file   string
+	starts []int
+	size   int
+}
+
+func newLineIndex(file, src string) lineIndex {
+	starts := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return lineIndex{file: file, starts: starts, size: len(src)}
+}
+
+// pos returns the position of offset off, clamped to the file.
+func (l lineIndex) pos(off int) plan.Pos {
+	off = max(0, min(off, l.size))
+	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	return plan.Pos{File: l.file, Line: line + 1, Col: off - l.starts[line] + 1}
+}

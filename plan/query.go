@@ -1,0 +1,196 @@
+package plan
+
+// A Query is one SQL query statement read as a logical workload: a SELECT, a WITH … SELECT,
+// an INSERT INTO|OVERWRITE … SELECT, the query of a CREATE TABLE … AS SELECT or of a CACHE
+// TABLE … AS SELECT. It is what a physical-planner simulator builds a plan from: the relation
+// tree (scans, joins, subqueries, set operations) with, at each SELECT block, the keys that
+// drive Spark's required distributions (join keys, GROUP BY keys, window partition keys,
+// DISTRIBUTE BY keys) and the filters that allow bucket pruning.
+//
+// Names are lower case. A table name is qualified as the source gave it, after USE scoping
+// (an unqualified name read after "USE db" is "db.t") and with a leading "spark_catalog."
+// removed; a name that refers to a CTE keeps the CTE's name and Relation.CTE says so.
+type Query struct {
+	// Span is the statement's extent; Text is the statement as written, comments included.
+	Span Span
+	Text string
+	// Target is the table written by INSERT, CTAS or CACHE TABLE … AS, empty for a plain query.
+	Target string
+	// Overwrite is set for INSERT OVERWRITE.
+	Overwrite bool
+	// CTEs are the WITH clause's named queries, in declared order.
+	CTEs []*CTE
+	// Root is the query's relation: usually a SelectRel, or a SetRel for UNION and the like.
+	Root *Relation
+}
+
+// A CTE is one named query of a WITH clause.
+type CTE struct {
+	Name string
+	Root *Relation
+	Span Span
+}
+
+// A RelationKind says which kind of relation a Relation is.
+type RelationKind string
+
+// The relation kinds.
+const (
+	// TableRel is a scan of a named table (or of a CTE, when Relation.CTE is set).
+	TableRel RelationKind = "table"
+	// JoinRel is a join of two relations; Relation.Join holds it.
+	JoinRel RelationKind = "join"
+	// SelectRel is a SELECT block (a query or a subquery in FROM); Relation.Select holds it.
+	SelectRel RelationKind = "select"
+	// SetRel is UNION [ALL], INTERSECT or EXCEPT of Relation.Inputs.
+	SetRel RelationKind = "set"
+	// OtherRel is any relation not modelled (VALUES, a table-valued function, a template);
+	// its text is kept.
+	OtherRel RelationKind = "other"
+)
+
+// A Relation is one node of a query's relation tree.
+type Relation struct {
+	Kind RelationKind
+	Span Span
+	// Text is the relation as written.
+	Text string
+	// Alias is the name the relation is referred to by in its scope ("o" in "orders o"), empty
+	// when none was given.
+	Alias string
+	// Table is the table name of a TableRel.
+	Table string
+	// CTE is set when a TableRel names a CTE of the enclosing query rather than a table.
+	CTE bool
+	// Join is the join of a JoinRel.
+	Join *JoinSpec
+	// Select is the SELECT block of a SelectRel.
+	Select *Select
+	// SetOp is "UNION", "UNION ALL", "INTERSECT", "EXCEPT" … for a SetRel; Inputs are its
+	// operands in order.
+	SetOp  string
+	Inputs []*Relation
+}
+
+// Name returns the name columns of the relation are qualified by: its alias, else its table
+// name's last part.
+func (r *Relation) Name() string {
+	if r.Alias != "" {
+		return r.Alias
+	}
+	t := r.Table
+	for i := len(t) - 1; i >= 0; i-- {
+		if t[i] == '.' {
+			return t[i+1:]
+		}
+	}
+	return t
+}
+
+// A JoinSpec is one join of a FROM clause. Joins nest to the left as Spark builds them:
+// "a JOIN b ON … JOIN c ON …" is Join(Join(a, b), c).
+type JoinSpec struct {
+	// Type is Spark's join type name: "Inner", "LeftOuter", "RightOuter", "FullOuter",
+	// "LeftSemi", "LeftAnti", "Cross".
+	Type string
+	// Natural is set for a NATURAL join; Using lists a USING join's columns. In both cases the
+	// keys are the same-named columns of both sides.
+	Natural bool
+	Using   []string
+	// Comma is set for a join written as a comma in the FROM list. Its type is Inner; its keys
+	// are the WHERE equalities between the two sides, as Spark's optimizer pushes them down.
+	Comma bool
+	Left  *Relation
+	Right *Relation
+	// LeftKeys and RightKeys are the equi-join keys, pairwise: LeftKeys[i] = RightKeys[i],
+	// each oriented to its side.
+	LeftKeys  []ColumnRef
+	RightKeys []ColumnRef
+	// Condition is the ON condition as written, empty for none; Residual are its conjuncts
+	// that are not equi-join keys (non-equi parts), as written.
+	Condition string
+	Residual  []string
+	Span      Span
+}
+
+// A Select is one SELECT block.
+type Select struct {
+	Span Span
+	// Hints are the /*+ … */ hints of the block.
+	Hints    []Hint
+	Distinct bool
+	// Items are the select-list expressions as written.
+	Items []string
+	// From is the FROM tree: a single relation or a tree of joins; nil for SELECT without FROM.
+	From *Relation
+	// Where is the WHERE condition as written; Filters are its conjuncts that compare a column
+	// to literals (=, IN, <=>), the predicates that allow bucket pruning.
+	Where   string
+	Filters []KeyFilter
+	// GroupBy are the GROUP BY keys; Aggregate is set when the block aggregates (GROUP BY, or
+	// an aggregate function without GROUP BY, or DISTINCT).
+	GroupBy   []ColumnRef
+	Aggregate bool
+	Having    string
+	// Windows are the window specifications of OVER clauses, in order of appearance.
+	Windows []WindowSpec
+	// DistributeBy and SortBy are the DISTRIBUTE BY and SORT BY keys; CLUSTER BY k sets both.
+	DistributeBy []ColumnRef
+	SortBy       []ColumnRef
+	// OrderBy are the ORDER BY keys; Limit is the LIMIT expression as written.
+	OrderBy []ColumnRef
+	Limit   string
+}
+
+// A WindowSpec is one OVER (PARTITION BY … ORDER BY …) specification.
+type WindowSpec struct {
+	Function    string
+	PartitionBy []ColumnRef
+	OrderBy     []ColumnRef
+	Span        Span
+}
+
+// A KeyFilter is a WHERE conjunct comparing a column to literal values.
+type KeyFilter struct {
+	Column ColumnRef
+	// Op is "=", "<=>" or "IN" (negated forms are not filters).
+	Op string
+	// Values are the literals as written.
+	Values []string
+}
+
+// A Hint is one hint of a /*+ … */ comment: BROADCAST(t), MERGE(a, b), SHUFFLE_HASH(t),
+// SHUFFLE_REPLICATE_NL(t), REPARTITION(8, c), COALESCE(4), REBALANCE(c) ….
+type Hint struct {
+	// Name is upper case ("BROADCASTJOIN" and "MAPJOIN" are kept as written, not aliased).
+	Name string
+	// Args are the arguments as written, names lower case.
+	Args []string
+	Pos  Pos
+}
+
+// A ColumnRef is an expression used as a key: a join, grouping, window, distribution or sort
+// key. When it is a column of a relation in scope (possibly under a cast), Column and the
+// names locating it are set; otherwise only Text is.
+type ColumnRef struct {
+	// Text is the expression as written.
+	Text string
+	// Qualifier is the qualifier as written ("o" in "o.id"), lower case, empty when none.
+	Qualifier string
+	// Relation is the name of the relation in scope the column belongs to (alias or table
+	// name); Table is that relation's table when it is a table scan. Both are empty when the
+	// column could not be placed (an unqualified column with several relations in scope: a
+	// simulator resolves it against the tables' schemas).
+	Relation string
+	Table    string
+	// Column is the column name, empty when the expression is not a (cast) column.
+	Column string
+	// Cast is the target type of a CAST around the column ("bigint"), empty when not cast.
+	Cast string
+	// Desc is set for a DESC sort key.
+	Desc bool
+	Pos  Pos
+}
+
+// IsColumn reports whether the key is a plain column, possibly cast.
+func (c ColumnRef) IsColumn() bool { return c.Column != "" }
