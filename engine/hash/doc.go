@@ -21,7 +21,7 @@
 //
 //   - a scalar API for one row at a time: [Type], [ParseType], [Value], [ParseValue],
 //     [Murmur3], [Hive], [Bucket] and [HiveBucket], used by `bucketlint hash` and by tests;
-//   - vector kernels over typed slices ([Murmur3Int64s], [Murmur3Bytes], [HiveInt64s],
+//   - vector kernels over typed slices ([Murmur3Int64s], [Murmur3Strings], [HiveInt64s],
 //     [Buckets], ...) that update a running-hash vector in place, with an optional null
 //     bitmap, and neither allocate nor make an interface call per row. The columnar engine
 //     (engine/exec) uses these.

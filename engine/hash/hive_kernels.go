@@ -107,9 +107,9 @@ func (o Options) HiveFloat64s(h []int32, src []float64, nulls []uint64) {
 	}
 }
 
-// HiveBytes hashes a string or binary column into h; rows are laid out as for
-// [Murmur3Bytes].
-func HiveBytes(h, offsets []int32, data []byte, nulls []uint64) {
+// HiveStrings hashes a string or binary column into h; rows are laid out as for
+// [Murmur3Strings].
+func HiveStrings(h, offsets []int32, data []byte, nulls []uint64) {
 	offsets = offsets[:len(h)+1]
 	for i := range h {
 		var c int32

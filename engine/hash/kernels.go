@@ -33,13 +33,13 @@ func murmur3Ints[T intLike](h []int32, src []T, nulls []uint64) {
 	src = src[:len(h)]
 	if nulls == nil {
 		for i, v := range src {
-			h[i] = HashInt(int32(v), h[i])
+			h[i] = Murmur3Int(int32(v), h[i])
 		}
 		return
 	}
 	for i, v := range src {
 		if !IsNull(nulls, i) {
-			h[i] = HashInt(int32(v), h[i])
+			h[i] = Murmur3Int(int32(v), h[i])
 		}
 	}
 }
@@ -62,7 +62,7 @@ func Murmur3Bools(h []int32, src []bool, nulls []uint64) {
 			if v {
 				n = 1
 			}
-			h[i] = HashInt(n, h[i])
+			h[i] = Murmur3Int(n, h[i])
 		}
 	}
 }
@@ -73,13 +73,13 @@ func Murmur3Int64s(h []int32, src []int64, nulls []uint64) {
 	src = src[:len(h)]
 	if nulls == nil {
 		for i, v := range src {
-			h[i] = HashLong(v, h[i])
+			h[i] = Murmur3Long(v, h[i])
 		}
 		return
 	}
 	for i, v := range src {
 		if !IsNull(nulls, i) {
-			h[i] = HashLong(v, h[i])
+			h[i] = Murmur3Long(v, h[i])
 		}
 	}
 }
@@ -96,7 +96,7 @@ func (o Options) Murmur3Float32s(h []int32, src []float32, nulls []uint64) {
 	src = src[:len(h)]
 	for i, v := range src {
 		if !IsNull(nulls, i) {
-			h[i] = HashInt(int32(floatBits(v, o.RawNegativeZero)), h[i])
+			h[i] = Murmur3Int(int32(floatBits(v, o.RawNegativeZero)), h[i])
 		}
 	}
 }
@@ -113,18 +113,18 @@ func (o Options) Murmur3Float64s(h []int32, src []float64, nulls []uint64) {
 	src = src[:len(h)]
 	for i, v := range src {
 		if !IsNull(nulls, i) {
-			h[i] = HashLong(int64(doubleBits(v, o.RawNegativeZero)), h[i])
+			h[i] = Murmur3Long(int64(doubleBits(v, o.RawNegativeZero)), h[i])
 		}
 	}
 }
 
-// Murmur3Bytes hashes a string or binary column into h. Row i is data[offsets[i]:
+// Murmur3Strings hashes a string or binary column into h. Row i is data[offsets[i]:
 // offsets[i+1]], so offsets has len(h)+1 elements.
-func Murmur3Bytes(h, offsets []int32, data []byte, nulls []uint64) {
+func Murmur3Strings(h, offsets []int32, data []byte, nulls []uint64) {
 	offsets = offsets[:len(h)+1]
 	for i := range h {
 		if !IsNull(nulls, i) {
-			h[i] = HashBytes(data[offsets[i]:offsets[i+1]], h[i])
+			h[i] = Murmur3Bytes(data[offsets[i]:offsets[i+1]], h[i])
 		}
 	}
 }
@@ -137,7 +137,7 @@ func Murmur3Decimals(h []int32, data []byte, width int, nulls []uint64) {
 	data = data[:len(h)*width]
 	for i := range h {
 		if !IsNull(nulls, i) {
-			h[i] = HashBytes(minimalTwosComplement(data[i*width:(i+1)*width]), h[i])
+			h[i] = Murmur3Bytes(minimalTwosComplement(data[i*width:(i+1)*width]), h[i])
 		}
 	}
 }

@@ -37,29 +37,29 @@ func fmix(h, length uint32) uint32 {
 	return h
 }
 
-// HashInt is Spark's Murmur3_x86_32.hashInt: one mixing round over the 32-bit value,
+// Murmur3Int is Spark's Murmur3_x86_32.hashInt: one mixing round over the 32-bit value,
 // finalised with length 4.
-func HashInt(v, seed int32) int32 {
+func Murmur3Int(v, seed int32) int32 {
 	h := mixH1(uint32(seed), mixK1(uint32(v)))
 	return int32(fmix(h, 4))
 }
 
-// HashLong is Spark's Murmur3_x86_32.hashLong: a round over the low 32 bits, then one over
+// Murmur3Long is Spark's Murmur3_x86_32.hashLong: a round over the low 32 bits, then one over
 // the high 32 bits, finalised with length 8.
-func HashLong(v int64, seed int32) int32 {
+func Murmur3Long(v int64, seed int32) int32 {
 	u := uint64(v)
 	h := mixH1(uint32(seed), mixK1(uint32(u)))
 	h = mixH1(h, mixK1(uint32(u>>32)))
 	return int32(fmix(h, 8))
 }
 
-// HashBytes is Spark's Murmur3_x86_32.hashUnsafeBytes, the byte hash Spark SQL uses for
+// Murmur3Bytes is Spark's Murmur3_x86_32.hashUnsafeBytes, the byte hash Spark SQL uses for
 // strings, binary and decimals wider than 18 digits. The leading len-len%4 bytes are read as
 // little-endian words (on every host, as Spark does since it byte-swaps on big-endian
 // machines); each remaining byte is then sign-extended and mixed in a round of its own,
 // which is where Spark departs from standard MurmurHash3 (kept for compatibility, see
 // SPARK-23381). The hash is finalised with the total length.
-func HashBytes(b []byte, seed int32) int32 {
+func Murmur3Bytes(b []byte, seed int32) int32 {
 	h := uint32(seed)
 	n := len(b) &^ 3
 	for i := 0; i < n; i += 4 {
@@ -71,7 +71,7 @@ func HashBytes(b []byte, seed int32) int32 {
 	return int32(fmix(h, uint32(len(b))))
 }
 
-// hashString is HashBytes over a string's bytes without converting it to a []byte.
+// hashString is Murmur3Bytes over a string's bytes without converting it to a []byte.
 func hashString(s string, seed int32) int32 {
 	h := uint32(seed)
 	n := len(s) &^ 3

@@ -53,18 +53,18 @@ func (o Options) Murmur3Value(v Value, seed int32) int32 {
 	}
 	switch v.typ.Kind {
 	case KindBoolean, KindTinyInt, KindSmallInt, KindInt, KindDate:
-		return HashInt(int32(v.n), seed)
+		return Murmur3Int(int32(v.n), seed)
 	case KindBigInt, KindTimestamp, KindTimestampNTZ:
-		return HashLong(v.n, seed)
+		return Murmur3Long(v.n, seed)
 	case KindFloat:
-		return HashInt(int32(floatBits(math.Float32frombits(uint32(v.n)), o.RawNegativeZero)), seed)
+		return Murmur3Int(int32(floatBits(math.Float32frombits(uint32(v.n)), o.RawNegativeZero)), seed)
 	case KindDouble:
-		return HashLong(int64(doubleBits(math.Float64frombits(uint64(v.n)), o.RawNegativeZero)), seed)
+		return Murmur3Long(int64(doubleBits(math.Float64frombits(uint64(v.n)), o.RawNegativeZero)), seed)
 	case KindDecimal:
 		if v.big == nil {
-			return HashLong(v.n, seed)
+			return Murmur3Long(v.n, seed)
 		}
-		return HashBytes(javaBytes(v.big), seed)
+		return Murmur3Bytes(javaBytes(v.big), seed)
 	case KindString, KindBinary:
 		return hashString(v.s, seed)
 	case KindArray:

@@ -157,7 +157,7 @@ func TestReferenceVectors(t *testing.T) {
 
 // standardMurmur3 is the standard MurmurHash3_x86_32 (Appleby; Guava), which packs the 1–3
 // tail bytes into one zero-extended word and only xors it in: the contrast vectors show
-// where Spark's HashBytes departs from it.
+// where Spark's Murmur3Bytes departs from it.
 func standardMurmur3(b []byte, seed uint32) int32 {
 	h := seed
 	n := len(b) &^ 3
