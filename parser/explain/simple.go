@@ -92,6 +92,8 @@ func exchangeArgs(x *plan.Exchange, parts []string) {
 			x.NoUserSpecifiedNumPartition = &b
 		case planID(a) != "":
 			x.PlanID = planID(a)
+		case strings.HasPrefix(a, "coordinator["):
+			// Spark 2.x adaptive mode's ExchangeCoordinator, already named in the node name.
 		case isUpperIdent(a):
 			x.Origin = a
 		default:
