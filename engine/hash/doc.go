@@ -26,8 +26,17 @@
 //     bitmap, and neither allocate nor make an interface call per row. The columnar engine
 //     (engine/exec) uses these.
 //
-// Null bitmaps are []uint64 in which bit i%64 of word i/64 is set when row i is NULL; a nil
-// bitmap means no row is NULL.
+// A Murmur3 kernel sets h[i] = hash(src[i], seed h[i]) for every row i < len(h), so calling
+// one kernel per bucket column, after [FillSeed], chains the columns as Spark does; a Hive
+// kernel sets h[i] = 31*h[i] + hash(src[i]) from h = 0. Null bitmaps are []uint64 in which
+// bit i%64 of word i/64 is set when row i is NULL (see [IsNull], [SetNull]); a nil bitmap
+// means no row is NULL. Inputs shorter than h are a programming error and panic like an
+// out-of-range index, as crypto/subtle.XORBytes does.
+//
+// Spark versions before 3.2 hashed float and double -0.0 by its own bits; [Options] and
+// [OptionsFor] select that behaviour, and the package-level functions follow Spark 3.2 and
+// later. Everything else hashes alike from Spark 3.0 to 4.x (the expression must not
+// change: streaming state depends on it).
 //
 // In bucketlint's dependency order engine/hash sits at the bottom of engine/ (hash ← store ←
 // exec ← verify) and imports only the standard library.

@@ -3,6 +3,7 @@ package hash
 import (
 	"encoding/binary"
 	"math/big"
+	"math/bits"
 )
 
 // hiveLong is HiveHasher.hashLong: the two halves of v xor-folded, (int)(v ^ (v >>> 32)).
@@ -101,6 +102,46 @@ func hiveDecimal(unscaled *big.Int, scale int) int32 {
 	}
 	h := int32(w)
 	if u.Sign() < 0 {
+		h = -h
+	}
+	return 31*h + int32(scale)
+}
+
+// hiveDecimalBytes is hiveDecimal for an unscaled value held as big-endian two's
+// complement in at most 16 bytes, without allocating: the magnitude is kept as two
+// 64-bit halves and trailing zeros are divided out with bits.Div64.
+func hiveDecimalBytes(b []byte, scale int) int32 {
+	var hi, lo uint64
+	neg := len(b) > 0 && b[0]&0x80 != 0
+	if neg {
+		hi, lo = ^uint64(0), ^uint64(0)
+	}
+	for _, c := range b {
+		hi = hi<<8 | lo>>56
+		lo = lo<<8 | uint64(c)
+	}
+	if neg { // magnitude = two's complement negation
+		lo = ^lo + 1
+		hi = ^hi
+		if lo == 0 {
+			hi++
+		}
+	}
+	if hi == 0 && lo == 0 {
+		return 0
+	}
+	for scale > 0 {
+		qhi, rhi := hi/10, hi%10
+		qlo, r := bits.Div64(rhi, lo, 10)
+		if r != 0 {
+			break
+		}
+		hi, lo = qhi, qlo
+		scale--
+	}
+	w := 31*(31*(31*uint32(hi>>32)+uint32(hi))+uint32(lo>>32)) + uint32(lo)
+	h := int32(w)
+	if neg {
 		h = -h
 	}
 	return 31*h + int32(scale)

@@ -73,6 +73,20 @@ func HiveDecimal64s(h []int32, src []int64, scale int, nulls []uint64) {
 	}
 }
 
+// HiveDecimals hashes a decimal column of precision > 18 into h. Each row is width bytes
+// of data (at most 16, enough for precision 38) holding the unscaled value at scale in
+// big-endian two's complement, as for [Murmur3Decimals].
+func HiveDecimals(h []int32, data []byte, width, scale int, nulls []uint64) {
+	data = data[:len(h)*width]
+	for i := range h {
+		var c int32
+		if !IsNull(nulls, i) {
+			c = hiveDecimalBytes(data[i*width:(i+1)*width], scale)
+		}
+		h[i] = 31*h[i] + c
+	}
+}
+
 // HiveFloat32s hashes a float column into h (Spark 3.2 and later: -0.0 as 0.0).
 func HiveFloat32s(h []int32, src []float32, nulls []uint64) {
 	Options{}.HiveFloat32s(h, src, nulls)

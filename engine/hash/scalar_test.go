@@ -3,6 +3,7 @@ package hash
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -255,7 +256,7 @@ func TestHiveFacts(t *testing.T) {
 		{"decimal trailing zeros stripped", []Value{mustDecimal(t, "1800", 10, 2)}, 558},
 		{"decimal scale kept when not zero", []Value{mustDecimal(t, "1801", 10, 2)}, 31*1801 + 2},
 		{"wide decimal equals narrow", []Value{mustDecimal(t, "1800", 38, 2)}, 558},
-		{"negative wide decimal", []Value{mustDecimal(t, "-99999999999999999999", 38, 0)}, hiveBigRef(t, "-99999999999999999999", 0)},
+		{"negative wide decimal", []Value{mustDecimal(t, "-99999999999999999999", 38, 0)}, hiveBigRef("-99999999999999999999", 0)},
 		{"timestamp before the epoch", []Value{Timestamp(-1)}, hiveLong(0<<30 | -1000)},
 		{"boolean false", []Value{Boolean(false)}, 0},
 		{"string bytes signed", []Value{String("é")}, 31*int32(int8(-61)) + int32(int8(-87))},
@@ -274,8 +275,7 @@ func TestHiveFacts(t *testing.T) {
 
 // hiveBigRef computes BigDecimal.hashCode the slow way: the magnitude's 32-bit words,
 // most significant first, folded as 31*h + word, times the sign, then 31*h + scale.
-func hiveBigRef(t *testing.T, unscaled string, scale int32) int32 {
-	t.Helper()
+func hiveBigRef(unscaled string, scale int32) int32 {
 	u, _ := new(big.Int).SetString(unscaled, 10)
 	mag := new(big.Int).Abs(u)
 	var words []uint32
@@ -299,4 +299,51 @@ func mustArray(t *testing.T, elem Type, elems ...Value) Value {
 		t.Fatal(err)
 	}
 	return v
+}
+
+func TestHiveDecimalBytes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		unscaled string
+		scale    int
+	}{
+		{"0", 2}, {"1800", 2}, {"-1800", 2}, {"1800", 0}, {"-1", 0}, {"5", 38},
+		{"-1000000000000000000000000000000", 10}, {"1000000000000000000000000000000", 38},
+		{"99999999999999999999999999999999999999", 6}, {"-99999999999999999999999999999999999999", 6},
+		{"-9223372036854775808", 3}, {"18446744073709551616", 1}, {"-18446744073709551610", 1},
+	} {
+		u, _ := new(big.Int).SetString(tt.unscaled, 10)
+		b := make([]byte, 16)
+		full := javaBytes(u)
+		fill := byte(0)
+		if u.Sign() < 0 {
+			fill = 0xff
+		}
+		for i := range b[:16-len(full)] {
+			b[i] = fill
+		}
+		copy(b[16-len(full):], full)
+		want := hiveDecimal(u, tt.scale)
+		if got := hiveDecimalBytes(b, tt.scale); got != want {
+			t.Errorf("hiveDecimalBytes(%s, %d) = %d, want %d", tt.unscaled, tt.scale, got, want)
+		}
+		if got := hiveDecimalBytes(full, tt.scale); got != want {
+			t.Errorf("hiveDecimalBytes(minimal %s, %d) = %d, want %d", tt.unscaled, tt.scale, got, want)
+		}
+		if got, ref := want, hiveBigRef(stripZeros(tt.unscaled, tt.scale)); got != ref {
+			t.Errorf("hiveDecimal(%s, %d) = %d, slow reference %d", tt.unscaled, tt.scale, got, ref)
+		}
+	}
+}
+
+// stripZeros returns the unscaled value and scale after Hive's normalisation, in text.
+func stripZeros(unscaled string, scale int) (string, int32) {
+	if strings.Trim(unscaled, "-0") == "" {
+		return "0", 0
+	}
+	for scale > 0 && strings.HasSuffix(unscaled, "0") {
+		unscaled = unscaled[:len(unscaled)-1]
+		scale--
+	}
+	return unscaled, int32(scale)
 }
