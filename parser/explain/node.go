@@ -205,8 +205,9 @@ func (p *parser) attach(n plan.Node, r *rawNode, build func(*rawNode) plan.Node)
 		root := build(s.root)
 		if a, ok := n.(*plan.AdaptiveSparkPlan); ok {
 			a.Plans = append(a.Plans, plan.AdaptivePlan{Role: s.role, Root: root, Pos: p.pos(s.line, s.col)})
-		} else {
-			in.Inner = append(in.Inner, root)
+			continue
 		}
+		p.errorf(s.line, s.col, "plan sub-header %q under %s, which is not an AdaptiveSparkPlan", s.role, in.Name)
+		in.Inner = append(in.Inner, root)
 	}
 }
