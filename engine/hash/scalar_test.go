@@ -21,8 +21,8 @@ func mustDecimal(t *testing.T, unscaled string, p, s int) Value {
 }
 
 // TestMurmur3Facts checks the derived facts of reference/engine.md §1.3–1.4 and the
-// Spark-parity vectors of DataFusion Comet's murmur3.rs tests (seed 42), which Velox's
-// HashTest.cpp repeats where they overlap.
+// Spark-parity vectors (seed 42) of DataFusion Comet's murmur3.rs and Velox's
+// functions/sparksql/tests/HashTest.cpp (whose timestamp case came from the Spark CLI).
 func TestMurmur3Facts(t *testing.T) {
 	t.Parallel()
 	u32 := func(u uint32) int32 { return int32(u) }
@@ -76,6 +76,37 @@ func TestMurmur3Facts(t *testing.T) {
 		{"comet string abc", []Value{String("abc")}, 1322437556},
 		{"comet string abcd", []Value{String("abcd")}, u32(0xe860e5cc)},
 		{"comet string abcde", []Value{String("abcde")}, 814637928},
+		{"velox string Spark", []Value{String("Spark")}, 228093765},
+		{"velox string a-z", []Value{String("abcdefghijklmnopqrstuvwxyz")}, -1990933474},
+		{"velox string 12345678", []Value{String("12345678")}, 2036199019},
+		{"velox long decimal 0", []Value{mustDecimal(t, "0", 38, 0)}, -783713497},
+		{"velox long decimal -12345678", []Value{mustDecimal(t, "-12345678", 38, 0)}, -1198355617},
+		{"velox long decimal max", []Value{mustDecimal(t, "99999999999999999999999999999999999999", 38, 0)}, -817514053},
+		{"velox long decimal min", []Value{mustDecimal(t, "-99999999999999999999999999999999999999", 38, 0)}, 1400911110},
+		{"velox timestamp from the Spark CLI", []Value{Timestamp(12345678)}, 1402875301},
+		{"velox bigint 0xcafecafedeadbeef", []Value{BigInt(int64(-0x3501350121524111))}, -256235155},
+		{"velox bigint 0xdeadbeefcafecafe", []Value{BigInt(int64(-0x2152411035013502))}, 673261790},
+		{"velox bigint min = raw -0.0 bits", []Value{BigInt(math.MinInt64)}, -853646085},
+		{"velox int 0xdeadbeef", []Value{Int(int32(-0x21524111))}, 141248195},
+		{"velox int 0xcafecafe", []Value{Int(int32(-0x35013502))}, 638354558},
+		{"velox smallint -1", []Value{SmallInt(-1)}, -1604776387},
+		{"velox boolean false", []Value{Boolean(false)}, 933211791},
+		{"velox boolean true", []Value{Boolean(true)}, -559580957},
+		{"velox string, NULL int", []Value{String(""), Null(Type{Kind: KindInt})}, 142593372},
+		{"velox NULL string, int", []Value{Null(Type{Kind: KindString}), Int(0)}, 933211791},
+		{"velox string, int", []Value{String(""), Int(0)}, 1143746540},
+		{"velox double 1", []Value{Double(1)}, -460888942},
+		{"velox double Infinity", []Value{Double(math.Inf(1))}, 833680482},
+		{"velox double -Infinity", []Value{Double(math.Inf(-1))}, 461104036},
+		{"velox float NaN", []Value{Float(float32(math.NaN()))}, -349261430},
+		{"velox float Infinity", []Value{Float(float32(math.Inf(1)))}, 2026854605},
+		{"velox float -Infinity", []Value{Float(float32(math.Inf(-1)))}, 427440766},
+		{"velox array<bigint> 1..5", []Value{mustArray(t, Type{Kind: KindBigInt}, BigInt(1), BigInt(2), BigInt(3), BigInt(4), BigInt(5))}, 2101165938},
+		{"velox empty array", []Value{mustArray(t, Type{Kind: KindBigInt})}, 42},
+		{"velox array<int> [1, NULL]", []Value{mustArray(t, Type{Kind: KindInt}, Int(1), Null(Type{Kind: KindInt}))}, -559580957},
+		{"velox array<int> [NULL, 2]", []Value{mustArray(t, Type{Kind: KindInt}, Null(Type{Kind: KindInt}), Int(2))}, 1765031574},
+		{"velox bigint columns 3, 4", []Value{BigInt(3), BigInt(4)}, 1717636039},
+		{"velox bigint columns NULL, 4", []Value{Null(Type{Kind: KindBigInt}), BigInt(4)}, 1344313940},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
