@@ -30,7 +30,7 @@ func ParseValue(t Type, s string) (Value, error) {
 // binary as X'00C8' (hex) or else the UTF-8 bytes of s; dates as 2024-01-31; timestamps as
 // 2024-01-31 12:00:00[.ffffff] (or with a T), optionally with Z or an offset such as +02:00.
 // A timestamp without an offset is read in loc, Spark's session time zone; timestamp_ntz
-// takes no offset and is never shifted. Leading and trailing spaces are ignored except in
+// takes no offset and is never shifted. A nil loc is UTC. Leading and trailing spaces are ignored except in
 // strings and binary.
 func ParseValueIn(t Type, s string, loc *time.Location) (Value, error) {
 	if err := t.validate(); err != nil {
@@ -38,6 +38,9 @@ func ParseValueIn(t Type, s string, loc *time.Location) (Value, error) {
 	}
 	if s == NullText {
 		return Null(t), nil
+	}
+	if loc == nil {
+		loc = time.UTC
 	}
 	v, err := parseValue(t, s, loc)
 	if err != nil {
@@ -162,17 +165,17 @@ func parseDecimal(t Type, s string) (Value, error) {
 		return Value{}, errors.New("not a decimal number")
 	}
 	shift := exp + t.Scale // unscaled value at t.Scale = mant * 10^shift
-	if shift >= 0 {
+	switch {
+	case unscaled.Sign() == 0:
+	case shift >= 0:
 		if shift > 2*MaxDecimalPrecision {
 			return Value{}, fmt.Errorf("out of range for %s", t)
 		}
 		unscaled.Mul(unscaled, pow10(shift))
-	} else {
-		if -shift > 4*MaxDecimalPrecision+len(mant) {
-			unscaled.SetInt64(0)
-		} else {
-			unscaled = roundHalfUp(unscaled, pow10(-shift))
-		}
+	case -shift > 4*MaxDecimalPrecision+len(mant): // far below half a unit of the scale
+		unscaled.SetInt64(0)
+	default:
+		unscaled = roundHalfUp(unscaled, pow10(-shift))
 	}
 	if digits(unscaled) > t.Precision {
 		return Value{}, fmt.Errorf("out of range for %s", t)
