@@ -52,7 +52,10 @@ type Column struct {
 // A BucketSpec is a table's bucketing: CLUSTERED BY (Columns) [SORTED BY (SortColumns)] INTO
 // NumBuckets BUCKETS, or bucketBy(NumBuckets, Columns…).sortBy(SortColumns…).
 type BucketSpec struct {
-	NumBuckets  int
+	NumBuckets int
+	// NumTemplate is the template text ("{{ n }}") when the count is a dbt/Jinja template;
+	// NumBuckets is then 0 and unknown, not invalid.
+	NumTemplate string
 	Columns     []string
 	SortColumns []string
 	// Span is the clause or call that declared the spec.

@@ -123,12 +123,20 @@ func (tr *transform) render() string {
 // bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's
 // AstBuilder.visitBucketSpec ("Column ordering must be ASC").
 func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
+	if strings.HasPrefix(b.Num, "{{") {
+		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, b.Pos, b.EndPos)}
+		return st.bucketColumns(spec, b, c)
+	}
 	n, err := strconv.Atoi(strings.TrimRight(b.Num, "lLsSyYbBdD"))
 	if err != nil {
 		st.errs.Add(st.at(c, b.Pos), "bucket count %s is not an integer", b.Num)
 		return nil, false
 	}
-	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}
+	return st.bucketColumns(&plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}, b, c)
+}
+
+// bucketColumns fills the bucket and sort columns of spec.
+func (st *state) bucketColumns(spec *plan.BucketSpec, b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
 	for _, id := range b.Columns {
 		spec.Columns = append(spec.Columns, unquoteIdent(id.Name))
 	}
@@ -248,18 +256,25 @@ func (st *state) set(c chunk, start int) {
 	st.f.Confs = append(st.f.Confs, plan.Conf{Key: k, Value: v, Pos: st.lines.pos(start)})
 }
 
-// use records USE [DATABASE|SCHEMA|NAMESPACE] db for the statements that follow.
-func (st *state) use(words []string) {
-	w := words[1:]
-	if len(w) > 0 && (w[0] == "database" || w[0] == "schema" || w[0] == "namespace") {
-		w = w[1:]
+// use records USE [DATABASE|SCHEMA|NAMESPACE] [catalog.]db for the statements that follow.
+func (st *state) use(c chunk) {
+	body := strings.TrimSpace(c.text[leadingSpace(c.text):])
+	f := strings.Fields(body)
+	if len(f) > 1 {
+		switch strings.ToLower(f[1]) {
+		case "database", "schema", "namespace":
+			f = f[1:]
+		}
 	}
-	if len(w) == 0 {
+	if len(f) < 2 {
 		return
 	}
-	db := w[0]
-	if db == "spark_catalog" && len(w) > 1 {
-		db = w[1]
+	var parts []string
+	for _, p := range strings.Split(f[1], ".") {
+		parts = append(parts, unquoteIdent(p))
 	}
-	st.db = db
+	if len(parts) > 1 && parts[0] == "spark_catalog" {
+		parts = parts[1:]
+	}
+	st.db = strings.Join(parts, ".")
 }

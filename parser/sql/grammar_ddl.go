@@ -132,7 +132,7 @@ type bucketClause struct {
 	EndPos  lexer.Position
 	Columns []*ident   `parser:"'CLUSTERED' 'BY' '(' @@ ( ',' @@ )* ')'"`
 	Sorted  []*sortCol `parser:"( 'SORTED' 'BY' '(' @@ ( ',' @@ )* ')' )?"`
-	Num     string     `parser:"'INTO' @Number 'BUCKETS'"`
+	Num     string     `parser:"'INTO' @(Number | Template) 'BUCKETS'"`
 }
 
 // sortCol is a SORTED BY column with its direction.

@@ -144,7 +144,7 @@ type tableFactor struct {
 	Nested   *fromClause `parser:"| '(' @@ ')'"`
 	Values   []*innerTok `parser:"| 'VALUES' @@ ( ',' @@ )*"`
 	Func     *funcCall   `parser:"| @@"`
-	Name     *qname      `parser:"| @@ )"`
+	Name     *qname      `parser:"| (?! ( 'WHERE' | 'GROUP' | 'ORDER' | 'HAVING' | 'LIMIT' | 'UNION' | 'JOIN' | 'ON' | 'SELECT' ) ) @@ )"`
 	Temporal []*innerTok `parser:"( ( 'TABLESAMPLE' | 'VERSION' 'AS' 'OF' | 'TIMESTAMP' 'AS' 'OF' | 'FOR' ( 'SYSTEM_TIME' | 'SYSTEM_VERSION' ) 'AS' 'OF' ) @@ )?"`
 	Alias    string      `parser:"( 'AS' @(Ident | Quoted) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`
 	ColAlias []*ident    `parser:"( '(' @@ ( ',' @@ )* ')' )?"`

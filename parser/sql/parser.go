@@ -94,7 +94,7 @@ func (st *state) statement(c chunk) {
 	case stmtSet:
 		st.set(c, start)
 	case stmtUse:
-		st.use(words)
+		st.use(c)
 	case stmtCreate:
 		if ast, err := st.p.create.ParseString(st.f.Name, c.text); err != nil {
 			st.fail(c, err)

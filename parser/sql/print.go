@@ -79,7 +79,11 @@ func (p *printer) table(t *plan.Table, in string) {
 		p.line(in, "  partition transforms %s", strings.Join(t.PartitionTransforms, ", "))
 	}
 	if b := t.Bucket; b != nil {
-		p.line(in, "  bucket %d by (%s) sorted (%s) @%s", b.NumBuckets, strings.Join(b.Columns, ", "), strings.Join(b.SortColumns, ", "), lc(b.Span.Start))
+		n := fmt.Sprint(b.NumBuckets)
+		if b.NumTemplate != "" {
+			n = b.NumTemplate
+		}
+		p.line(in, "  bucket %s by (%s) sorted (%s) @%s", n, strings.Join(b.Columns, ", "), strings.Join(b.SortColumns, ", "), lc(b.Span.Start))
 	}
 	if len(t.ClusterBy) > 0 {
 		p.line(in, "  cluster by %s", strings.Join(t.ClusterBy, ", "))

@@ -70,7 +70,7 @@ func (p *printer) join(j *plan.JoinSpec, alias, in string) {
 		p.line(in, "  key %s = %s", keyString(j.LeftKeys[i]), keyString(j.RightKeys[i]))
 	}
 	for _, r := range j.Residual {
-		p.line(in, "  residual %s", r)
+		p.line(in, "  residual %s", oneLine(r))
 	}
 	p.rel(j.Left, in+"  ")
 	p.rel(j.Right, in+"  ")
@@ -83,13 +83,13 @@ func (p *printer) sel(s *plan.Select, in string) {
 	if s.Distinct {
 		p.line(in, "distinct")
 	}
-	p.line(in, "items %s", strings.Join(s.Items, " | "))
+	p.line(in, "items %s", oneLine(strings.Join(s.Items, " | ")))
 	if s.From != nil {
 		p.line(in, "from")
 		p.rel(s.From, in+"  ")
 	}
 	if s.Where != "" {
-		p.line(in, "where %s", s.Where)
+		p.line(in, "where %s", oneLine(s.Where))
 	}
 	for _, f := range s.Filters {
 		p.line(in, "filter %s %s (%s)", keyString(f.Column), f.Op, strings.Join(f.Values, ", "))
@@ -98,7 +98,7 @@ func (p *printer) sel(s *plan.Select, in string) {
 		p.line(in, "aggregate by %s", keyList(s.GroupBy))
 	}
 	if s.Having != "" {
-		p.line(in, "having %s", s.Having)
+		p.line(in, "having %s", oneLine(s.Having))
 	}
 	for _, w := range s.Windows {
 		p.line(in, "window %s partition by %s order by %s", w.Function, keyList(w.PartitionBy), keyList(w.OrderBy))
@@ -152,3 +152,6 @@ func keyList(ks []plan.ColumnRef) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// oneLine collapses blanks so that multi-line source text prints on one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

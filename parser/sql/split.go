@@ -7,15 +7,16 @@ type chunk struct {
 	offset int
 }
 
-// split cuts src into statements at semicolons outside quotes, comments, templates and
-// brackets. It never fails: an unterminated quote or comment runs to the end of the input.
-// Chunks holding only blanks and comments are dropped.
+// split cuts src into statements at semicolons outside quotes, comments and templates, as the
+// spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
+// statement only). It never fails: an unterminated quote or comment runs to the end of the
+// input. Chunks holding only blanks, comments and templates are dropped.
 func split(src string) []chunk {
 	var out []chunk
-	start, depth := 0, 0
+	start := 0
 	emit := func(end int) {
-		if hasCode(src[start:end]) {
-			out = append(out, chunk{text: src[start:end], offset: start})
+		if text := blank(src[start:end]); leadingSpace(text) < len(text) {
+			out = append(out, chunk{text: text, offset: start})
 		}
 	}
 	for i := 0; i < len(src); {
@@ -29,15 +30,7 @@ func split(src string) []chunk {
 			i = skipBlock(src, i)
 		case c == '{' && i+1 < len(src) && (src[i+1] == '{' || src[i+1] == '%' || src[i+1] == '#'):
 			i = skipTemplate(src, i)
-		case c == '(':
-			depth++
-			i++
-		case c == ')':
-			if depth > 0 {
-				depth--
-			}
-			i++
-		case c == ';' && depth == 0:
+		case c == ';':
 			emit(i)
 			start = i + 1
 			i++
@@ -107,20 +100,46 @@ func skipTemplate(src string, i int) int {
 	return len(src)
 }
 
-// hasCode reports whether s holds anything besides blanks and comments.
-func hasCode(s string) bool {
+// blank returns s with comments, {% … %} and {# … #} tags, and the {{ … }} templates that
+// come before the statement's first word (a dbt config block) replaced by spaces, newlines
+// kept, so that offsets and line numbers are unchanged. Nested block comments are handled
+// here, which a regular lexer cannot do; hint comments are kept.
+func blank(s string) string {
+	b := []byte(s)
+	started := false
+	wipe := func(from, to int) {
+		for k := from; k < to; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
+		case c == '\'' || c == '"' || c == '`':
+			started = true
+			i = skipQuoted(s, i)
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			j := skipLine(s, i)
+			wipe(i, j)
+			i = j
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := skipBlock(s, i)
+			if i+2 >= len(s) || s[i+2] != '+' {
+				wipe(i, j)
+			}
+			i = j
+		case c == '{' && i+1 < len(s) && (s[i+1] == '%' || s[i+1] == '#' || s[i+1] == '{' && !started):
+			j := skipTemplate(s, i)
+			wipe(i, j)
+			i = j
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
-		case c == '-' && i+1 < len(s) && s[i+1] == '-':
-			i = skipLine(s, i)
-		case c == '/' && i+1 < len(s) && s[i+1] == '*' && !(i+2 < len(s) && s[i+2] == '+'):
-			i = skipBlock(s, i)
 		default:
-			return true
+			started = true
+			i++
 		}
 	}
-	return false
+	return string(b)
 }
