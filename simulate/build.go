@@ -1,0 +1,165 @@
+package simulate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// relation plans one relation of the query tree into physical operators (SparkPlanner's
+// strategies over the optimised logical plan, Spark 3.0–4.x).
+func (s *sim) relation(r *plan.Relation, hints []plan.Hint) (*node, error) {
+	switch r.Kind {
+	case plan.TableRel:
+		if r.CTE || s.ctes[strings.ToLower(r.Table)] != nil {
+			cte := s.ctes[strings.ToLower(r.Table)]
+			if cte == nil {
+				return nil, fmt.Errorf("simulate: unknown common table expression %s", r.Table)
+			}
+			// Spark inlines non-recursive CTEs (InlineCTE) before planning.
+			n, err := s.relation(cte, nil)
+			if err != nil {
+				return nil, err
+			}
+			return s.requalify(n, r.Name()), nil
+		}
+		return s.scan(r), nil
+	case plan.JoinRel:
+		return s.joinRel(r.Join, hints)
+	case plan.SelectRel:
+		n, err := s.selectBlock(r.Select)
+		if err != nil {
+			return nil, err
+		}
+		if r.Alias != "" {
+			n = s.requalify(n, r.Alias)
+		}
+		return n, nil
+	case plan.SetRel:
+		return s.setOp(r)
+	}
+	s.note("relation %q is not modelled (%s); treated as an unbucketed input of unknown size", r.Text, r.Kind)
+	g := &plan.Generic{OpInfo: info("Scan")}
+	g.Args = r.Text
+	return newNode(g, nil, -1), nil
+}
+
+// requalify gives a subquery's output columns the subquery's alias, as SubqueryAlias does.
+func (s *sim) requalify(n *node, alias string) *node {
+	out := make([]attr, len(n.out))
+	for i, a := range n.out {
+		a.relation = alias
+		out[i] = a
+	}
+	c := *n
+	c.out = out
+	c.rel = alias
+	return &c
+}
+
+// resolve finds the column a key refers to among a node's output.
+func resolve(out []attr, ref plan.ColumnRef) (attr, bool) {
+	col := strings.ToLower(ref.Column)
+	if col == "" {
+		return attr{}, false
+	}
+	for _, q := range []string{strings.ToLower(ref.Relation), strings.ToLower(ref.Qualifier)} {
+		if q == "" {
+			continue
+		}
+		for _, a := range out {
+			if a.relation == q && a.name == col {
+				return a, true
+			}
+		}
+	}
+	for _, a := range out {
+		if a.name == col {
+			return a, true
+		}
+	}
+	return attr{}, false
+}
+
+// keyExpr resolves a key, applying its explicit cast.
+func (s *sim) keyExpr(out []attr, ref plan.ColumnRef) (attr, bool) {
+	a, ok := resolve(out, ref)
+	if !ok {
+		return attr{}, false
+	}
+	if ref.Cast != "" && !strings.EqualFold(ref.Cast, a.typ) {
+		a.expr = castExpr(a.expr, strings.ToLower(ref.Cast))
+		a.typ = strings.ToLower(ref.Cast)
+	}
+	return a, true
+}
+
+func (s *sim) keys(n *node, refs []plan.ColumnRef, what string) []plan.Expr {
+	var out []plan.Expr
+	for _, r := range refs {
+		a, ok := s.keyExpr(n.out, r)
+		if !ok {
+			s.note("%s key %q could not be resolved to a column; left out", what, r.Text)
+			continue
+		}
+		out = append(out, a.expr)
+	}
+	return out
+}
+
+// rowSize is EstimationUtils.getSizePerRow: 8 bytes plus each column's default size.
+func rowSize(out []attr) int64 {
+	n := int64(8)
+	for _, a := range out {
+		n += defaultSize(a.typ)
+	}
+	return n
+}
+
+// scaled is SizeInBytesOnlyStatsPlanVisitor.visitUnaryNode: the child's size scaled by the
+// ratio of output to input row sizes.
+func scaled(size int64, in, out []attr) int64 {
+	if size < 0 {
+		return -1
+	}
+	r := size / rowSize(in) * rowSize(out)
+	if r <= 0 {
+		r = 1
+	}
+	return r
+}
+
+// projectNode adds ProjectExec when the output differs from the child's.
+func projectNode(child *node, out []attr) *node {
+	if len(out) == len(child.out) {
+		same := true
+		for i := range out {
+			if !sameExpr(out[i].expr, child.out[i].expr) || out[i].name != child.out[i].name {
+				same = false
+				break
+			}
+		}
+		if same {
+			return child
+		}
+	}
+	p := &plan.ProjectExec{OpInfo: info("Project")}
+	for _, a := range out {
+		e := a.expr
+		if e.Text != a.name {
+			e = plan.Expr{Raw: e.Raw + " AS " + a.name, Text: e.Text + " AS " + a.name, Refs: e.Refs}
+		}
+		p.Exprs = append(p.Exprs, e)
+	}
+	n := newNode(p, out, scaled(child.size, child.out, out), child)
+	n.rel = child.rel
+	return n
+}
+
+func filterNode(child *node, cond string) *node {
+	f := &plan.Filter{OpInfo: info("Filter"), Condition: plan.Expr{Raw: cond, Text: cond}}
+	n := newNode(f, child.out, child.size, child)
+	n.rel = child.rel
+	return n
+}

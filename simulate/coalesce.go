@@ -1,0 +1,106 @@
+package simulate
+
+import (
+	"fmt"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// coalesce is CoalesceBucketsInJoin (sql/core/.../bucketing/CoalesceBucketsInJoin.scala,
+// 3.1+), which runs before EnsureRequirements: for a sort-merge or shuffled hash join whose
+// sides are bucketed scans (under Filter and Project; 3.5+ also through a broadcast join's
+// streamed side, SPARK-43107) with keys matching each side's bucket columns as a set, and
+// bucket counts that differ with the larger a multiple of the smaller within
+// spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio, the larger side is read coalesced
+// to the smaller count. For a shuffled hash join only the streamed side may be coalesced.
+func (s *sim) coalesce(n *node) {
+	for _, k := range n.kids {
+		s.coalesce(k)
+	}
+	if !s.opt.CoalesceBuckets() {
+		return
+	}
+	var j *plan.Join
+	switch op := n.op.(type) {
+	case *plan.SortMergeJoin:
+		j = &op.Join
+	case *plan.ShuffledHashJoin:
+		j = &op.Join
+	default:
+		return
+	}
+	l, r := s.coalescibleScan(n.kids[0]), s.coalescibleScan(n.kids[1])
+	if l == nil || r == nil || !keysMatchBuckets(j.LeftKeys, l.scan) || !keysMatchBuckets(j.RightKeys, r.scan) {
+		return
+	}
+	nl, nr := l.scan.table.Bucket.NumBuckets, r.scan.table.Bucket.NumBuckets
+	if nl == nr {
+		return
+	}
+	big, small, bigSide := l, nr, "left"
+	if nr > nl {
+		big, small, bigSide = r, nl, "right"
+	}
+	large := max(nl, nr)
+	if large%small != 0 {
+		return
+	}
+	if large/small > s.opt.CoalesceMaxRatio() {
+		return
+	}
+	if j.Strategy == plan.ShuffledHashJoinStrategy && ((bigSide == "left" && j.BuildSide == "BuildLeft") || (bigSide == "right" && j.BuildSide == "BuildRight")) {
+		return
+	}
+	big.scan.coalescedTo = small
+	s.decide(n, bigSide, InsertedNone, fmt.Sprintf("%s has %d buckets and the other side %d: bucket coalescing (spark.sql.bucketing.coalesceBucketsInJoin.enabled) reads it as %d partitions, avoiding a shuffle", big.scan.table.Name, large, small, small))
+}
+
+// coalescibleScan is CoalesceBucketsInJoin's hasScanOperation: the bucketed scan a join side
+// reads through Filter and Project (3.5+: and a broadcast join's streamed side).
+func (s *sim) coalescibleScan(n *node) *node {
+	for n != nil {
+		switch op := n.op.(type) {
+		case *plan.FileScan:
+			if n.scan != nil && n.scan.bucketed {
+				return n
+			}
+			return nil
+		case *plan.Filter, *plan.ProjectExec:
+			n = n.child()
+		case *plan.BroadcastHashJoin:
+			if !s.opt.Version().AtLeast(3, 5, 0) {
+				return nil
+			}
+			n = streamed(n, op.BuildSide)
+		case *plan.BroadcastNestedLoopJoin:
+			if !s.opt.Version().AtLeast(3, 5, 0) {
+				return nil
+			}
+			n = streamed(n, op.BuildSide)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func streamed(n *node, build string) *node {
+	if build == "BuildLeft" {
+		return n.kids[1]
+	}
+	return n.kids[0]
+}
+
+// keysMatchBuckets is CoalesceBucketsInJoin's satisfiesOutputPartitioning: the same number of
+// keys as bucket columns, every bucket column among the keys.
+func keysMatchBuckets(keys []plan.Expr, si *scanInfo) bool {
+	if len(keys) != len(si.bucketCols) {
+		return false
+	}
+	for _, a := range si.bucketCols {
+		if !containsExpr(keys, a.expr) {
+			return false
+		}
+	}
+	return true
+}

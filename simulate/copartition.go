@@ -1,0 +1,191 @@
+package simulate
+
+import (
+	"fmt"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// coPartitionAB is the co-partitioning step of EnsureRequirements in Spark 3.0–3.2: when the
+// children with a (hash-)clustered requirement differ in partition count, every child whose
+// count is not the target is re-shuffled to it. The target is the required count if any;
+// else the largest un-shuffled count, floored at spark.sql.shuffle.partitions in 3.0.0–3.0.1
+// whenever any child is un-shuffled and in 3.0.2–3.2 only when some child is already a
+// shuffle (SPARK-32767); else the largest count.
+func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
+	var idx []int
+	counts := map[int]bool{}
+	for i, d := range reqs {
+		if d.kind == plan.UnspecifiedDistribution || d.kind == plan.BroadcastDistribution {
+			continue
+		}
+		idx = append(idx, i)
+		counts[s.partitioning(n.kids[i]).numPartitions()] = true
+	}
+	if len(counts) <= 1 {
+		return
+	}
+	target, rule := 0, ""
+	for _, i := range idx {
+		if reqs[i].n > 0 {
+			target, rule = reqs[i].n, "the operator requires that many"
+		}
+	}
+	if target == 0 {
+		maxAll, maxNon, non := 0, 0, 0
+		for _, i := range idx {
+			c := s.partitioning(n.kids[i]).numPartitions()
+			maxAll = max(maxAll, c)
+			if !isShuffle(n.kids[i]) {
+				non++
+				maxNon = max(maxNon, c)
+			}
+		}
+		sp := s.opt.ShufflePartitions()
+		switch {
+		case non == 0:
+			target, rule = maxAll, "the largest of the shuffled sides' counts"
+		case s.era == EraB && non == len(idx):
+			target, rule = maxNon, "the largest bucket count, as no side is shuffled"
+		case s.era == EraA:
+			target = max(maxNon, sp)
+			rule = fmt.Sprintf("max(largest un-shuffled count %d, spark.sql.shuffle.partitions=%d): Spark 3.0.0-3.0.1 floors the target whenever a side is not a shuffle (SPARK-32767, fixed in 3.0.2)", maxNon, sp)
+		default:
+			target = max(maxNon, sp)
+			rule = fmt.Sprintf("max(largest un-shuffled count %d, spark.sql.shuffle.partitions=%d), because one side is already a shuffle", maxNon, sp)
+		}
+	}
+	summary := s.countsSummary(n, idx)
+	for _, i := range idx {
+		child := n.kids[i]
+		if s.partitioning(child).numPartitions() == target {
+			continue
+		}
+		what := describeRel(child)
+		if added[i] {
+			what = describeRel(child.child())
+		}
+		n.kids[i] = s.shuffle(child, createPartitioning(reqs[i], target), true)
+		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s to %d partitions, %s", summary, s.opt.Version(), what, target, rule)
+		if why[i] != "" {
+			msg = why[i] + ". Then " + msg
+		}
+		why[i], added[i] = msg, true
+	}
+}
+
+func isShuffle(n *node) bool {
+	_, ok := n.op.(*plan.Exchange)
+	return ok
+}
+
+// coPartitionC is the co-partitioning step of EnsureRequirements from Spark 3.3 (SPARK-35703):
+// each child with a ClusteredDistribution gets a ShuffleSpec; the best spec that can create
+// partitioning (un-shuffled first, then most partitions, then leftmost; only counts of at least
+// spark.sql.shuffle.partitions when every candidate is a shuffle) imposes its layout on every
+// child it is not compatible with. Without a best spec every child is shuffled on its full
+// keys into the default count.
+func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
+	var idx []int
+	for i, d := range reqs {
+		if d.kind == plan.ClusteredDistribution {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) <= 1 {
+		return
+	}
+	if s.opt.Version().AtLeast(3, 4, 0) {
+		single := true
+		for _, i := range idx {
+			if s.partitioning(n.kids[i]).kind != plan.SinglePartition {
+				single = false
+			}
+		}
+		if single {
+			return
+		}
+	}
+	specs := map[int]shuffleSpec{}
+	minPar := true
+	for _, i := range idx {
+		specs[i] = createShuffleSpec(s.partitioning(n.kids[i]), reqs[i])
+		if s.canCreatePartitioning(specs[i]) && !isShuffle(n.kids[i]) {
+			minPar = false
+		}
+	}
+	best := -1
+	for _, pass := range []bool{false, true} {
+		for _, i := range idx {
+			if !s.canCreatePartitioning(specs[i]) || isShuffle(n.kids[i]) != pass {
+				continue
+			}
+			if minPar && s.partitioning(n.kids[i]).numPartitions() < s.opt.ShufflePartitions() {
+				continue
+			}
+			if best < 0 || specs[i].n > specs[best].n {
+				best = i
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	summary := s.countsSummary(n, idx)
+	for _, i := range idx {
+		if best >= 0 && specs[best].isCompatibleWith(specs[i]) {
+			continue
+		}
+		child := n.kids[i]
+		what := describeRel(child)
+		if added[i] {
+			what = describeRel(child.child())
+		}
+		var p part
+		var rule string
+		if best >= 0 {
+			p = specs[best].createPartitioningFor(reqs[i].keys)
+			rule = fmt.Sprintf("to match %s, the side that keeps its partitioning", describeRel(n.kids[best]))
+		} else {
+			num := reqs[i].n
+			if num == 0 {
+				num = s.opt.NewShufflePartitions()
+			}
+			p = createPartitioning(reqs[i], num)
+			rule = s.noBestRule()
+		}
+		n.kids[i] = s.shuffle(child, p, true)
+		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
+		if why[i] != "" {
+			msg = why[i] + ". Then " + msg
+		}
+		why[i], added[i] = msg, true
+	}
+}
+
+func (s *sim) noBestRule() string {
+	if s.opt.RequireAllClusterKeysForCoPartition() {
+		return "because no side may impose its layout: a side partitioned on only some of the join keys cannot (spark.sql.requireAllClusterKeysForCoPartition=true), and already-shuffled sides below spark.sql.shuffle.partitions are re-shuffled to the default count"
+	}
+	return "because no side may impose its layout"
+}
+
+// countsSummary says how the children are partitioned: "orders is bucketed into 8 and
+// customers into 16 on customer_id".
+func (s *sim) countsSummary(n *node, idx []int) string {
+	var parts []string
+	for _, i := range idx {
+		parts = append(parts, describeLayout(n.kids[i], s.partitioning(n.kids[i])))
+	}
+	if len(parts) == 2 {
+		return parts[0] + " and " + parts[1]
+	}
+	out := ""
+	for k, p := range parts {
+		if k > 0 {
+			out += ", "
+		}
+		out += p
+	}
+	return out
+}

@@ -1,0 +1,121 @@
+package simulate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// describe fills an emitted operator's Args and Text the way Spark's simple explain mode
+// prints the operator (without expression ids), and a file scan's bucketing fields as the
+// modelled version prints them: SelectedBucketsCount for any table with a bucket spec in 3.0,
+// for bucketed scans only from 3.1, and "Bucketed: …" from 3.3 (SPARK-32986).
+func (s *sim) describe(n *node) {
+	in := n.op.Info()
+	switch op := n.op.(type) {
+	case *plan.FileScan:
+		in.Args = describeScan(n, op, s.opt.Version())
+	case *plan.HiveTableScan:
+		in.Args = "[" + exprsText(op.Output) + "], HiveTableRelation [" + op.Table + "]"
+	case *plan.BatchScan:
+		in.Args = op.Table + "[" + exprsText(op.Output) + "]"
+	case *plan.Exchange:
+		in.Args = toPart(op.Partitioning).String()
+		if op.Partitioning.Kind == plan.RangePartitioning {
+			in.Args = "rangepartitioning(" + strings.Join(plan.OrderTexts(op.Partitioning.Orders), ", ") + ", " + strconv.Itoa(op.Partitioning.NumPartitions) + ")"
+		}
+		if op.Origin != "" {
+			in.Args += ", " + op.Origin
+		} else if op.NoUserSpecifiedNumPartition != nil {
+			in.Args += ", " + strconv.FormatBool(*op.NoUserSpecifiedNumPartition)
+		}
+	case *plan.BroadcastExchange:
+		in.Args = op.Mode
+	case *plan.Sort:
+		in.Args = "[" + strings.Join(plan.OrderTexts(op.Orders), ", ") + "], " + strconv.FormatBool(op.Global) + ", 0"
+	case *plan.Filter:
+		in.Args = op.Condition.Text
+	case *plan.ProjectExec:
+		in.Args = "[" + exprsText(op.Exprs) + "]"
+	case *plan.HashAggregate:
+		in.Args = "(keys=[" + exprsText(op.Keys) + "], functions=[" + exprsText(op.Functions) + "])"
+	case *plan.Window:
+		in.Args = "[" + exprsText(op.Exprs) + "], [" + exprsText(op.PartitionKeys) + "], [" + strings.Join(plan.OrderTexts(op.Orders), ", ") + "]"
+	}
+	if j, ok := plan.JoinOf(n.op); ok {
+		in.Args = describeJoin(j)
+	}
+	in.Text = strings.TrimSpace(in.Name + " " + in.Args)
+}
+
+func describeJoin(j *plan.Join) string {
+	var b strings.Builder
+	if j.Strategy != plan.BroadcastNestedLoopJoinStrategy && j.Strategy != plan.CartesianProductStrategy {
+		fmt.Fprintf(&b, "[%s], [%s], ", exprsText(j.LeftKeys), exprsText(j.RightKeys))
+	}
+	b.WriteString(j.Type)
+	if j.BuildSide != "" {
+		b.WriteString(", " + j.BuildSide)
+	}
+	if j.Condition != nil {
+		b.WriteString(", " + j.Condition.Text)
+	}
+	return b.String()
+}
+
+func describeScan(n *node, op *plan.FileScan, ver Version) string {
+	si := n.scan
+	var fields []string
+	if si == nil {
+		return op.Format + " " + op.Table + "[" + exprsText(op.Output) + "]"
+	}
+	op.Metadata = map[string]string{}
+	spec := si.table.Bucket
+	bucketed := si.bucketed && !si.disabled
+	if spec != nil && isSparkBucketed(si.table) && ver.AtLeast(3, 3, 0) {
+		b := false
+		op.Bucketed = &b
+		switch {
+		case bucketed:
+			b = true
+			op.Metadata["Bucketed"] = "true"
+		case si.disabled:
+			op.BucketedReason = "disabled by query planner"
+		case si.bucketCols == nil && strings.Contains(si.notBucketed, "bucket column"):
+			op.BucketedReason = "bucket column(s) not read"
+		default:
+			op.BucketedReason = "disabled by configuration"
+		}
+		if !b {
+			op.Metadata["Bucketed"] = "false (" + op.BucketedReason + ")"
+		}
+		fields = append(fields, "Bucketed: "+op.Metadata["Bucketed"])
+	}
+	if spec != nil && isSparkBucketed(si.table) && (bucketed || !ver.AtLeast(3, 1, 0)) {
+		op.TotalBuckets = spec.NumBuckets
+		op.SelectedBuckets = spec.NumBuckets
+		if si.pruned {
+			op.SelectedBuckets = si.selected
+		}
+		sel := fmt.Sprintf("%d out of %d", op.SelectedBuckets, op.TotalBuckets)
+		if si.coalescedTo > 0 && bucketed {
+			op.CoalescedTo = si.coalescedTo
+			sel += fmt.Sprintf(" (Coalesced to %d)", si.coalescedTo)
+		}
+		op.Metadata["SelectedBucketsCount"] = sel
+		fields = append(fields, "SelectedBucketsCount: "+sel)
+	}
+	text := op.Format + " " + op.Table + "[" + exprsText(op.Output) + "]"
+	if len(fields) > 0 {
+		text += " " + strings.Join(fields, ", ")
+	}
+	return text
+}
+
+// isSparkBucketed reports a table whose bucket spec Spark keeps when reading: a data source
+// table (not Hive-format, not Delta).
+func isSparkBucketed(t *plan.Table) bool {
+	return t.Bucket != nil && !t.Hive && isFileFormat(strings.ToLower(t.Format))
+}

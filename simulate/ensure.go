@@ -1,0 +1,229 @@
+package simulate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// ensure is EnsureRequirements (sql/core/.../exchange/EnsureRequirements.scala, 3.0–4.x),
+// applied bottom-up as its transformUp does: remove a user repartition the child already
+// provides (3.2+), reorder join keys, shuffle each child that does not satisfy its required
+// distribution, co-partition the children of multi-child operators by the version's era, then
+// add the Sorts required orderings need. Every inserted operator gets a Decision.
+func (s *sim) ensure(n *node) *node {
+	for i, k := range n.kids {
+		n.kids[i] = s.ensure(k)
+	}
+	if c := s.removeRedundantRepartition(n); c != nil {
+		return c
+	}
+	s.reorderJoinKeys(n)
+	reqs := s.required(n)
+	if len(reqs) != len(n.kids) {
+		return n
+	}
+	why := make([]string, len(n.kids))
+	added := make([]bool, len(n.kids))
+	for i, d := range reqs {
+		child := n.kids[i]
+		p := s.partitioning(child)
+		if d.kind == plan.UnspecifiedDistribution || d.kind == plan.BroadcastDistribution || satisfies(p, d) {
+			continue
+		}
+		num := d.n
+		if num == 0 {
+			num = s.opt.NewShufflePartitions()
+		}
+		n.kids[i] = s.shuffle(child, createPartitioning(d, num), false)
+		added[i] = true
+		why[i] = s.whyNotSatisfied(child, p, d)
+	}
+	switch s.era {
+	case EraA, EraB:
+		s.coPartitionAB(n, reqs, why, added)
+	default:
+		s.coPartitionC(n, reqs, why, added)
+	}
+	for i := range n.kids {
+		if added[i] {
+			x := n.kids[i].op.(*plan.Exchange)
+			reason := why[i]
+			if !strings.Contains(reason, "re-shuffles") {
+				reason += s.shuffleNote(x)
+			}
+			s.decide(n, sideName(n, i), InsertedExchange, reason+s.widthNote(x))
+		} else if reqs[i].kind == plan.ClusteredDistribution || reqs[i].kind == plan.HashClusteredDistribution {
+			s.decide(n, sideName(n, i), InsertedNone, s.whySatisfied(n.kids[i], reqs[i]))
+		}
+	}
+	s.ensureOrdering(n)
+	return n
+}
+
+// shuffle wraps child in a ShuffleExchangeExec, or with replace set rewrites an existing
+// shuffle's partitioning instead of stacking a second one (as the co-partitioning step does).
+func (s *sim) shuffle(child *node, p part, replace bool) *node {
+	if x, ok := child.op.(*plan.Exchange); ok && replace {
+		y := *x
+		y.Partitioning = toPlanPartitioning(p)
+		c := *child
+		c.op = &y
+		return &c
+	}
+	x := &plan.Exchange{OpInfo: info("Exchange"), Partitioning: toPlanPartitioning(p), Origin: "ENSURE_REQUIREMENTS"}
+	if !s.opt.Version().AtLeast(3, 1, 0) {
+		x.Origin = ""
+		t := true
+		x.NoUserSpecifiedNumPartition = &t
+	}
+	return newNode(x, child.out, child.size, child)
+}
+
+func toPlanPartitioning(p part) plan.Partitioning {
+	out := plan.Partitioning{Kind: p.kind, Keys: p.keys, NumPartitions: p.numPartitions()}
+	if p.kind == plan.RangePartitioning {
+		out.Keys = nil
+		out.Orders = ascending(p.keys)
+	}
+	if p.kind == plan.SinglePartition {
+		out.NumPartitions = 0
+	}
+	return out
+}
+
+// removeRedundantRepartition is EnsureRequirements' removal of a REPARTITION_BY_COL or
+// REPARTITION_BY_NUM shuffle whose child already has the same hash partitioning (3.2+,
+// SPARK-35675 extends it to PartitioningCollection).
+func (s *sim) removeRedundantRepartition(n *node) *node {
+	x, ok := n.op.(*plan.Exchange)
+	if !ok || !s.opt.Version().AtLeast(3, 2, 0) || (x.Origin != "REPARTITION_BY_COL" && x.Origin != "REPARTITION_BY_NUM") {
+		return nil
+	}
+	upper := part{kind: x.Partitioning.Kind, keys: x.Partitioning.Keys, n: x.Partitioning.NumPartitions}
+	var equal func(p part) bool
+	equal = func(p part) bool {
+		switch p.kind {
+		case plan.HashPartitioning:
+			return upper.kind == plan.HashPartitioning && p.n == upper.n && sameExprs(p.keys, upper.keys)
+		case collection:
+			for _, m := range p.members {
+				if equal(m) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !equal(s.partitioning(n.child())) {
+		return nil
+	}
+	s.decide(n, "child", InsertedNone, "DISTRIBUTE BY "+exprsText(upper.keys)+" is dropped: the input is already "+upper.String())
+	return n.child()
+}
+
+// reorderJoinKeys is EnsureRequirements.reorderJoinPredicates: permute the key pairs so one
+// side's keys follow that side's hash partitioning. 3.0 tries the left HashPartitioning, else
+// the right; 3.1+ (SPARK-32282) also tries each member of a PartitioningCollection and falls
+// back from one side to the other.
+func (s *sim) reorderJoinKeys(n *node) {
+	var j *plan.Join
+	switch op := n.op.(type) {
+	case *plan.SortMergeJoin:
+		j = &op.Join
+	case *plan.ShuffledHashJoin:
+		j = &op.Join
+	default:
+		return
+	}
+	lp, rp := s.partitioning(n.kids[0]), s.partitioning(n.kids[1])
+	var cands []struct {
+		expected []plan.Expr
+		left     bool
+	}
+	add := func(p part, left bool, recurse bool) {
+		if p.kind == plan.HashPartitioning {
+			cands = append(cands, struct {
+				expected []plan.Expr
+				left     bool
+			}{p.keys, left})
+		}
+		if recurse && p.kind == collection {
+			for _, m := range p.members {
+				if m.kind == plan.HashPartitioning {
+					cands = append(cands, struct {
+						expected []plan.Expr
+						left     bool
+					}{m.keys, left})
+				}
+			}
+		}
+	}
+	if s.opt.Version().AtLeast(3, 1, 0) {
+		add(lp, true, true)
+		add(rp, false, true)
+	} else if lp.kind == plan.HashPartitioning {
+		add(lp, true, false)
+	} else {
+		add(rp, false, false)
+	}
+	for _, c := range cands {
+		cur := j.RightKeys
+		if c.left {
+			cur = j.LeftKeys
+		}
+		perm, ok := permutation(c.expected, cur)
+		if !ok {
+			continue
+		}
+		l, r := make([]plan.Expr, len(perm)), make([]plan.Expr, len(perm))
+		for i, p := range perm {
+			l[i], r[i] = j.LeftKeys[p], j.RightKeys[p]
+		}
+		j.LeftKeys, j.RightKeys = l, r
+		return
+	}
+}
+
+// permutation returns, for each expected expression, the index of an unused equal key.
+func permutation(expected, keys []plan.Expr) ([]int, bool) {
+	if len(expected) != len(keys) || len(keys) == 0 {
+		return nil, false
+	}
+	used := make([]bool, len(keys))
+	out := make([]int, 0, len(keys))
+	for _, e := range expected {
+		found := -1
+		for i, k := range keys {
+			if !used[i] && sameExpr(e, k) {
+				found = i
+				break
+			}
+		}
+		if found < 0 {
+			return nil, false
+		}
+		used[found] = true
+		out = append(out, found)
+	}
+	return out, true
+}
+
+func sideName(n *node, i int) string {
+	if _, ok := plan.JoinOf(n.op); ok {
+		if i == 0 {
+			return "left"
+		}
+		return "right"
+	}
+	return "child"
+}
+
+// widthNote adds what adaptive execution does to a new shuffle's width.
+func (s *sim) widthNote(x *plan.Exchange) string {
+	if !s.res.Adaptive || x == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (adaptive execution may coalesce the %d shuffle partitions at run time unless the stage also reads a bucketed scan)", x.Partitioning.NumPartitions)
+}

@@ -1,0 +1,154 @@
+package simulate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// joinRel plans one JOIN of a FROM clause.
+func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
+	left, err := s.relation(j.Left, hints)
+	if err != nil {
+		return nil, err
+	}
+	right, err := s.relation(j.Right, hints)
+	if err != nil {
+		return nil, err
+	}
+	lrefs, rrefs := j.LeftKeys, j.RightKeys
+	if len(j.Using) > 0 || j.Natural {
+		lrefs, rrefs = nil, nil
+		for _, c := range usingColumns(j, left, right) {
+			lrefs = append(lrefs, plan.ColumnRef{Text: c, Column: c})
+			rrefs = append(rrefs, plan.ColumnRef{Text: c, Column: c})
+		}
+	}
+	var lk, rk []plan.Expr
+	for i := range lrefs {
+		if i >= len(rrefs) {
+			break
+		}
+		la, lok := s.keyExpr(left.out, lrefs[i])
+		ra, rok := s.keyExpr(right.out, rrefs[i])
+		if !lok || !rok {
+			s.note("join key %s = %s could not be resolved to columns of each side; left out", lrefs[i].Text, rrefs[i].Text)
+			continue
+		}
+		la, ra = s.coerce(la, ra)
+		lk = append(lk, la.expr)
+		rk = append(rk, ra.expr)
+	}
+	typ := j.Type
+	if typ == "" {
+		typ = "Inner"
+	}
+	return s.planJoin(left, right, typ, lk, rk, strings.Join(j.Residual, " AND "), hints), nil
+}
+
+func usingColumns(j *plan.JoinSpec, left, right *node) []string {
+	if !j.Natural {
+		return j.Using
+	}
+	var cols []string
+	for _, a := range left.out {
+		if _, ok := findAttr(right.out, a.name); ok {
+			cols = append(cols, a.name)
+		}
+	}
+	return cols
+}
+
+// coerce is TypeCoercion for an equality of two numeric columns of different types: the
+// narrower side is cast to the wider type, which makes it a different expression.
+func (s *sim) coerce(l, r attr) (attr, attr) {
+	lr, rr := typeRank(l.typ), typeRank(r.typ)
+	switch {
+	case l.typ == r.typ || l.typ == "" || r.typ == "":
+	case lr > 0 && rr > 0 && lr < rr:
+		l.expr, l.typ = castExpr(l.expr, r.typ), r.typ
+	case lr > 0 && rr > 0 && rr < lr:
+		r.expr, r.typ = castExpr(r.expr, l.typ), l.typ
+	case strings.HasPrefix(l.typ, "decimal") || strings.HasPrefix(r.typ, "decimal"):
+		s.note("join key types %s and %s: decimal coercion is not modelled", l.typ, r.typ)
+	default:
+		s.note("join key types %s and %s differ; Spark inserts a cast that is not modelled", l.typ, r.typ)
+	}
+	return l, r
+}
+
+// sideHints returns the join strategy hints naming the relation a join side is.
+func sideHints(n *node, hints []plan.Hint) map[string]bool {
+	out := map[string]bool{}
+	if n.rel == "" {
+		return out
+	}
+	for _, h := range hints {
+		for _, a := range h.Args {
+			a = strings.ToLower(a)
+			if a == n.rel || strings.HasSuffix(a, "."+n.rel) {
+				switch h.Name {
+				case "BROADCAST", "BROADCASTJOIN", "MAPJOIN":
+					out["broadcast"] = true
+				case "MERGE", "SHUFFLE_MERGE", "MERGEJOIN":
+					out["merge"] = true
+				case "SHUFFLE_HASH":
+					out["shuffle_hash"] = true
+				case "SHUFFLE_REPLICATE_NL":
+					out["shuffle_replicate_nl"] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+func canBuildLeft(typ string, shuffled bool, v Version) bool {
+	switch typ {
+	case "Inner", "Cross", "RightOuter":
+		return true
+	case "FullOuter":
+		return shuffled && v.AtLeast(3, 1, 0)
+	}
+	return false
+}
+
+func canBuildRight(typ string, shuffled bool, v Version) bool {
+	switch typ {
+	case "Inner", "Cross", "LeftOuter", "LeftSemi", "LeftAnti":
+		return true
+	case "FullOuter":
+		return shuffled && v.AtLeast(3, 1, 0)
+	}
+	return strings.HasPrefix(typ, "ExistenceJoin")
+}
+
+// joinSize is SizeInBytesOnlyStatsPlanVisitor.visitJoin: the left size for semi and anti
+// joins, else the product of both sizes.
+func joinSize(typ string, l, r int64) int64 {
+	if typ == "LeftSemi" || typ == "LeftAnti" {
+		return l
+	}
+	if l < 0 || r < 0 {
+		return -1
+	}
+	if l != 0 && r > (1<<62)/l {
+		return -1
+	}
+	return l * r
+}
+
+func bytesText(n int64) string {
+	switch {
+	case n < 0:
+		return "of unknown size"
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

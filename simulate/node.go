@@ -1,0 +1,98 @@
+package simulate
+
+import "github.com/bucketlint/bucketlint/plan"
+
+// A node is one operator of the plan being simulated: the plan operator that will be
+// emitted, its children, its output columns and the facts the planner rules read. Children
+// are linked here and copied into the operator's OpInfo.Kids when the plan is emitted.
+type node struct {
+	op   plan.Node
+	kids []*node
+	out  []attr
+	// size is Spark's sizeInBytes estimate (SizeInBytesOnlyStatsPlanVisitor), -1 when
+	// unknown (Spark's defaultSizeInBytes, never broadcast).
+	size int64
+	// rel is the relation name hints refer to (a table's alias or name) when this node is a
+	// table scan, possibly under Filter and Project.
+	rel  string
+	scan *scanInfo
+}
+
+// scanInfo is what FileSourceScanExec knows about its relation.
+type scanInfo struct {
+	table *plan.Table
+	// bucketCols are the scan's attributes for the bucket columns, in BucketSpec order, when
+	// every bucket column is read.
+	bucketCols []attr
+	// bucketed is FileSourceScanExec.bucketedScan; notBucketed says why not, in user words.
+	bucketed    bool
+	notBucketed string
+	// disabled is set by DisableUnnecessaryBucketedScan (3.1+).
+	disabled bool
+	// coalescedTo is set by CoalesceBucketsInJoin (3.1+), 0 when not coalesced.
+	coalescedTo int
+	// pruned is set when bucket pruning applies; selected is the bucket count it leaves.
+	pruned   bool
+	selected int
+	// sorted are the scan's attributes for the longest prefix of the sort columns read.
+	sorted []attr
+}
+
+func (n *node) child() *node { return n.kids[0] }
+
+func newNode(op plan.Node, out []attr, size int64, kids ...*node) *node {
+	return &node{op: op, out: out, size: size, kids: kids}
+}
+
+// info names an operator as Spark's simple explain mode does.
+func info(name string) plan.OpInfo { return plan.OpInfo{Name: name} }
+
+// baseScan returns the table scan a node reads through Filter and Project only, or nil.
+func baseScan(n *node) *node {
+	for n != nil {
+		switch n.op.(type) {
+		case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
+			return n
+		case *plan.Filter, *plan.ProjectExec:
+			n = n.child()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// scansUnder returns every table scan below n.
+func scansUnder(n *node) []*node {
+	var out []*node
+	var walk func(*node)
+	walk = func(x *node) {
+		if x.scan != nil || isScan(x) {
+			out = append(out, x)
+		}
+		for _, k := range x.kids {
+			walk(k)
+		}
+	}
+	walk(n)
+	return out
+}
+
+func isScan(n *node) bool {
+	switch n.op.(type) {
+	case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
+		return true
+	}
+	return false
+}
+
+// emit copies the linked children into each operator and returns the root operator.
+func (s *sim) emit(n *node) plan.Node {
+	in := n.op.Info()
+	in.Kids = make([]plan.Node, len(n.kids))
+	for i, k := range n.kids {
+		in.Kids[i] = s.emit(k)
+	}
+	s.describe(n)
+	return n.op
+}

@@ -1,0 +1,194 @@
+package simulate
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// isFileFormat reports a DataSource V1 file format FileSourceScanExec reads with a bucket spec.
+func isFileFormat(f string) bool {
+	switch f {
+	case "parquet", "orc", "csv", "json", "avro", "text", "":
+		return true
+	}
+	return false
+}
+
+// scan plans a table read as FileSourceStrategy does: FileSourceScanExec over the columns the
+// query reads, bucketed when FileSourceScanExec.bucketedScan holds (Spark 3.0–4.x:
+// bucketing enabled, a Spark bucket spec, every bucket column read), with bucket pruning
+// from equality and IN filters on a single bucket column.
+func (s *sim) scan(r *plan.Relation) *node {
+	name := r.Name()
+	t := s.tables[strings.ToLower(r.Table)]
+	if t == nil {
+		t = s.lookupTable(r.Table)
+	}
+	if t == nil {
+		s.note("table %s has no DDL or catalog entry; read as an unbucketed table of unknown size", r.Table)
+		t = &plan.Table{Name: strings.ToLower(r.Table), SizeInBytes: -1, RowCount: -1}
+	}
+	var out []attr
+	cols := t.Columns
+	if len(cols) == 0 && t.Bucket != nil {
+		for _, c := range t.Bucket.Columns {
+			cols = append(cols, plan.Column{Name: c, Type: "int"})
+		}
+		s.note("table %s declares no columns; its bucket columns are assumed to be int", t.Name)
+	}
+	var all []attr
+	for _, c := range cols {
+		a := s.ids.newAttr(strings.ToLower(c.Name), name, strings.ToLower(c.Type))
+		all = append(all, a)
+		if s.refs.reads(name, c.Name) {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 && len(all) > 0 {
+		// COUNT(*) and the like still read one column in Spark's plans; which one is irrelevant
+		// here, and no bucket column is read.
+		out = nil
+	}
+	format := strings.ToLower(t.Format)
+	size := t.SizeInBytes
+	if size >= 0 && len(all) > 0 {
+		size = scaled(size, all, out)
+	}
+	si := &scanInfo{table: t}
+	var n *node
+	switch {
+	case t.Hive && format != "parquet" && format != "orc":
+		h := &plan.HiveTableScan{OpInfo: info("Scan hive"), Table: t.Name, Output: exprsOf(out)}
+		n = newNode(h, out, size)
+		si.notBucketed = t.Name + " is a Hive-format table, which Spark never reads as bucketed"
+	case format == "iceberg" || len(t.PartitionTransforms) > 0:
+		b := &plan.BatchScan{OpInfo: info("BatchScan"), Table: t.Name, Output: exprsOf(out)}
+		n = newNode(b, out, size)
+		si.notBucketed = t.Name + " is a DataSource V2 table; storage-partitioned joins are not modelled"
+		s.note("DataSource V2 table %s: storage-partitioned join (spark.sql.sources.v2.bucketing.*) is not modelled", t.Name)
+	default:
+		fs := &plan.FileScan{OpInfo: info("FileScan"), Format: format, Table: t.Name, Output: exprsOf(out)}
+		if format == "" {
+			fs.Format = "parquet"
+		}
+		n = newNode(fs, out, size)
+		s.bucketScan(si, t, name, out)
+	}
+	n.scan = si
+	n.rel = name
+	cond, selected := s.scanFilters(r, t)
+	if selected != nil {
+		si.pruned = true
+		si.selected = len(selected)
+	}
+	if f := cond; f != "" {
+		n = filterNode(n, f)
+	}
+	return n
+}
+
+func (s *sim) lookupTable(name string) *plan.Table {
+	name = strings.ToLower(name)
+	for k, t := range s.tables {
+		k = strings.ToLower(k)
+		if strings.HasSuffix(k, "."+name) || strings.HasSuffix(name, "."+k) {
+			return t
+		}
+	}
+	return nil
+}
+
+func exprsOf(out []attr) []plan.Expr {
+	es := make([]plan.Expr, len(out))
+	for i, a := range out {
+		es[i] = a.expr
+	}
+	return es
+}
+
+// bucketScan decides FileSourceScanExec.bucketedScan and its sort order.
+func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
+	spec := t.Bucket
+	switch {
+	case spec == nil:
+		si.notBucketed = t.Name + " is not bucketed"
+		return
+	case strings.EqualFold(t.Format, "delta"):
+		si.notBucketed = t.Name + " is a Delta table, which cannot be bucketed"
+		return
+	case t.Hive:
+		si.notBucketed = t.Name + " is a Hive-format table; Spark drops the bucket spec of Hive tables when reading (HiveMetastoreCatalog)"
+		return
+	case !s.opt.BucketingEnabled():
+		si.notBucketed = t.Name + " is bucketed but spark.sql.sources.bucketing.enabled=false"
+		return
+	}
+	for _, c := range spec.Columns {
+		a, ok := findAttr(out, c)
+		if !ok {
+			si.notBucketed = t.Name + " is bucketed on (" + strings.Join(spec.Columns, ", ") + ") but the query does not read bucket column " + c + ", so the scan is not bucketed"
+			si.bucketCols = nil
+			return
+		}
+		si.bucketCols = append(si.bucketCols, a)
+	}
+	si.bucketed = true
+	for _, c := range spec.SortColumns {
+		a, ok := findAttr(out, c)
+		if !ok {
+			break
+		}
+		si.sorted = append(si.sorted, a)
+	}
+	_ = name
+}
+
+func findAttr(out []attr, name string) (attr, bool) {
+	for _, a := range out {
+		if strings.EqualFold(a.name, name) {
+			return a, true
+		}
+	}
+	return attr{}, false
+}
+
+// scanFilters returns the WHERE conjuncts on this relation as a Filter condition, and sets
+// bucket pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket).
+func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, map[int]bool) {
+	var conds []string
+	var selected map[int]bool
+	for _, f := range s.filters {
+		rel := strings.ToLower(f.Column.Relation)
+		if rel == "" {
+			rel = strings.ToLower(f.Column.Qualifier)
+		}
+		if rel != "" && rel != r.Name() {
+			continue
+		}
+		col, ok := t.Column(f.Column.Column)
+		if !ok {
+			continue
+		}
+		conds = append(conds, f.Column.Text+" "+f.Op+" "+strings.Join(f.Values, ", "))
+		spec := t.Bucket
+		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
+			continue
+		}
+		ids, ok := bucketIDs(strings.ToLower(col.Type), f.Values, spec.NumBuckets)
+		if !ok {
+			s.note("bucket pruning on %s.%s (type %s) is not modelled; all buckets assumed selected", t.Name, col.Name, col.Type)
+			continue
+		}
+		if selected == nil {
+			selected = ids
+			continue
+		}
+		for id := range selected {
+			if !ids[id] {
+				delete(selected, id)
+			}
+		}
+	}
+	return strings.Join(conds, " AND "), selected
+}

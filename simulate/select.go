@@ -1,0 +1,177 @@
+package simulate
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// selectBlock plans one SELECT: FROM (scans and joins), WHERE, aggregation (Aggregation
+// strategy: a partial and a final HashAggregateExec), windows (WindowExec), DISTRIBUTE BY
+// (RepartitionByExpression), SORT BY and ORDER BY, and the select list.
+func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
+	s.depth++
+	defer func() { s.depth-- }()
+	saved := s.filters
+	s.filters = sel.Filters
+	var n *node
+	var err error
+	if sel.From == nil {
+		lt := &plan.LocalTableScan{OpInfo: info("LocalTableScan")}
+		n = newNode(lt, nil, 8)
+	} else {
+		n, err = s.relation(sel.From, sel.Hints)
+	}
+	s.filters = saved
+	if err != nil {
+		return nil, err
+	}
+	if sel.From != nil && sel.Where != "" && len(sel.Filters) == 0 {
+		n = filterNode(n, sel.Where)
+	}
+	for _, h := range sel.Hints {
+		switch h.Name {
+		case "BROADCAST", "BROADCASTJOIN", "MAPJOIN", "MERGE", "SHUFFLE_MERGE", "MERGEJOIN", "SHUFFLE_HASH", "SHUFFLE_REPLICATE_NL":
+		default:
+			s.note("hint %s is not modelled", h.Name)
+		}
+	}
+	items := s.selectItems(sel, n)
+	switch {
+	case sel.Aggregate || len(sel.GroupBy) > 0:
+		n = s.aggregate(n, s.keys(n, sel.GroupBy, "GROUP BY"), items, sel)
+		if sel.Having != "" {
+			n = filterNode(n, sel.Having)
+		}
+	case sel.Distinct:
+		n = projectNode(n, items)
+		n = s.aggregate(n, exprsOf(items), items, sel)
+	}
+	if len(sel.Windows) > 0 {
+		n = s.windows(n, sel.Windows)
+	}
+	if !sel.Aggregate && len(sel.GroupBy) == 0 && !sel.Distinct {
+		n = projectNode(n, items)
+	}
+	if len(sel.DistributeBy) > 0 {
+		keys := s.keys(n, sel.DistributeBy, "DISTRIBUTE BY")
+		ex := &plan.Exchange{OpInfo: info("Exchange"), Origin: "REPARTITION_BY_COL",
+			Partitioning: plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: s.opt.NewShufflePartitions()}}
+		n = newNode(ex, n.out, n.size, n)
+	}
+	if len(sel.SortBy) > 0 {
+		st := &plan.Sort{OpInfo: info("Sort"), Orders: s.orders(n, sel.SortBy)}
+		n = newNode(st, n.out, n.size, n)
+	}
+	switch {
+	case len(sel.OrderBy) > 0 && sel.Limit != "":
+		g := &plan.Generic{OpInfo: info("TakeOrderedAndProject")}
+		g.Args = "limit=" + sel.Limit + ", orderBy=[" + strings.Join(plan.OrderTexts(s.orders(n, sel.OrderBy)), ", ") + "]"
+		n = newNode(g, n.out, n.size, n)
+	case len(sel.OrderBy) > 0:
+		st := &plan.Sort{OpInfo: info("Sort"), Orders: s.orders(n, sel.OrderBy), Global: true}
+		n = newNode(st, n.out, n.size, n)
+	case sel.Limit != "" && s.depth == 1:
+		g := &plan.Generic{OpInfo: info("CollectLimit")}
+		g.Args = sel.Limit
+		n = newNode(g, n.out, n.size, n)
+	case sel.Limit != "":
+		g := &plan.Generic{OpInfo: info("GlobalLimit")}
+		g.Args = sel.Limit
+		n = newNode(g, n.out, n.size, n)
+	}
+	return n, nil
+}
+
+func (s *sim) orders(n *node, refs []plan.ColumnRef) []plan.SortOrder {
+	var out []plan.SortOrder
+	for _, r := range refs {
+		a, ok := s.keyExpr(n.out, r)
+		if !ok {
+			s.note("sort key %q could not be resolved to a column; left out", r.Text)
+			continue
+		}
+		out = append(out, plan.SortOrder{Expr: a.expr, Desc: r.Desc, NullsFirst: !r.Desc})
+	}
+	return out
+}
+
+// selectItems resolves the select list against the input's columns: "*", "t.*", columns
+// (possibly aliased, which keeps the attribute for partitioning as AliasAwareOutputPartitioning
+// does) and other expressions (new attributes).
+func (s *sim) selectItems(sel *plan.Select, in *node) []attr {
+	var out []attr
+	for _, raw := range sel.Items {
+		it := strings.TrimSpace(raw)
+		low := strings.ToLower(it)
+		switch {
+		case low == "*":
+			out = append(out, in.out...)
+			continue
+		case strings.HasSuffix(low, ".*"):
+			q := strings.TrimSuffix(low, ".*")
+			q = q[strings.LastIndexByte(q, '.')+1:]
+			for _, a := range in.out {
+				if a.relation == q {
+					out = append(out, a)
+				}
+			}
+			continue
+		}
+		expr, alias := splitAlias(it)
+		if a, ok := resolve(in.out, columnRef(expr)); ok {
+			if alias != "" {
+				a.expr = renamed(a.expr, alias)
+				a.name = alias
+			}
+			out = append(out, a)
+			continue
+		}
+		name := alias
+		if name == "" {
+			name = strings.ToLower(expr)
+		}
+		out = append(out, s.ids.newAttr(name, "", exprType(expr)))
+	}
+	return out
+}
+
+// splitAlias splits "expr AS name" (or "expr name" after a closing parenthesis).
+func splitAlias(it string) (expr, alias string) {
+	low := strings.ToLower(it)
+	if i := strings.LastIndex(low, " as "); i > 0 && !strings.ContainsAny(it[i+4:], "() ") {
+		return strings.TrimSpace(it[:i]), strings.ToLower(strings.Trim(strings.TrimSpace(it[i+4:]), "`"))
+	}
+	if i := strings.LastIndexByte(it, ' '); i > 0 && !strings.ContainsAny(it[i+1:], "()'.") && strings.HasSuffix(strings.TrimSpace(it[:i]), ")") {
+		return strings.TrimSpace(it[:i]), strings.ToLower(it[i+1:])
+	}
+	return it, ""
+}
+
+// columnRef reads "col" or "q.col" as a key reference.
+func columnRef(expr string) plan.ColumnRef {
+	e := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(expr), "`", ""))
+	for _, c := range e {
+		if !(c == '_' || c == '.' || ('a' <= c && c <= 'z') || ('0' <= c && c <= '9')) {
+			return plan.ColumnRef{Text: expr}
+		}
+	}
+	r := plan.ColumnRef{Text: expr, Column: e}
+	if i := strings.LastIndexByte(e, '.'); i >= 0 {
+		q := e[:i]
+		r.Qualifier = q[strings.LastIndexByte(q, '.')+1:]
+		r.Column = e[i+1:]
+	}
+	return r
+}
+
+func exprType(expr string) string {
+	low := strings.ToLower(expr)
+	switch {
+	case strings.HasPrefix(low, "count("):
+		return "bigint"
+	case strings.HasPrefix(low, "sum("), strings.HasPrefix(low, "avg("):
+		return "double"
+	}
+	return "string"
+}

