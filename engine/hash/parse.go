@@ -166,7 +166,7 @@ func parseDecimal(t Type, s string) (Value, error) {
 	}
 	shift := exp + t.Scale // unscaled value at t.Scale = mant * 10^shift
 	switch {
-	case unscaled.Sign() == 0:
+	case unscaled.Sign() == 0: // zero at any exponent
 	case shift >= 0:
 		if shift > 2*MaxDecimalPrecision {
 			return Value{}, fmt.Errorf("out of range for %s", t)
