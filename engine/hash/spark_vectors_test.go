@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -25,44 +26,44 @@ type sparkVector struct {
 	HiveBuckets map[int]int `yaml:"hive_buckets"`
 }
 
-// readSparkVectors reads a vector file: a list of vectors, or a mapping whose "vectors"
-// key holds the list (leaving room for a header recording the Spark version and confs).
-func readSparkVectors(t *testing.T, path string) []sparkVector {
+// sparkVectorFile is a recorded file: a header naming the Spark version and session time
+// zone (both optional) and the vectors. A bare list of vectors is accepted too.
+type sparkVectorFile struct {
+	Spark    string        `yaml:"spark"`
+	TimeZone string        `yaml:"session_time_zone"`
+	Vectors  []sparkVector `yaml:"vectors"`
+}
+
+func readSparkVectors(t *testing.T, path string) sparkVectorFile {
 	t.Helper()
 	var doc yaml.Node
 	readYAML(t, path, &doc)
-	list := &doc
-	if list.Kind == yaml.DocumentNode && len(list.Content) == 1 {
-		list = list.Content[0]
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
 	}
-	if list.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(list.Content); i += 2 {
-			if list.Content[i].Value == "vectors" {
-				list = list.Content[i+1]
-			}
-		}
+	var f sparkVectorFile
+	var err error
+	if root.Kind == yaml.SequenceNode {
+		err = root.Decode(&f.Vectors)
+	} else {
+		err = root.Decode(&f)
 	}
-	var vs []sparkVector
-	if err := list.Decode(&vs); err != nil {
+	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return vs
+	return f
 }
 
-// sparkValue converts a recorded value: text as a user types it (ParseValue), YAML's
-// .nan/.inf spellings for floats, or (dates, timestamps) a plain integer of days or
-// microseconds.
-func sparkValue(t Type, n *yaml.Node) (Value, error) {
+// sparkValue converts a recorded value, written as a user types it (ParseValue, in the
+// session time zone), accepting YAML's .nan/.inf spellings for floats and, for dates and
+// timestamps, a plain integer of days or microseconds.
+func sparkValue(t Type, n *yaml.Node, loc *time.Location) (Value, error) {
 	switch {
 	case n.Tag == "!!null":
 		return Null(t), nil
 	case t.Kind == KindArray:
 		return vectorValue(t, n)
-	case t.Kind == KindString || t.Kind == KindBinary && !strings.HasPrefix(strings.ToUpper(n.Value), "X'"):
-		if t.Kind == KindBinary {
-			return Binary([]byte(n.Value)), nil
-		}
-		return parseString(t, n.Value)
 	}
 	s := n.Value
 	switch strings.ToLower(s) {
@@ -73,7 +74,7 @@ func sparkValue(t Type, n *yaml.Node) (Value, error) {
 	case "-.inf":
 		s = "-Infinity"
 	}
-	v, err := ParseValue(t, s)
+	v, err := ParseValueIn(t, s, loc)
 	if err != nil && n.Tag == "!!int" {
 		i, perr := strconv.ParseInt(s, 10, 64)
 		switch {
@@ -87,7 +88,7 @@ func sparkValue(t Type, n *yaml.Node) (Value, error) {
 	return v, err
 }
 
-func sparkRow(v sparkVector) ([]Value, error) {
+func sparkRow(v sparkVector, loc *time.Location) ([]Value, error) {
 	if len(v.Types) != len(v.Values) {
 		return nil, fmt.Errorf("%d types but %d values", len(v.Types), len(v.Values))
 	}
@@ -97,7 +98,7 @@ func sparkRow(v sparkVector) ([]Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		if row[i], err = sparkValue(typ, &v.Values[i]); err != nil {
+		if row[i], err = sparkValue(typ, &v.Values[i], loc); err != nil {
 			return nil, fmt.Errorf("column %d: %w", i, err)
 		}
 	}
@@ -115,23 +116,33 @@ func TestSparkVectors(t *testing.T) {
 		t.Skip("no testdata/spark-*-vectors.yaml yet: record them with `python -m oracle hashvectors`")
 	}
 	for _, file := range files {
-		version := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(file), "spark-"), "-vectors.yaml")
+		f := readSparkVectors(t, file)
+		version := f.Spark
+		if version == "" {
+			version = strings.TrimSuffix(strings.TrimPrefix(filepath.Base(file), "spark-"), "-vectors.yaml")
+		}
 		opts, err := OptionsFor(version)
 		if err != nil {
 			opts = Options{} // "4.x": every version from 3.2 on hashes alike
 		}
-		for i, v := range readSparkVectors(t, file) {
+		loc := time.UTC
+		if f.TimeZone != "" {
+			if loc, err = time.LoadLocation(f.TimeZone); err != nil {
+				t.Fatalf("%s: session time zone: %v", file, err)
+			}
+		}
+		for i, v := range f.Vectors {
 			t.Run(fmt.Sprintf("%s/%d/%s", version, i, v.SQL), func(t *testing.T) {
 				t.Parallel()
-				checkSparkVector(t, opts, v)
+				checkSparkVector(t, opts, loc, v)
 			})
 		}
 	}
 }
 
-func checkSparkVector(t *testing.T, opts Options, v sparkVector) {
+func checkSparkVector(t *testing.T, opts Options, loc *time.Location, v sparkVector) {
 	t.Helper()
-	row, err := sparkRow(v)
+	row, err := sparkRow(v, loc)
 	if err != nil {
 		t.Fatalf("%s: %v", v.SQL, err)
 	}
@@ -166,10 +177,12 @@ func TestSparkVectorHarness(t *testing.T) {
 - {types: [int, string], values: [null, null], sql: "SELECT hash(NULL, NULL)", hash: 42, buckets: {8: 2}, hive: 0, hive_buckets: {8: 0}}
 - {types: [date], values: ["2017-01-01"], sql: "SELECT hive_hash(DATE'2017-01-01')", hash: 0, hive: 17167}
 - {types: [double], values: [.nan], sql: "SELECT hash(CAST('NaN' AS DOUBLE))", hash: -1281358385}
+- {types: [string, binary], values: ['\N', "X'00C8'"], sql: "hash(CAST(NULL AS STRING), X'00C8')", hash: -424716282}
+- {types: [timestamp], values: ["1970-01-01 01:00:12.345678"], sql: "hash(TIMESTAMP'1970-01-01 01:00:12.345678')", hash: 1402875301}
 `
 	for name, text := range map[string]string{
 		"list":    body,
-		"mapping": "spark_version: 3.5.3\nvectors:\n" + indent(body),
+		"mapping": "spark: 3.5.3\nsession_time_zone: Europe/Paris\nvectors:\n" + indent(body),
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -177,19 +190,21 @@ func TestSparkVectorHarness(t *testing.T) {
 			if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			vs := readSparkVectors(t, path)
-			if len(vs) != 5 {
-				t.Fatalf("read %d vectors, want 5", len(vs))
+			f := readSparkVectors(t, path)
+			if len(f.Vectors) != 7 {
+				t.Fatalf("read %d vectors, want 7", len(f.Vectors))
 			}
-			for _, v := range vs {
+			// Velox's timestamp vector is 00:00:12.345678 UTC; the file says 01:00 in Paris.
+			loc := time.FixedZone("CET", 3600)
+			for _, v := range f.Vectors {
 				if v.Hash == 0 { // the Hive-only entry: fill in its Murmur3 hash
-					row, err := sparkRow(v)
+					row, err := sparkRow(v, loc)
 					if err != nil {
 						t.Fatal(err)
 					}
 					v.Hash = Murmur3(row)
 				}
-				checkSparkVector(t, Options{}, v)
+				checkSparkVector(t, Options{}, loc, v)
 			}
 		})
 	}
