@@ -13,6 +13,7 @@ type Project struct {
 	Queries []*Query
 	// Confs are the Spark configuration settings found, in file order.
 	Confs []Conf
+	Code  []*CodeFile // code facts (writes, reads, joins, SQL strings), one per code file read
 }
 
 // A Conf is one Spark configuration setting: SET k=v, --conf k=v, .config(k, v).

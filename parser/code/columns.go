@@ -1,0 +1,153 @@
+package code
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// colRef reads a column expression: "k", "o.k", col("k"), F.col("o.k"), $"k", 'k, df.k,
+// df["k"], df("k"), with .cast(t), .alias(a), .asc()/.desc() around it. Column is lower case;
+// Qualifier is the variable or alias as written. Anything else keeps only Text and Pos. When
+// f is given, the key is placed in that frame.
+func (ev *evaluator) colRef(n *node, f *frame) plan.ColumnRef {
+	c := plan.ColumnRef{Text: ev.text(n), Pos: ev.src.pos(n.off)}
+	ev.readCol(n, &c, 0)
+	if f != nil && c.Column != "" {
+		place(&c, f.ref)
+		if c.Qualifier != "" && c.Qualifier != f.ref.Var && c.Qualifier != f.ref.Alias {
+			c.Relation, c.Table = "", ""
+		}
+	}
+	return c
+}
+
+func (ev *evaluator) readCol(n *node, c *plan.ColumnRef, depth int) {
+	if depth > 8 {
+		return
+	}
+	switch n.kind {
+	case nStr:
+		if s, ok := n.lit.constant(); ok {
+			setName(c, s)
+		}
+	case nAttr:
+		if n.x.kind == nIdent && !isFunctions(n.x) {
+			c.Qualifier, c.Column = n.x.name, strings.ToLower(n.name)
+		}
+	case nIndex:
+		if n.x.kind == nIdent && len(n.args) == 1 && n.args[0].val.kind == nStr {
+			if s, ok := n.args[0].val.lit.constant(); ok {
+				c.Qualifier, c.Column = n.x.name, strings.ToLower(s)
+			}
+		}
+	case nCall:
+		ev.readColCall(n, c, depth)
+	}
+}
+
+func (ev *evaluator) readColCall(n *node, c *plan.ColumnRef, depth int) {
+	var fn string
+	switch {
+	case n.x.kind == nIdent:
+		fn = n.x.name
+	case n.x.kind == nAttr && isFunctions(n.x.x):
+		fn = n.x.name
+	case n.x.kind == nAttr:
+		switch n.x.name {
+		case "cast", "astype":
+			if len(n.args) == 1 {
+				c.Cast = strings.ToLower(ev.strValueOf(n.args[0].val))
+			}
+			ev.readCol(n.x.x, c, depth+1)
+		case "desc", "desc_nulls_first", "desc_nulls_last":
+			c.Desc = true
+			ev.readCol(n.x.x, c, depth+1)
+		case "alias", "as", "name", "asc", "asc_nulls_first", "asc_nulls_last":
+			ev.readCol(n.x.x, c, depth+1)
+		}
+		return
+	default:
+		return
+	}
+	if len(n.args) != 1 || n.args[0].val.kind != nStr {
+		return
+	}
+	s, ok := n.args[0].val.lit.constant()
+	if !ok {
+		return
+	}
+	switch fn {
+	case "col", "column", "$", "'", "Column":
+		setName(c, s)
+	case "desc", "asc":
+		c.Desc = fn == "desc"
+		setName(c, s)
+	default:
+		if n.x.kind == nIdent && fn != "lit" && fn != "expr" {
+			// Scala's df("k").
+			c.Qualifier, c.Column = fn, strings.ToLower(s)
+		}
+	}
+}
+
+// setName sets a column from a name that may be qualified ("o.k").
+func setName(c *plan.ColumnRef, s string) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "`", "")
+	if s == "" || s == "*" || strings.ContainsAny(s, " ()+-*/,'\"") {
+		return
+	}
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		c.Qualifier, s = s[:i], s[i+1:]
+	}
+	c.Column = strings.ToLower(s)
+}
+
+// colArgs flattens positional arguments and the lists among them (groupBy(["a", "b"]),
+// Seq("a", "b")).
+func colArgs(args []arg) []*node {
+	var out []*node
+	for _, a := range args {
+		if a.name != "" {
+			continue
+		}
+		v := a.val
+		if v.kind == nList || (v.kind == nCall && v.x.kind == nIdent && (v.x.name == "Seq" || v.x.name == "List" || v.x.name == "Array")) {
+			for _, b := range v.args {
+				out = append(out, b.val)
+			}
+			continue
+		}
+		if v.kind == nUnary && (v.name == "*" || v.name == ":") {
+			v = v.x
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// colRefs reads each column argument as a key.
+func (ev *evaluator) colRefs(args []arg, f *frame) []plan.ColumnRef {
+	var out []plan.ColumnRef
+	for _, n := range colArgs(args) {
+		out = append(out, ev.colRef(n, f))
+	}
+	return out
+}
+
+// colNames reads column arguments as names (a key's column, else its text).
+func (ev *evaluator) colNames(args []arg) []string {
+	var out []string
+	for _, n := range colArgs(args) {
+		c := ev.colRef(n, nil)
+		name := c.Column
+		if c.Qualifier != "" && n.kind == nStr {
+			name = c.Qualifier + "." + c.Column
+		}
+		if name == "" {
+			name = c.Text
+		}
+		out = append(out, name)
+	}
+	return out
+}

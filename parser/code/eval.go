@@ -1,0 +1,298 @@
+package code
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// valKind is what the evaluator knows a value to be.
+type valKind uint8
+
+const (
+	vUnknown valKind = iota
+	vStr
+	vNum
+	vReader  // spark.read…
+	vWriter  // df.write… or df.writeTo(t)…
+	vFrame   // a DataFrame
+	vGrouped // df.groupBy(…)
+	vWindow  // Window.partitionBy(…)
+	vList
+	vConf // spark.conf
+)
+
+// A value is the evaluator's abstraction of what an expression yields.
+type value struct {
+	kind valKind
+	// str is a string's text, resolved when constant; strNode is the literal it came from,
+	// for positions.
+	str      string
+	resolved bool
+	strNode  *node
+	// verbatim is set for a string that is one verbatim literal, unchanged.
+	verbatim bool
+	num      int
+	frame    *frame
+	reader   *reader
+	writer   *writer
+	keys     []plan.ColumnRef
+	items    []*value
+}
+
+// A frame is a DataFrame value: what it derives from and its last visible repartitioning.
+type frame struct {
+	ref    plan.FrameRef
+	repart *plan.RepartitionCall
+}
+
+func (f *frame) clone() *frame {
+	c := *f
+	c.ref.Tables = append([]string(nil), f.ref.Tables...)
+	c.ref.Paths = append([]string(nil), f.ref.Paths...)
+	c.ref.SQL = append([]*plan.SQLString(nil), f.ref.SQL...)
+	c.ref.Hints = append([]string(nil), f.ref.Hints...)
+	return &c
+}
+
+// An evaluator walks a file's statements in order, binding variables and recording the facts
+// it finds into out.
+type evaluator struct {
+	out   *plan.CodeFile
+	scala bool
+	src   *source
+	env   map[string]*value
+	views map[string]*frame
+	// ctx is the frame whose method arguments are being evaluated, for .over(window).
+	ctx *frame
+}
+
+func newEvaluator(out *plan.CodeFile, lang string) *evaluator {
+	return &evaluator{out: out, scala: lang == "scala", env: map[string]*value{}, views: map[string]*frame{}}
+}
+
+// run reads every statement of src.
+func (ev *evaluator) run(src *source) {
+	prev := ev.src
+	ev.src = src
+	defer func() { ev.src = prev }()
+	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala)}
+	for p.tok().kind != tEOF {
+		if p.tok().kind == tNewline {
+			p.next()
+			continue
+		}
+		target := assignTarget(p)
+		start := p.i
+		reads := len(ev.out.Reads)
+		n := p.expr(1)
+		if n == nil {
+			if p.i == start {
+				p.next()
+			}
+			continue
+		}
+		v := ev.eval(n)
+		if target != "" {
+			ev.bind(target, v, reads)
+		}
+	}
+}
+
+// assignTarget consumes "name =", "a.b =", "name: Type =" (Scala val/var, Python
+// annotations) at the parser's position and returns the name; "" when there is none.
+func assignTarget(p *exprParser) string {
+	i := p.i
+	if p.toks[i].kind != tIdent {
+		return ""
+	}
+	name := p.toks[i].text
+	i++
+	for p.toks[i].kind == tOp && p.toks[i].text == "." && p.toks[i+1].kind == tIdent {
+		name += "." + p.toks[i+1].text
+		i += 2
+	}
+	if p.toks[i].kind == tOp && p.toks[i].text == ":" {
+		for j := i + 1; j < i+24; j++ {
+			t := p.toks[j]
+			if t.kind == tNewline || t.kind == tEOF {
+				return ""
+			}
+			if t.kind == tOp && t.text == "=" {
+				i = j
+				break
+			}
+		}
+	}
+	if p.toks[i].kind != tOp || p.toks[i].text != "=" {
+		return ""
+	}
+	p.i = i + 1
+	return name
+}
+
+func (ev *evaluator) bind(name string, v *value, reads int) {
+	if v.kind == vFrame {
+		f := v.frame.clone()
+		f.ref.Var = name
+		v = &value{kind: vFrame, frame: f}
+		// A read names the variable only when the frame is that read's data alone.
+		if len(f.ref.Tables)+len(f.ref.Paths)+len(f.ref.SQL) == 1 {
+			for _, r := range ev.out.Reads[reads:] {
+				if r.Var == "" && readIs(r, f.ref) {
+					r.Var = name
+				}
+			}
+		}
+	}
+	ev.env[name] = v
+}
+
+func (ev *evaluator) text(n *node) string {
+	if n == nil || n.off < 0 || n.end > len(ev.src.text) || n.off > n.end {
+		return ""
+	}
+	return string(ev.src.text[n.off:n.end])
+}
+
+// shortText is an expression's text cut to its first line and 80 bytes, for FrameRef.Text.
+func (ev *evaluator) shortText(n *node) string {
+	s := ev.text(n)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[:i]) + " …"
+	}
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return s
+}
+
+func (ev *evaluator) span(n *node) plan.Span { return ev.src.span(n.off, n.end) }
+
+// eval evaluates an expression, recording the facts it contains.
+func (ev *evaluator) eval(n *node) *value {
+	if n == nil {
+		return &value{}
+	}
+	switch n.kind {
+	case nIdent:
+		return ev.lookup(n.name)
+	case nStr:
+		return ev.strValue(n)
+	case nNum:
+		return numValue(n.name)
+	case nAttr:
+		if name, ok := dotted(n); ok {
+			if v, found := ev.env[name]; found {
+				return v
+			}
+		}
+		return ev.attr(ev.eval(n.x), n)
+	case nCall:
+		if n.x.kind == nAttr {
+			return ev.method(ev.eval(n.x.x), n.x.name, n)
+		}
+		return ev.function(n)
+	case nBin:
+		return ev.binary(n)
+	case nList:
+		v := &value{kind: vList}
+		for _, a := range n.args {
+			v.items = append(v.items, ev.eval(a.val))
+		}
+		return v
+	case nIndex, nUnary:
+		ev.eval(n.x)
+		ev.evalArgs(n.args)
+	}
+	return &value{}
+}
+
+func (ev *evaluator) evalArgs(args []arg) []*value {
+	vs := make([]*value, len(args))
+	for i, a := range args {
+		vs[i] = ev.eval(a.val)
+	}
+	return vs
+}
+
+func (ev *evaluator) lookup(name string) *value {
+	if v, ok := ev.env[name]; ok {
+		return v
+	}
+	return &value{}
+}
+
+// dotted returns "a.b.c" for an attribute chain of names.
+func dotted(n *node) (string, bool) {
+	switch n.kind {
+	case nIdent:
+		return n.name, true
+	case nAttr:
+		s, ok := dotted(n.x)
+		return s + "." + n.name, ok
+	}
+	return "", false
+}
+
+func numValue(s string) *value {
+	v := &value{kind: vNum}
+	s = strings.TrimRight(strings.ReplaceAll(s, "_", ""), "lL")
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) || n > 1<<40 {
+			return &value{}
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	if s == "" {
+		return &value{}
+	}
+	v.num = n
+	return v
+}
+
+// strValue resolves a literal, substituting interpolated names bound to constants.
+func (ev *evaluator) strValue(n *node) *value {
+	v := &value{kind: vStr, resolved: true, strNode: n, verbatim: n.lit.verbatim}
+	var b strings.Builder
+	for _, p := range n.lit.parts {
+		if p.expr == "" {
+			b.WriteString(p.lit)
+			continue
+		}
+		if c, ok := ev.env[p.expr]; ok && (c.kind == vStr && c.resolved || c.kind == vNum) {
+			if c.kind == vNum {
+				b.WriteString(ev.numText(c))
+			} else {
+				b.WriteString(c.str)
+			}
+			continue
+		}
+		v.resolved, v.verbatim = false, false
+		b.WriteString("{" + p.expr + "}")
+	}
+	v.str = b.String()
+	return v
+}
+
+func (ev *evaluator) numText(v *value) string { return strconv.Itoa(v.num) }
+
+func (ev *evaluator) binary(n *node) *value {
+	x, y := ev.eval(n.x), ev.eval(n.y)
+	if n.name == "+" && x.kind == vStr && y.kind == vStr {
+		return &value{kind: vStr, str: x.str + y.str, resolved: x.resolved && y.resolved, strNode: n}
+	}
+	return &value{}
+}
+
+func readIs(r *plan.Read, f plan.FrameRef) bool {
+	switch {
+	case len(f.SQL) == 1:
+		return r.SQL == f.SQL[0]
+	case len(f.Tables) == 1:
+		return r.Table == f.Tables[0]
+	}
+	return len(f.Paths) == 1 && r.Path == f.Paths[0]
+}

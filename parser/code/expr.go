@@ -1,0 +1,320 @@
+package code
+
+// nodeKind is the kind of an expression node.
+type nodeKind uint8
+
+const (
+	nIdent nodeKind = iota + 1
+	nStr
+	nNum
+	nAttr  // x.name
+	nCall  // x(args)
+	nIndex // x[args]
+	nBin   // x name y
+	nUnary // name x
+	nList  // (a, b) or [a, b]; name is the opening bracket
+	nOther // something skipped (a dict, a lambda); only its extent is known
+)
+
+// A node is an expression of the small Python/Scala subset the reader understands: names,
+// literals, attribute access, calls, indexing, binary operators and lists.
+type node struct {
+	kind nodeKind
+	name string
+	x, y *node
+	args []arg
+	lit  *strLit
+	// off and end are the text offsets of the expression; dot is the offset of the "." of
+	// an nAttr.
+	off, end, dot int
+}
+
+// An arg is a call argument, named for Python keyword arguments and Scala named arguments.
+type arg struct {
+	name string
+	val  *node
+}
+
+// maxDepth bounds expression nesting, so that hostile input cannot exhaust the stack.
+const maxDepth = 100
+
+// An exprParser reads expressions from a token slice, stopping at the first token that
+// cannot continue one.
+type exprParser struct {
+	scala bool
+	toks  []token
+	i     int
+	depth int
+}
+
+func (p *exprParser) tok() token { return p.toks[p.i] }
+
+func (p *exprParser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+
+func (p *exprParser) isOp(s string) bool {
+	t := p.toks[p.i]
+	return t.kind == tOp && t.text == s
+}
+
+// binPrec is the precedence of a binary operator token, 0 when it is not one.
+func binPrec(t token) int {
+	if t.kind != tOp && t.kind != tIdent {
+		return 0
+	}
+	switch t.text {
+	case "or", "||":
+		return 1
+	case "and", "&&":
+		return 2
+	}
+	if t.kind != tOp {
+		return 0
+	}
+	switch t.text {
+	case "|":
+		return 3
+	case "&":
+		return 4
+	case "==", "!=", "===", "=!=", "<", ">", "<=", ">=", "<=>", "->":
+		return 5
+	case "+", "-", "++":
+		return 6
+	case "*", "/", "%", "//":
+		return 7
+	}
+	return 0
+}
+
+// expr parses an expression of at least precedence minPrec; nil when none starts here.
+func (p *exprParser) expr(minPrec int) *node {
+	if p.depth > maxDepth {
+		return nil
+	}
+	p.depth++
+	defer func() { p.depth-- }()
+	x := p.unary()
+	if x == nil {
+		return nil
+	}
+	for {
+		t := p.tok()
+		prec := binPrec(t)
+		if prec == 0 || prec < minPrec {
+			return x
+		}
+		save := p.i
+		p.next()
+		y := p.expr(prec + 1)
+		if y == nil {
+			p.i = save
+			return x
+		}
+		x = &node{kind: nBin, name: t.text, x: x, y: y, off: x.off, end: y.end}
+	}
+}
+
+func (p *exprParser) unary() *node {
+	t := p.tok()
+	if (t.kind == tOp && (t.text == "-" || t.text == "+" || t.text == "~" || t.text == "!" ||
+		t.text == "*" || t.text == "**")) || (t.kind == tIdent && t.text == "not") {
+		p.next()
+		x := p.unary()
+		if x == nil {
+			return nil
+		}
+		return &node{kind: nUnary, name: t.text, x: x, off: t.off, end: x.end}
+	}
+	x := p.primary()
+	if x == nil {
+		return nil
+	}
+	return p.postfix(x)
+}
+
+func (p *exprParser) primary() *node {
+	t := p.tok()
+	switch t.kind {
+	case tIdent:
+		p.next()
+		return &node{kind: nIdent, name: t.text, off: t.off, end: t.end}
+	case tNumber:
+		p.next()
+		return &node{kind: nNum, name: t.text, off: t.off, end: t.end}
+	case tString:
+		p.next()
+		x := &node{kind: nStr, lit: t.lit, off: t.off, end: t.end}
+		// Adjacent literals concatenate ("a" "b"), as in Python.
+		for p.tok().kind == tString {
+			u := p.next()
+			y := &node{kind: nStr, lit: u.lit, off: u.off, end: u.end}
+			x = &node{kind: nBin, name: "+", x: x, y: y, off: x.off, end: y.end}
+		}
+		return x
+	case tOp:
+		return p.primaryOp(t)
+	}
+	return nil
+}
+
+func (p *exprParser) primaryOp(t token) *node {
+	switch t.text {
+	case "(", "[":
+		p.next()
+		closer := ")"
+		if t.text == "[" {
+			closer = "]"
+		}
+		args, trailing := p.args(closer)
+		if t.text == "(" && len(args) == 1 && !trailing && args[0].name == "" {
+			return args[0].val
+		}
+		return &node{kind: nList, name: t.text, args: args, off: t.off, end: p.toks[p.i-1].end}
+	case "{":
+		if p.scala {
+			// A Scala block holds statements: the statement loop reads into it.
+			return nil
+		}
+		p.next()
+		p.skipTo("}")
+		return &node{kind: nOther, off: t.off, end: p.toks[p.i-1].end}
+	case "$", "'":
+		// Scala's $"col" and 'col column syntax.
+		u := p.toks[p.i+1]
+		if (t.text == "$" && u.kind == tString) || (t.text == "'" && u.kind == tIdent) {
+			p.next()
+			p.next()
+			arg0 := &node{kind: nStr, lit: &strLit{parts: []strPart{{lit: u.text}}}, off: u.off, end: u.end}
+			if u.kind == tString {
+				arg0.lit = u.lit
+			}
+			fn := &node{kind: nIdent, name: t.text, off: t.off, end: t.end}
+			return &node{kind: nCall, x: fn, args: []arg{{val: arg0}}, off: t.off, end: u.end}
+		}
+	}
+	return nil
+}
+
+func (p *exprParser) postfix(x *node) *node {
+	for {
+		t := p.tok()
+		// A Scala chain continues on the next line when that line starts with ".".
+		if t.kind == tNewline && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "." {
+			p.next()
+			t = p.tok()
+		}
+		if t.kind != tOp {
+			return x
+		}
+		switch t.text {
+		case ".":
+			u := p.toks[p.i+1]
+			if u.kind != tIdent {
+				return x
+			}
+			p.next()
+			p.next()
+			x = &node{kind: nAttr, name: u.text, x: x, off: x.off, end: u.end, dot: t.off}
+		case "(", "[":
+			p.next()
+			closer := ")"
+			kind := nCall
+			if t.text == "[" {
+				closer, kind = "]", nIndex
+			}
+			args, _ := p.args(closer)
+			x = &node{kind: kind, x: x, args: args, off: x.off, end: p.toks[p.i-1].end}
+		default:
+			return x
+		}
+	}
+}
+
+// args reads comma-separated arguments up to and including closer. Arguments it cannot
+// read are skipped up to the next comma or closer at their level. trailing reports a final
+// comma, which makes "(a,)" a tuple.
+func (p *exprParser) args(closer string) (args []arg, trailing bool) {
+	for {
+		t := p.tok()
+		if t.kind == tEOF {
+			return args, trailing
+		}
+		if p.isOp(closer) {
+			p.next()
+			return args, trailing
+		}
+		if t.kind == tOp && (t.text == ")" || t.text == "]" || t.text == "}") {
+			// A stray closer ends the list without being consumed.
+			return args, trailing
+		}
+		trailing = false
+		var a arg
+		if t.kind == tIdent && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "=" {
+			a.name = t.text
+			p.next()
+			p.next()
+		}
+		a.val = p.expr(1)
+		if a.val != nil && (p.isOp(",") || p.isOp(closer)) {
+			args = append(args, a)
+		} else {
+			start := p.i
+			p.skipArg()
+			if a.val == nil && p.i > start {
+				a.val = &node{kind: nOther, off: p.toks[start].off, end: p.toks[p.i-1].end}
+			}
+			if a.val != nil {
+				args = append(args, a)
+			}
+		}
+		if p.isOp(",") {
+			p.next()
+			trailing = true
+		}
+	}
+}
+
+// skipArg skips tokens up to (not including) a comma or a closing bracket at the current
+// level.
+func (p *exprParser) skipArg() {
+	depth := 0
+	for {
+		t := p.tok()
+		if t.kind == tEOF {
+			return
+		}
+		if t.kind == tOp {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					return
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					return
+				}
+			}
+		}
+		p.next()
+	}
+}
+
+// skipTo skips tokens up to and including closer at the current level.
+func (p *exprParser) skipTo(closer string) {
+	p.skipArg()
+	for p.isOp(",") {
+		p.next()
+		p.skipArg()
+	}
+	if p.isOp(closer) {
+		p.next()
+	}
+}

@@ -1,0 +1,349 @@
+package code
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// attr evaluates r.name for the attributes that start a reader, writer or conf.
+func (ev *evaluator) attr(r *value, n *node) *value {
+	switch n.name {
+	case "read":
+		if r.kind == vUnknown {
+			return &value{kind: vReader, reader: &reader{}}
+		}
+	case "write":
+		if r.kind == vFrame || (r.kind == vUnknown && !isFunctions(n.x)) {
+			return ev.newWriter(ev.frameOf(r, n.x), n.x, false)
+		}
+	case "conf":
+		if r.kind == vUnknown {
+			return &value{kind: vConf}
+		}
+	case "na", "stat":
+		if r.kind == vFrame {
+			return r
+		}
+	case "stripMargin", "trim":
+		// Scala calls parameterless methods without parentheses.
+		if r.kind == vStr {
+			return ev.strMethod(r, n.name, &node{kind: nCall, x: n, off: n.off, end: n.end})
+		}
+	}
+	return &value{}
+}
+
+// isFunctions reports a receiver that is Spark's functions module (F.col, functions.broadcast)
+// or os.path, whose methods share names with DataFrame methods.
+func isFunctions(n *node) bool {
+	name, ok := dotted(n)
+	if !ok {
+		return false
+	}
+	switch name {
+	case "F", "f", "fn", "func", "functions", "sf", "psf", "os.path", "path", "pyspark.sql.functions",
+		"org.apache.spark.sql.functions":
+		return true
+	}
+	return false
+}
+
+// frameOf returns r's frame, or an unresolved frame named after the expression n.
+func (ev *evaluator) frameOf(r *value, n *node) *frame {
+	if r.kind == vFrame {
+		f := r.frame.clone()
+		f.ref.Text = ev.shortText(n)
+		f.ref.Span = ev.span(n)
+		return f
+	}
+	f := &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n)}}
+	if n.kind == nIdent {
+		f.ref.Var = n.name
+	}
+	return f
+}
+
+// method evaluates r.name(args…); n is the call.
+func (ev *evaluator) method(r *value, name string, n *node) *value {
+	recv := n.x.x
+	if name == "over" && len(n.args) == 1 {
+		return ev.over(n)
+	}
+	switch r.kind {
+	case vReader:
+		return ev.readerMethod(r.reader, name, n)
+	case vWriter:
+		return ev.writerMethod(r.writer, name, n)
+	case vGrouped:
+		ev.evalArgs(n.args)
+		if name == "pivot" {
+			return r
+		}
+		f := r.frame.clone()
+		f.repart = nil
+		return &value{kind: vFrame, frame: f}
+	case vWindow:
+		w := &value{kind: vWindow, keys: r.keys}
+		if name == "partitionBy" {
+			w.keys = append(append([]plan.ColumnRef(nil), r.keys...), ev.colRefs(n.args, nil)...)
+		}
+		return w
+	case vConf:
+		if name == "set" {
+			ev.confCall(n)
+		}
+		return &value{}
+	case vFrame:
+		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
+	case vStr:
+		return ev.strMethod(r, name, n)
+	}
+	if v, ok := ev.sessionMethod(recv, name, n); ok {
+		return v
+	}
+	if unknownFrameMethod(name, len(n.args)) && !isFunctions(recv) {
+		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
+	}
+	ev.evalArgs(n.args)
+	return &value{}
+}
+
+// unknownFrameMethod reports the methods that make an unknown receiver look like a
+// DataFrame (a function parameter, an object's field): names no common Python or Scala type
+// shares with a meaning that matters here.
+func unknownFrameMethod(name string, nargs int) bool {
+	switch name {
+	case "join", "crossJoin":
+		return nargs >= 1
+	case "groupBy", "rollup", "cube", "repartition", "repartitionByRange", "dropDuplicates",
+		"writeTo", "hint", "createOrReplaceTempView", "createTempView":
+		return true
+	case "coalesce":
+		return nargs == 1
+	}
+	return false
+}
+
+// sessionMethod handles calls on a SparkSession, its builder or Spark's functions module.
+func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bool) {
+	switch name {
+	case "table":
+		if len(n.args) >= 1 {
+			return ev.readTable(ev.eval(n.args[0].val), n), true
+		}
+	case "sql":
+		if len(n.args) >= 1 {
+			return ev.sqlCall(n), true
+		}
+	case "config", "set":
+		ev.confCall(n)
+		return &value{}, true
+	case "broadcast":
+		if len(n.args) == 1 {
+			return ev.broadcast(n.args[0].val), true
+		}
+	case "createDataFrame", "range":
+		ev.evalArgs(n.args)
+		return &value{kind: vFrame, frame: &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n)}}}, true
+	case "partitionBy", "orderBy":
+		if recv.kind == nIdent && recv.name == "Window" {
+			w := &value{kind: vWindow}
+			if name == "partitionBy" {
+				w.keys = ev.colRefs(n.args, nil)
+			}
+			return w, true
+		}
+	}
+	return nil, false
+}
+
+// over records a window's partitioning keys against the frame whose method arguments hold
+// the .over(window) call.
+func (ev *evaluator) over(n *node) *value {
+	w := ev.eval(n.args[0].val)
+	if w.kind != vWindow || len(w.keys) == 0 {
+		return &value{}
+	}
+	f := ev.ctx
+	if f == nil {
+		f = &frame{}
+	}
+	keys := append([]plan.ColumnRef(nil), w.keys...)
+	for i := range keys {
+		if keys[i].Qualifier == "" && keys[i].Column != "" {
+			place(&keys[i], f.ref)
+		}
+	}
+	ev.aggregate("window", f, n, keys)
+	return &value{}
+}
+
+func (ev *evaluator) broadcast(n *node) *value {
+	v := ev.eval(n)
+	f := ev.frameOf(v, n)
+	f.ref.Broadcast = true
+	return &value{kind: vFrame, frame: f}
+}
+
+// function evaluates a call of a plain name: broadcast(df), Seq(…), col(…), f(…).
+func (ev *evaluator) function(n *node) *value {
+	if n.x.kind == nIdent {
+		switch n.x.name {
+		case "broadcast":
+			if len(n.args) == 1 {
+				return ev.broadcast(n.args[0].val)
+			}
+		case "Seq", "List", "Array", "list", "tuple":
+			v := &value{kind: vList}
+			for _, a := range n.args {
+				v.items = append(v.items, ev.eval(a.val))
+			}
+			return v
+		case "col", "column", "$", "'", "lit", "expr":
+			return &value{}
+		}
+	}
+	ev.eval(n.x)
+	ev.evalArgs(n.args)
+	return &value{}
+}
+
+// frameMethod evaluates a DataFrame method call.
+func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *value {
+	switch name {
+	case "join", "crossJoin":
+		if len(n.args) >= 1 {
+			return ev.join(f, recv, n, name == "crossJoin")
+		}
+	case "groupBy", "groupby", "rollup", "cube":
+		kind := name
+		if kind == "groupby" {
+			kind = "groupBy"
+		}
+		ev.aggregate(kind, f, n, ev.colRefs(n.args, f))
+		return &value{kind: vGrouped, frame: f}
+	case "distinct", "dropDuplicates", "drop_duplicates":
+		ev.aggregate(strings.Replace(name, "drop_duplicates", "dropDuplicates", 1), f, n, ev.colRefs(n.args, f))
+		g := f.clone()
+		g.repart = nil
+		return &value{kind: vFrame, frame: g}
+	case "repartition", "repartitionByRange", "coalesce":
+		return ev.repartition(f, name, n)
+	case "hint":
+		g := f.clone()
+		if len(n.args) > 0 {
+			if h := ev.eval(n.args[0].val); h.kind == vStr {
+				hint := strings.ToLower(h.str)
+				g.ref.Hints = append(g.ref.Hints, hint)
+				if hint == "broadcast" || hint == "broadcastjoin" || hint == "mapjoin" {
+					g.ref.Broadcast = true
+				}
+			}
+		}
+		return &value{kind: vFrame, frame: g}
+	case "alias", "as":
+		g := f.clone()
+		if len(n.args) > 0 {
+			if a := ev.eval(n.args[0].val); a.kind == vStr {
+				g.ref.Alias = a.str
+			}
+		}
+		return &value{kind: vFrame, frame: g}
+	case "union", "unionAll", "unionByName":
+		g := f.clone()
+		g.repart = nil
+		for _, a := range ev.evalArgs(n.args) {
+			if a.kind == vFrame {
+				mergeSources(&g.ref, a.frame.ref)
+			}
+		}
+		return &value{kind: vFrame, frame: g}
+	case "createOrReplaceTempView", "createTempView", "registerTempTable", "createGlobalTempView",
+		"createOrReplaceGlobalTempView":
+		if len(n.args) > 0 {
+			if v := ev.eval(n.args[0].val); v.kind == vStr && v.resolved {
+				ev.views[strings.ToLower(v.str)] = f.clone()
+			}
+		}
+		return &value{}
+	case "writeTo":
+		w := ev.newWriter(f, recv, true)
+		w.writer.w.TerminalSpan = ev.src.span(n.x.dot, n.end)
+		if len(n.args) > 0 {
+			ev.setTable(&w.writer.w, n.args[0].val)
+		}
+		return w
+	}
+	prev := ev.ctx
+	ev.ctx = f
+	ev.evalArgs(n.args)
+	ev.ctx = prev
+	g := f.clone()
+	if name == "orderBy" || name == "sort" {
+		g.repart = nil
+	}
+	return &value{kind: vFrame, frame: g}
+}
+
+func mergeSources(dst *plan.FrameRef, src plan.FrameRef) {
+	dst.Tables = appendNew(dst.Tables, src.Tables...)
+	dst.Paths = appendNew(dst.Paths, src.Paths...)
+	for _, s := range src.SQL {
+		found := false
+		for _, d := range dst.SQL {
+			found = found || d == s
+		}
+		if !found {
+			dst.SQL = append(dst.SQL, s)
+		}
+	}
+}
+
+func appendNew(dst []string, add ...string) []string {
+	for _, a := range add {
+		found := false
+		for _, d := range dst {
+			found = found || d == a
+		}
+		if !found {
+			dst = append(dst, a)
+		}
+	}
+	return dst
+}
+
+func (ev *evaluator) aggregate(kind string, f *frame, n *node, keys []plan.ColumnRef) {
+	ref := f.ref
+	ev.out.Aggregates = append(ev.out.Aggregates, &plan.CodeAggregate{
+		Span: ev.src.span(n.x.dot, n.end), Kind: kind, Frame: ref, Keys: keys,
+	})
+}
+
+func (ev *evaluator) repartition(f *frame, name string, n *node) *value {
+	rc := &plan.RepartitionCall{Method: name, Span: ev.src.span(n.x.dot, n.end)}
+	args := n.args
+	if len(args) > 0 {
+		if v := ev.eval(args[0].val); v.kind == vNum {
+			rc.N = v.num
+			args = args[1:]
+		} else if args[0].val.kind != nStr && name != "repartitionByRange" && len(args) > 1 {
+			rc.NExpr = ev.text(args[0].val)
+			args = args[1:]
+		}
+	}
+	keys := ev.colRefs(args, f)
+	for _, k := range keys {
+		c := k.Column
+		if c == "" {
+			c = k.Text
+		}
+		rc.Cols = append(rc.Cols, c)
+	}
+	if len(keys) > 0 && name != "coalesce" {
+		ev.aggregate(name, f, n, keys)
+	}
+	g := f.clone()
+	g.repart = rc
+	return &value{kind: vFrame, frame: g}
+}

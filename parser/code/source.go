@@ -1,0 +1,164 @@
+package code
+
+import (
+	"bytes"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// A source is a text to read plus the way back to positions in the user's file: for a plain
+// file the text is the file; for a notebook cell it is the cell's code, each byte mapped to
+// the file offset it came from.
+type source struct {
+	file string
+	text []byte
+	// off maps a text offset to a file offset; nil means the identity.
+	off []int
+	// lines are the file's line start offsets.
+	lines []int
+}
+
+func lineStarts(b []byte) []int {
+	starts := []int{0}
+	for i, c := range b {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// fileOff maps a text offset (0 ≤ i ≤ len(text)) to a file offset.
+func (s *source) fileOff(i int) int {
+	if s.off == nil {
+		return i
+	}
+	switch {
+	case len(s.off) == 0:
+		return 0
+	case i < 0:
+		return s.off[0]
+	case i >= len(s.off):
+		return s.off[len(s.off)-1] + 1
+	}
+	return s.off[i]
+}
+
+// pos returns the file position of text offset i.
+func (s *source) pos(i int) plan.Pos {
+	o := s.fileOff(i)
+	l := sort.SearchInts(s.lines, o+1) - 1
+	if l < 0 {
+		l = 0
+	}
+	return plan.Pos{File: s.file, Line: l + 1, Col: o - s.lines[l] + 1}
+}
+
+// span returns the file span of text offsets [i, j).
+func (s *source) span(i, j int) plan.Span {
+	if j <= i {
+		return plan.Span{Start: s.pos(i), End: s.pos(i)}
+	}
+	// The end is just after the last byte, which in a mapped cell is not always the next
+	// mapped byte.
+	e := s.pos(j - 1)
+	e.Col++
+	return plan.Span{Start: s.pos(i), End: e}
+}
+
+// Language names the input languages Parse recognises.
+func Language(file string, src []byte) string {
+	base := strings.ToLower(filepath.Base(file))
+	ext := filepath.Ext(base)
+	switch {
+	case ext == ".ipynb":
+		return "ipynb"
+	case ext == ".scala" || ext == ".sc":
+		return "scala"
+	case ext == ".sh" || ext == ".bash":
+		return "shell"
+	case strings.HasPrefix(base, "spark-defaults") || ext == ".conf":
+		return "conf"
+	case ext == ".sql" && bytes.HasPrefix(src, []byte("-- Databricks notebook source")):
+		return "sql"
+	case ext == ".py":
+		return "python"
+	}
+	first := src
+	if i := bytes.IndexByte(first, '\n'); i >= 0 {
+		first = first[:i]
+	}
+	switch {
+	case bytes.HasPrefix(first, []byte("#!")) && bytes.Contains(first, []byte("python")):
+		return "python"
+	case bytes.HasPrefix(first, []byte("#!")):
+		return "shell"
+	case bytes.HasPrefix(first, []byte("// Databricks notebook source")):
+		return "scala"
+	case bytes.HasPrefix(first, []byte("# Databricks notebook source")):
+		return "python"
+	}
+	return ""
+}
+
+// Parse reads one file and returns the facts found in it. The language comes from the file
+// name and content (Language): .py, .scala, .ipynb, .sh, spark-defaults.conf, Databricks
+// notebook sources (.py, .scala and .sql). Errors are positioned and only concern the file's
+// structure (an unreadable notebook, an unknown kind of file); code the reader does not
+// understand is skipped, not reported.
+func Parse(file string, src []byte) (*plan.CodeFile, perr.List) {
+	var errs perr.List
+	out := &plan.CodeFile{File: file}
+	lines := lineStarts(src)
+	whole := &source{file: file, text: src, lines: lines}
+	lang := Language(file, src)
+	switch lang {
+	case "python", "scala":
+		out.Language = lang
+		ev := newEvaluator(out, lang)
+		ev.run(whole)
+		if databricks(src) {
+			out.Notebook = "databricks"
+			magicCells(ev, whole)
+		}
+	case "sql":
+		out.Language, out.Notebook = "sql", "databricks"
+		magicCells(newEvaluator(out, "python"), whole)
+	case "ipynb":
+		out.Notebook = "ipynb"
+		parseNotebook(out, whole, &errs)
+	case "shell":
+		out.Language = "shell"
+		out.Confs = shellConfs(whole)
+	case "conf":
+		out.Language = "conf"
+		out.Confs = defaultsConfs(whole)
+	default:
+		errs.Add(plan.Pos{File: file}, "unknown kind of code file")
+	}
+	return out, errs.Capped()
+}
+
+func databricks(src []byte) bool {
+	return bytes.HasPrefix(src, []byte("# Databricks notebook source")) ||
+		bytes.HasPrefix(src, []byte("// Databricks notebook source"))
+}
+
+// contiguous reports whether the n bytes of text at text offset off lie at consecutive file
+// offsets within each line (always so for a plain file; in a notebook cell a JSON escape
+// breaks it).
+func (s *source) contiguous(off, n int, text string) bool {
+	if s.off == nil {
+		return true
+	}
+	for i := 0; i+1 < n && i+1 < len(text); i++ {
+		if text[i] != '\n' && text[i+1] != '\n' && s.fileOff(off+i+1) != s.fileOff(off+i)+1 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,204 @@
+package plan
+
+// A CodeFile is what bucketlint found in one PySpark, Scala, notebook, shell or Spark
+// configuration file: DataFrame writes and reads, joins, aggregations, SQL strings handed to
+// spark.sql and configuration settings, each with its position. Names of tables are lower
+// case, without backquotes and without a leading "spark_catalog."; paths are as written.
+type CodeFile struct {
+	// File is the input's name as given; Language is "python", "scala", "shell", "conf"
+	// (spark-defaults.conf) or "sql" (a Databricks SQL notebook source).
+	File     string
+	Language string
+	// Notebook is "ipynb" or "databricks" for notebooks, empty otherwise.
+	Notebook   string
+	Writes     []*Write
+	Reads      []*Read
+	Joins      []*CodeJoin
+	Aggregates []*CodeAggregate
+	// SQL are the SQL texts found: spark.sql arguments and %sql notebook cells, for a SQL
+	// parser to read. spark.sql("SET k=v") is a Conf, not an SQLString.
+	SQL   []*SQLString
+	Confs []Conf
+}
+
+// A Write is one DataFrameWriter (df.write…) or DataFrameWriterV2 (df.writeTo(t)…) call
+// chain that ends in a terminal call.
+type Write struct {
+	// Span runs from the written frame's expression to the end of the terminal call.
+	Span Span
+	// Frame is the DataFrame written, resolved to its source tables where visible.
+	Frame FrameRef
+	// Format is the .format(f) or .using(f) argument, or the format implied by the terminal
+	// (parquet, orc, csv, json, text, jdbc), lower case; empty when not given (Spark's
+	// spark.sql.sources.default applies).
+	Format string
+	// Mode is the save mode, lower case ("overwrite", "append", "ignore", "errorifexists");
+	// for writeTo it is the final action ("create", "createorreplace", "append", "overwrite",
+	// "overwritepartitions", "replace").
+	Mode    string
+	Options []Option
+	// PartitionBy are the partitionBy (or writeTo's partitionedBy) columns as written.
+	PartitionBy     []string
+	PartitionBySpan Span
+	// Bucket is the bucketBy(n, cols…) spec with sortBy's columns, nil when the chain has no
+	// bucketBy. Bucket.Span covers ".bucketBy(…)" from its dot to its closing parenthesis.
+	// When the count is not a literal (a variable not bound to a constant), NumBuckets is 0
+	// and BucketCountExpr holds the argument as written.
+	Bucket          *BucketSpec
+	BucketCountExpr string
+	// SortBy are sortBy's columns as written (kept when there is no bucketBy: Spark rejects
+	// sortBy without bucketBy); SortBySpan covers ".sortBy(…)".
+	SortBy     []string
+	SortBySpan Span
+	// Terminal is the call that performs the write: "saveAsTable", "save", "insertInto",
+	// "parquet", "orc", "csv", "json", "text", "avro", "jdbc" or "writeTo".
+	// TerminalSpan covers ".save(…)" from its dot to its closing parenthesis (for writeTo,
+	// ".writeTo(…)"), the text a fix replaces.
+	Terminal     string
+	TerminalSpan Span
+	// Table is the table written (saveAsTable, insertInto, writeTo, jdbc's table argument);
+	// Path is the path written (save, parquet… or the "path" option). Either may be empty
+	// when the argument is not a constant; TargetExpr then holds it as written.
+	Table      string
+	Path       string
+	TargetExpr string
+	// Repartition is the last repartition/coalesce/repartitionByRange applied to the frame,
+	// in the same chain or in the definitions of the variables it comes from; nil if none is
+	// visible (a join or aggregation after it discards it).
+	Repartition *RepartitionCall
+}
+
+// An Option is one .option(k, v) of a reader or writer; Value is as written when not a
+// constant.
+type Option struct {
+	Key   string
+	Value string
+	Pos   Pos
+}
+
+// A RepartitionCall is df.repartition(n, cols…), df.coalesce(n) or df.repartitionByRange(…).
+type RepartitionCall struct {
+	// Method is "repartition", "coalesce" or "repartitionByRange".
+	Method string
+	// N is the partition count, 0 when not given or not a constant (NExpr then holds it as
+	// written, when given).
+	N     int
+	NExpr string
+	// Cols are the partitioning columns as written (names for string arguments).
+	Cols []string
+	Span Span
+}
+
+// ReadKind says how a DataFrame was read.
+type ReadKind string
+
+// The read kinds.
+const (
+	// ReadTable is spark.table(t) or spark.read.table(t).
+	ReadTable ReadKind = "table"
+	// ReadPath is spark.read.parquet(path), spark.read.format(f).load(path) and the like:
+	// files read by path, without any catalog bucket spec.
+	ReadPath ReadKind = "path"
+	// ReadSQL is spark.sql(query).
+	ReadSQL ReadKind = "sql"
+	// ReadJDBC is spark.read.jdbc(…) or format("jdbc").
+	ReadJDBC ReadKind = "jdbc"
+)
+
+// A Read is one DataFrame read: spark.table, spark.read…, spark.sql.
+type Read struct {
+	Span Span
+	Kind ReadKind
+	// Table is the table read (ReadTable, or the "dbtable" of a JDBC read); Path the first
+	// path read (ReadPath); Format the reader's format, lower case, empty when not given.
+	Table  string
+	Path   string
+	Format string
+	// Expr is the table or path argument as written when it is not a constant.
+	Expr string
+	// SQL is the query of a ReadSQL.
+	SQL *SQLString
+	// Var is the variable the read was assigned to in its statement, empty when none.
+	Var string
+}
+
+// A FrameRef names a DataFrame used by a write, join or aggregation, and what it derives
+// from as far as the file shows.
+type FrameRef struct {
+	// Var is the variable holding the frame (the base variable of a derived expression
+	// such as orders.filter(…)), empty for a frame built inline.
+	Var string
+	// Text is the expression as written, cut to its first line and 80 bytes.
+	Text string
+	// Alias is the last .alias(a) / .as(a) name given to the frame.
+	Alias string
+	// Tables and Paths are the tables and paths the frame derives from, in order of first
+	// appearance; SQL are the spark.sql queries it derives from. All empty: unresolved.
+	Tables []string
+	Paths  []string
+	SQL    []*SQLString
+	// Broadcast is set when the frame is wrapped in broadcast(…) or carries a broadcast hint;
+	// Hints are the .hint(name) names, lower case.
+	Broadcast bool
+	Hints     []string
+	Span      Span
+}
+
+// Resolved reports whether anything the frame derives from is known.
+func (f FrameRef) Resolved() bool { return len(f.Tables)+len(f.Paths)+len(f.SQL) > 0 }
+
+// A CodeJoin is one DataFrame join: left.join(right, on, how).
+type CodeJoin struct {
+	// Span covers the whole call expression, from the left frame to the closing parenthesis.
+	Span  Span
+	Left  FrameRef
+	Right FrameRef
+	// LeftKeys and RightKeys are the equi-join keys pairwise, each oriented to its side when
+	// the condition's qualifiers allow it (by variable, alias or col("alias.k")). For a join
+	// on column names both lists hold the names. Using is set for a join on names.
+	LeftKeys  []ColumnRef
+	RightKeys []ColumnRef
+	Using     bool
+	// On is the join argument as written; Residual are conjuncts that are not equalities of
+	// two columns.
+	On       string
+	Residual []string
+	// How is the join type as written, lower case; "inner" when not given.
+	How string
+	// Broadcast is "left" or "right" when that side is wrapped in broadcast(…) or carries a
+	// broadcast hint, empty otherwise. Hints are both sides' .hint names, left first.
+	Broadcast string
+	Hints     []string
+}
+
+// A CodeAggregate is an operation that requires a distribution of a frame by keys:
+// groupBy/groupby (also rollup, cube), a window's partitionBy used by .over(…), distinct,
+// dropDuplicates, repartition and repartitionByRange.
+type CodeAggregate struct {
+	Span Span
+	// Kind is the method: "groupBy", "rollup", "cube", "window", "distinct",
+	// "dropDuplicates", "repartition", "repartitionByRange".
+	Kind  string
+	Frame FrameRef
+	// Keys are the grouping or partitioning keys; empty for distinct (all columns).
+	Keys []ColumnRef
+}
+
+// An SQLString is an SQL text found in code, for a SQL parser to read.
+type SQLString struct {
+	Text string
+	// Pos is the position of the text's first byte. When Verbatim is set the text is a
+	// byte-for-byte copy of one literal or notebook cell, and Lines[i] is the position of the
+	// first byte of the text's line i+1 (Lines[0] == Pos), so a SQL parser maps line l,
+	// column c of Text to Lines[l-1] advanced by c-1 columns. When Verbatim is not set
+	// (escapes, concatenation, interpolation) only Pos is meaningful.
+	Pos      Pos
+	Lines    []Pos
+	Verbatim bool
+	// Resolved is set when every part of the text is a constant: literals, and f-string or
+	// s-string interpolations of variables bound to string constants in the file. An
+	// unresolved text holds "{expr}" where a part was unknown.
+	Resolved bool
+	// Span covers the call (spark.sql(…)) or the notebook cell.
+	Span Span
+}
