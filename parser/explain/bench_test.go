@@ -21,7 +21,7 @@ func BenchmarkParseCorpus(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, f := range files {
-			Parse(f.rel, f.src)
+			_, _ = Parse(f.rel, f.src)
 		}
 	}
 }

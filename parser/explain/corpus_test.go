@@ -12,8 +12,8 @@ import (
 )
 
 // corpusRoot returns the shared corpus folder, or "" when it is absent.
-func corpusRoot(t testing.TB) string {
-	t.Helper()
+func corpusRoot(tb testing.TB) string {
+	tb.Helper()
 	root := os.Getenv("BUCKETLINT_CORPUS")
 	if root == "" {
 		root = filepath.Join("..", "..", "..", "shared", "corpus")
@@ -35,8 +35,8 @@ type corpusFile struct {
 // .sql.out goldens, event-log plan strings and Hyperspace's templates (with their highlight
 // markers removed and a physical plan header put before each plan, since hyperspace.explain()
 // prints none).
-func corpusFiles(t testing.TB, root string) []corpusFile {
-	t.Helper()
+func corpusFiles(tb testing.TB, root string) []corpusFile {
+	tb.Helper()
 	var out []corpusFile
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -64,7 +64,7 @@ func corpusFiles(t testing.TB, root string) []corpusFile {
 		return nil
 	})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return out
 }
@@ -90,7 +90,7 @@ func hyperspace(src []byte) []byte {
 
 // sqlOutPlans are the "== Physical Plan ==" occurrences in each version's .sql.out files,
 // from formats.md §11.
-var sqlOutPlans = map[string]int{ //nolint:gochecknoglobals // test table
+var sqlOutPlans = map[string]int{
 	"spark-golden/spark-2.4.8":      13,
 	"spark-golden/spark-3.0.3":      35,
 	"spark-golden/spark-3.1.3":      37,
@@ -102,7 +102,7 @@ var sqlOutPlans = map[string]int{ //nolint:gochecknoglobals // test table
 }
 
 // tpcPlans are the TPC plan directories (one explain.txt each) per version, from formats.md §11.
-var tpcPlans = map[string]int{ //nolint:gochecknoglobals // test table
+var tpcPlans = map[string]int{
 	"spark-golden/spark-3.1.3":      34,
 	"spark-golden/spark-3.2.1":      34,
 	"spark-golden/spark-3.3-branch": 34,
@@ -113,7 +113,7 @@ var tpcPlans = map[string]int{ //nolint:gochecknoglobals // test table
 // onePlanFiles are the folders whose files each hold exactly one explain output: event-log
 // plan strings (formats.md §11: 12 and 274) and, after the header is put back, the four
 // Hyperspace cases with a plan with and without indexes in each of three Spark versions.
-var onePlanFiles = map[string]int{ //nolint:gochecknoglobals // test table
+var onePlanFiles = map[string]int{
 	"spark-golden/spark-test-eventlogs":     12,
 	"third-party/nvidia-spark-rapids-tools": 274,
 	"third-party/microsoft-hyperspace":      24,

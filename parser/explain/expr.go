@@ -16,6 +16,7 @@ func splitArgs(s string) (parts []string, ok bool) {
 	if s == "" {
 		return nil, true
 	}
+	parts = make([]string, 0, strings.Count(s, ",")+1)
 	depth, start := 0, 0
 	var noQuote [3]bool // a quote with no closing partner left: treat it as a plain byte
 	for i := 0; i < len(s); i++ {
@@ -104,17 +105,14 @@ func isMoreFields(s string) bool {
 func exprList(s string) (out []plan.Expr, ok bool) {
 	inner, closed := unwrap(s, '[', ']')
 	parts, balanced := splitArgs(inner)
-	for _, p := range parts {
-		if p == "" || isMoreFields(p) {
-			continue
-		}
-		out = append(out, newExpr(p))
-	}
-	return out, closed && balanced
+	return exprs(parts), closed && balanced
 }
 
 // exprs turns already split parts into expressions.
 func exprs(parts []string) []plan.Expr {
+	if len(parts) == 0 {
+		return nil
+	}
 	out := make([]plan.Expr, 0, len(parts))
 	for _, p := range parts {
 		if p == "" || isMoreFields(p) {
@@ -145,10 +143,13 @@ func stringList(s string) []string {
 // and Refs lists the attributes.
 func newExpr(raw string) plan.Expr {
 	e := plan.Expr{Raw: raw, Text: raw}
-	if strings.IndexByte(raw, '#') < 0 {
+	n := strings.Count(raw, "#")
+	if n == 0 {
 		return e
 	}
+	e.Refs = make([]plan.Attr, 0, n)
 	var b strings.Builder
+	b.Grow(len(raw))
 	last := 0
 	for i := 0; i < len(raw); i++ {
 		if raw[i] != '#' {
@@ -158,16 +159,20 @@ func newExpr(raw string) plan.Expr {
 		if !ok {
 			continue
 		}
-		start := nameStart(raw, i)
-		if start == i {
+		if i == 0 || !isNameEnd(raw[i-1]) {
 			continue // "[id=#5]", "State #9": no attribute name before the id
 		}
-		e.Refs = append(e.Refs, plan.Attr{Name: stripIDs(raw[start:i]), ID: id, Long: long})
+		if start := nameStart(raw, i); start < i {
+			e.Refs = append(e.Refs, plan.Attr{Name: stripIDs(raw[start:i]), ID: id, Long: long})
+		}
 		b.WriteString(raw[last:i])
 		last = end
 		i = end - 1
 	}
 	if last == 0 {
+		if len(e.Refs) == 0 {
+			e.Refs = nil
+		}
 		return e
 	}
 	b.WriteString(raw[last:])
@@ -205,13 +210,26 @@ func idAt(s string, i int) (end int, id string, long, ok bool) {
 	return j, id, long, true
 }
 
+// isNameEnd reports whether c can end an attribute name printed before an id.
+func isNameEnd(c byte) bool {
+	switch c {
+	case ' ', ',', '=', '(', '[', '{', '\t', '#':
+		return false
+	}
+	return true
+}
+
+// maxNameLen bounds the backward scan for an attribute name, keeping the scan linear on
+// pathological input; a longer name is still stripped of its id but not listed in Refs.
+const maxNameLen = 512
+
 // nameStart returns where the attribute name ending at s[i] begins: names may hold balanced
 // parentheses and brackets ("max(val)#5", "sort_array(x)[0]#7") but stop at a space, comma,
-// "=", or an unbalanced opening bracket.
+// "=", or an unbalanced opening bracket. It returns i when no name is found.
 func nameStart(s string, i int) int {
 	depth := 0
 	j := i
-	for j > 0 {
+	for j > 0 && i-j < maxNameLen {
 		c := s[j-1]
 		switch {
 		case c == ')' || c == ']':
@@ -226,7 +244,7 @@ func nameStart(s string, i int) int {
 		}
 		j--
 	}
-	if depth != 0 {
+	if depth != 0 || j > 0 {
 		return i
 	}
 	return 0
@@ -270,10 +288,10 @@ func sortOrders(parts []string) []plan.SortOrder {
 }
 
 // orderList parses a bracketed list of sort orders.
-func orderList(s string) (out []plan.SortOrder, ok bool) {
-	inner, closed := unwrap(s, '[', ']')
-	parts, balanced := splitArgs(inner)
-	return sortOrders(parts), closed && balanced
+func orderList(s string) []plan.SortOrder {
+	inner, _ := unwrap(s, '[', ']')
+	parts, _ := splitArgs(inner)
+	return sortOrders(parts)
 }
 
 // partitioning parses an Exchange's partitioning argument: "hashpartitioning(k#1, 200)",

@@ -45,13 +45,15 @@ func (d *detail) has(key string) bool {
 // outlineID splits a formatted outline text "Title (N)[, Statistics(…)]" into its title, id
 // (0 for "(unknown)") and statistics; ok is false when the text carries no id.
 func outlineID(text string) (title string, id int, stats string, ok bool) {
-	end := len(text)
-	for {
-		k := strings.LastIndex(text[:end], " (")
-		if k < 0 {
-			return text, 0, "", false
+	k := -1 // the last " (N)" followed by the end of the text or ", "
+	for from := 0; ; {
+		i := strings.Index(text[from:], " (")
+		if i < 0 {
+			break
 		}
-		rest := text[k+2:]
+		i += from
+		from = i + 2
+		rest := text[from:]
 		e := 0
 		for e < len(rest) && rest[e] >= '0' && rest[e] <= '9' {
 			e++
@@ -59,15 +61,17 @@ func outlineID(text string) (title string, id int, stats string, ok bool) {
 		if e == 0 && strings.HasPrefix(rest, "unknown") {
 			e = len("unknown")
 		}
-		if e > 0 && e < len(rest) && rest[e] == ')' {
-			after := rest[e+1:]
-			if after == "" || strings.HasPrefix(after, ", ") {
-				id, _ = strconv.Atoi(rest[:e])
-				return text[:k], id, strings.TrimPrefix(after, ", "), true
-			}
+		if e > 0 && e < len(rest) && rest[e] == ')' && (e+1 == len(rest) || strings.HasPrefix(rest[e+1:], ", ")) {
+			k = i
 		}
-		end = k
 	}
+	if k < 0 {
+		return text, 0, "", false
+	}
+	rest := text[k+2:]
+	e := strings.IndexByte(rest, ')')
+	id, _ = strconv.Atoi(rest[:e])
+	return text[:k], id, strings.TrimPrefix(rest[e+1:], ", "), true
 }
 
 // detailHead reads a detail block header "(N) Title[ [codegen id : C]]".
@@ -106,7 +110,7 @@ func field(s string) (plan.Field, bool) {
 		k++
 	}
 	f.Key = strings.TrimRight(s[:k], " ")
-	if f.Key == "" || !(s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z') || k == len(s) {
+	if f.Key == "" || !isLetter(s[0]) || k == len(s) {
 		return f, false
 	}
 	rest := s[k:]
@@ -134,6 +138,11 @@ func field(s string) (plan.Field, bool) {
 
 // readDetail reads the fields of the block whose header is line i and returns the line after.
 func (p *parser) readDetail(id int, d *detail, i int) int {
+	n := 0
+	for k := i + 1; k < len(p.lines) && !p.blank(k); k++ {
+		n++
+	}
+	d.fields = make([]plan.Field, 0, n)
 	j := i + 1
 	for ; j < len(p.lines) && !p.blank(j); j++ {
 		s := p.lines[j].s
@@ -190,3 +199,5 @@ func isFileScan(name string, d *detail) bool {
 	}
 	return strings.Contains(fileFormats, " "+f+" ") || d.has("Location") || strings.HasPrefix(f, "Hyperspace(")
 }
+
+func isLetter(c byte) bool { return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }

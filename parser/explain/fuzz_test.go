@@ -13,7 +13,7 @@ import (
 )
 
 // fuzzCorpusSamples are corpus files added to the fuzz seeds when the corpus is present.
-var fuzzCorpusSamples = []string{ //nolint:gochecknoglobals // test table
+var fuzzCorpusSamples = []string{
 	"spark-golden/spark-4.2-dev/sql/core/src/test/resources/sql-tests/results/explain.sql.out",
 	"spark-golden/spark-3.0.3/sql/core/src/test/resources/sql-tests/results/explain-aqe.sql.out",
 	"spark-golden/spark-3.1.3/sql/core/src/test/resources/tpcds-plan-stability/approved-plans-v1_4/q14a/explain.txt",

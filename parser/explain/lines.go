@@ -19,6 +19,7 @@ type parser struct {
 	file  string
 	lines []line
 	errs  perr.List
+	raws  []rawNode // preallocated raw nodes, see newRaw
 }
 
 func newParser(file string, src []byte) *parser {

@@ -173,7 +173,7 @@ func (p *parser) reusedSimple(x *plan.ReusedExchange, args string, i, at, depth 
 // sortArgs reads "[<orders>], <global>, <testSpillFrequency>".
 func sortArgs(x *plan.Sort, parts []string) {
 	if len(parts) > 0 {
-		x.Orders, _ = orderList(parts[0])
+		x.Orders = orderList(parts[0])
 	}
 	if len(parts) > 1 {
 		x.Global = parts[1] == "true"
@@ -189,7 +189,7 @@ func windowArgs(x *plan.Window, parts []string) {
 		x.PartitionKeys, _ = exprList(parts[1])
 	}
 	if len(parts) > 2 {
-		x.Orders, _ = orderList(parts[2])
+		x.Orders = orderList(parts[2])
 	}
 }
 

@@ -65,7 +65,7 @@ func subHeader(text string) (string, bool) {
 // line after it. The tree ends at a blank line or a line that is not part of it.
 func (p *parser) readTree(i int) (*rawNode, int) {
 	_, col := shape(p.lines[i].s)
-	root := &rawNode{text: p.lines[i].s[col:], line: i, col: col}
+	root := p.newRaw(p.lines[i].s[col:], i, col)
 	stack := []frame{{col: col, node: root}}
 	j := i + 1
 	for ; j < len(p.lines); j++ {
@@ -79,7 +79,7 @@ func (p *parser) readTree(i int) (*rawNode, int) {
 			if top.sub == nil || top.sub.root != nil {
 				break // text after the tree
 			}
-			n := &rawNode{text: s[col:], line: j, col: col}
+			n := p.newRaw(s[col:], j, col)
 			top.sub.root = n
 			stack = append(stack, frame{col: col, node: n, dead: top.dead})
 			continue
@@ -107,7 +107,7 @@ func (p *parser) place(stack []frame, j, marker, col int) []frame {
 		top.node.subs = append(top.node.subs, sub)
 		return append(stack, frame{col: col, sub: sub, dead: top.dead})
 	}
-	n := &rawNode{text: text, line: j, col: col}
+	n := p.newRaw(text, j, col)
 	switch {
 	case top.dead:
 	case top.sub != nil:
@@ -122,4 +122,19 @@ func (p *parser) place(stack []frame, j, marker, col int) []frame {
 		return append(stack, frame{col: col, node: n, dead: true})
 	}
 	return append(stack, frame{col: col, node: n, dead: top.dead})
+}
+
+// rawChunk is how many raw nodes newRaw allocates at once.
+const rawChunk = 128
+
+// newRaw returns a raw node, taken from a chunk allocated for many: trees are read line by
+// line and a node per line would be one allocation per line.
+func (p *parser) newRaw(text string, line, col int) *rawNode {
+	if len(p.raws) == 0 {
+		p.raws = make([]rawNode, rawChunk)
+	}
+	n := &p.raws[0]
+	p.raws = p.raws[1:]
+	*n = rawNode{text: text, line: line, col: col}
+	return n
 }
