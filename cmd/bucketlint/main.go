@@ -1,0 +1,6 @@
+// Command bucketlint lints Apache Spark bucketing and join layout. Run "bucketlint help".
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

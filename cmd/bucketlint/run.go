@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// version is the bucketlint release; "dev" in builds from a checkout.
+const version = "0.1.0-dev"
+
+// streams are the IO a command reads and writes, injected so tests run in-process.
+type streams struct {
+	in  io.Reader
+	out io.Writer
+	err io.Writer
+	// color says whether out is a terminal that wants colour (and NO_COLOR is not set).
+	color bool
+}
+
+// A command is one subcommand: its name, one line of help and its entry point.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, s *streams) error
+}
+
+func commands() []command {
+	return []command{
+		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
+		{"version", "print the bucketlint version", runVersionCmd},
+	}
+}
+
+// run is main without the process: it parses args, runs the command and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	s := &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout)}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) > 1 {
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		if len(args) == 0 {
+			printUsage(stderr)
+			return exitUsage
+		}
+		printUsage(stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(context.Background(), args[1:], s)
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "bucketlint %s: %v\n", c.name, err)
+		}
+		return exitCode(err)
+	}
+	fmt.Fprintf(stderr, "bucketlint: unknown command %q; run 'bucketlint help'\n", args[0])
+	return exitUsage
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, `Usage: bucketlint <command> [flags] [arguments]
+
+bucketlint reads Spark explain output, table DDL, SQL and code, predicts where Spark's
+planner shuffles a join or aggregation over bucketed tables, and says why.
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Run 'bucketlint <command> -h' for a command's flags.
+Exit codes: 0 ok, 1 findings, 2 usage or internal error, 3 an input could not be parsed.
+`)
+}
+
+func runVersionCmd(_ context.Context, args []string, s *streams) error {
+	fs := newFlagSet("version", "", "Print the bucketlint version.", s)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "bucketlint %s\n", version)
+	return nil
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting and prints help in the
+// project's shape: Usage, a paragraph, the flags, examples.
+func newFlagSet(name, synopsis, about string, s *streams, examples ...string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(s.err)
+	fs.Usage = func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: bucketlint %s %s\n\n%s\n", name, synopsis, about)
+		hasFlags := false
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprint(w, "\nFlags:\n")
+			fs.PrintDefaults()
+		}
+		if len(examples) > 0 {
+			fmt.Fprintf(w, "\nExamples:\n  %s\n", strings.Join(examples, "\n  "))
+		}
+	}
+	return fs
+}
+
+// wantColor reports whether w is a terminal and the user has not asked for no colour
+// (https://no-color.org).
+func wantColor(w io.Writer) bool {
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false
+	}
+	if os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
