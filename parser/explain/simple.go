@@ -236,7 +236,8 @@ func joinArgs(j *plan.Join, parts []string) {
 	}
 }
 
-// aggregateArgs reads "(keys=[…], functions=[…][, output=[…]])" and reports whether the
+// aggregateArgs reads "(keys=[…], functions=[…][, output=[…]])" ("key=" for SortAggregate)
+// and reports whether the
 // brackets balanced.
 func aggregateArgs(a *plan.Aggregate, args string) bool {
 	inner, ok := unwrap(args, '(', ')')
@@ -244,7 +245,7 @@ func aggregateArgs(a *plan.Aggregate, args string) bool {
 	for _, kv := range parts {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
-		case "keys":
+		case "keys", "key": // SortAggregateExec prints "key=[…]"
 			a.Keys, _ = exprList(v)
 		case "functions":
 			a.Functions, _ = exprList(v)
@@ -257,8 +258,9 @@ func aggregateArgs(a *plan.Aggregate, args string) bool {
 }
 
 // aggregateMode derives the aggregation half from the function names Spark prints:
-// partial_f(…) in the map-side half, merge_f(…) when merging partial results, plain f(…)
-// in the final (or complete) half. It is empty when there are no functions.
+// partial_f(…) in the map-side half, merge_f(…) (partialmerge_f(…) in 3.0–3.1 formatted
+// details) when merging partial results, plain f(…) or finalmerge_f(…) in the final (or
+// complete) half. It is empty when there are no functions.
 func aggregateMode(fs []plan.Expr) plan.AggregateMode {
 	if len(fs) == 0 {
 		return ""
@@ -268,7 +270,7 @@ func aggregateMode(fs []plan.Expr) plan.AggregateMode {
 		switch {
 		case strings.HasPrefix(f.Raw, "partial_"):
 			return plan.PartialAggregate
-		case strings.HasPrefix(f.Raw, "merge_"):
+		case strings.HasPrefix(f.Raw, "merge_") || strings.HasPrefix(f.Raw, "partialmerge_"):
 			mode = plan.PartialMerge
 		}
 	}
