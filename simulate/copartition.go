@@ -68,9 +68,9 @@ func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
 		n.kids[i] = s.shuffle(child, createPartitioning(reqs[i], target), true)
 		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s to %d partitions, %s", summary, s.opt.Version(), what, target, rule)
 		if why[i] != "" {
-			msg = why[i] + ". Then " + msg
+			msg = fmt.Sprintf("%s; Spark %s shuffles it into %d partitions, %s", why[i], s.opt.Version(), target, rule)
 		}
-		why[i], added[i] = msg, true
+		why[i], added[i] = msg+s.coalesceNote(), true
 	}
 }
 
@@ -96,9 +96,13 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 		return
 	}
 	if s.opt.Version().AtLeast(3, 4, 0) {
+		// SPARK-41986: single-partition children no larger than spark.sql.maxSinglePartitionBytes
+		// stay as they are.
 		single := true
+		limit := s.opt.MaxSinglePartitionBytes()
 		for _, i := range idx {
-			if s.partitioning(n.kids[i]).kind != plan.SinglePartition {
+			k := n.kids[i]
+			if s.partitioning(k).kind != plan.SinglePartition || (limit >= 0 && (k.size < 0 || k.size > limit)) {
 				single = false
 			}
 		}
@@ -145,7 +149,7 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 		var rule string
 		if best >= 0 {
 			p = specs[best].createPartitioningFor(reqs[i].keys)
-			rule = fmt.Sprintf("to match %s, the side that keeps its partitioning", describeRel(n.kids[best]))
+			rule = "to match the side that keeps its partitioning: " + describeLayout(n.kids[best], s.partitioning(n.kids[best]))
 		} else {
 			num := reqs[i].n
 			if num == 0 {
@@ -157,10 +161,18 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 		n.kids[i] = s.shuffle(child, p, true)
 		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
 		if why[i] != "" {
-			msg = why[i] + ". Then " + msg
+			msg = fmt.Sprintf("%s; Spark %s shuffles it as %s %s", why[i], s.opt.Version(), p, rule)
 		}
-		why[i], added[i] = msg, true
+		why[i], added[i] = msg+s.coalesceNote(), true
 	}
+}
+
+// coalesceNote says that bucket coalescing was asked for but adaptive execution skipped it.
+func (s *sim) coalesceNote() string {
+	if !s.coalesceSkipped {
+		return ""
+	}
+	return fmt.Sprintf(" (spark.sql.bucketing.coalesceBucketsInJoin.enabled is set, but Spark %s skips CoalesceBucketsInJoin under adaptive execution; it applies with spark.sql.adaptive.enabled=false or from Spark 3.5)", s.opt.Version())
 }
 
 func (s *sim) noBestRule() string {

@@ -24,7 +24,8 @@ func (s *sim) disableWalk(n *node, interesting, exchange, allowed bool) {
 		return
 	}
 	switch n.op.(type) {
-	case *plan.Exchange:
+	case *plan.Exchange, *plan.BroadcastExchange:
+		// BroadcastExchangeExec is an Exchange too.
 		for _, k := range n.kids {
 			s.disableWalk(k, interesting, true, allowed)
 		}

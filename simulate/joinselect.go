@@ -9,6 +9,16 @@ import (
 
 // joinRel plans one JOIN of a FROM clause.
 func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
+	if len(j.Residual) > 0 && (j.Type == "Inner" || j.Type == "Cross" || j.Type == "") {
+		// Conjuncts of this ON clause between two relations of one side belong to a join
+		// below (PushPredicateThroughJoin).
+		nj := *j
+		var rest []string
+		nj.Left, rest = pushEqualities(j.Left, j.Residual)
+		nj.Right, rest = pushEqualities(j.Right, rest)
+		nj.Residual = rest
+		j = &nj
+	}
 	left, err := s.relation(j.Left, hints)
 	if err != nil {
 		return nil, err

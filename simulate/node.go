@@ -16,6 +16,10 @@ type node struct {
 	// table scan, possibly under Filter and Project.
 	rel  string
 	scan *scanInfo
+	// fixed and fixedReq stand for EnsureRequirementsSuite's DummySparkPlan: an operator with
+	// a given output partitioning, or given required child distributions.
+	fixed    *part
+	fixedReq []dist
 }
 
 // scanInfo is what FileSourceScanExec knows about its relation.

@@ -111,22 +111,23 @@ type Options struct {
 
 // Configuration keys the model reads.
 const (
-	ConfShufflePartitions      = "spark.sql.shuffle.partitions"
-	ConfBroadcastThreshold     = "spark.sql.autoBroadcastJoinThreshold"
-	ConfBucketingEnabled       = "spark.sql.sources.bucketing.enabled"
-	ConfAutoBucketedScan       = "spark.sql.sources.bucketing.autoBucketedScan.enabled"
-	ConfCoalesceBuckets        = "spark.sql.bucketing.coalesceBucketsInJoin.enabled"
-	ConfCoalesceMaxRatio       = "spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio"
-	ConfRequireAllCoPartition  = "spark.sql.requireAllClusterKeysForCoPartition"
-	ConfRequireAllDistribution = "spark.sql.requireAllClusterKeysForDistribution"
-	ConfAdaptive               = "spark.sql.adaptive.enabled"
-	ConfAdaptiveCoalesce       = "spark.sql.adaptive.coalescePartitions.enabled"
-	ConfInitialPartitionNum    = "spark.sql.adaptive.coalescePartitions.initialPartitionNum"
-	ConfPreferSortMergeJoin    = "spark.sql.join.preferSortMergeJoin"
-	ConfShuffledHashJoinFactor = "spark.sql.shuffledHashJoinFactor"
-	ConfLegacyOutputOrdering   = "spark.sql.legacy.bucketedTableScan.outputOrdering"
-	ConfV2Bucketing            = "spark.sql.sources.v2.bucketing.enabled"
-	ConfBHJExpandLimit         = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
+	ConfShufflePartitions       = "spark.sql.shuffle.partitions"
+	ConfBroadcastThreshold      = "spark.sql.autoBroadcastJoinThreshold"
+	ConfBucketingEnabled        = "spark.sql.sources.bucketing.enabled"
+	ConfAutoBucketedScan        = "spark.sql.sources.bucketing.autoBucketedScan.enabled"
+	ConfCoalesceBuckets         = "spark.sql.bucketing.coalesceBucketsInJoin.enabled"
+	ConfCoalesceMaxRatio        = "spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio"
+	ConfRequireAllCoPartition   = "spark.sql.requireAllClusterKeysForCoPartition"
+	ConfRequireAllDistribution  = "spark.sql.requireAllClusterKeysForDistribution"
+	ConfAdaptive                = "spark.sql.adaptive.enabled"
+	ConfAdaptiveCoalesce        = "spark.sql.adaptive.coalescePartitions.enabled"
+	ConfInitialPartitionNum     = "spark.sql.adaptive.coalescePartitions.initialPartitionNum"
+	ConfPreferSortMergeJoin     = "spark.sql.join.preferSortMergeJoin"
+	ConfShuffledHashJoinFactor  = "spark.sql.shuffledHashJoinFactor"
+	ConfLegacyOutputOrdering    = "spark.sql.legacy.bucketedTableScan.outputOrdering"
+	ConfV2Bucketing             = "spark.sql.sources.v2.bucketing.enabled"
+	ConfMaxSinglePartitionBytes = "spark.sql.maxSinglePartitionBytes"
+	ConfBHJExpandLimit          = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
 )
 
 // Version returns the modelled version, 3.5 when unset.
@@ -247,6 +248,24 @@ func (o Options) BHJExpandLimit() int {
 		return 0
 	}
 	return o.intConf(ConfBHJExpandLimit, 8)
+}
+
+// MaxSinglePartitionBytes is spark.sql.maxSinglePartitionBytes (3.4+): unlimited (-1 here,
+// Long.MaxValue in Spark) in 3.4 and 3.5, 128m from 4.0.
+func (o Options) MaxSinglePartitionBytes() int64 {
+	def := int64(-1)
+	if o.Version().AtLeast(4, 0, 0) {
+		def = 128 << 20
+	}
+	v, ok := o.raw(ConfMaxSinglePartitionBytes)
+	if !ok {
+		return def
+	}
+	n, err := ParseBytes(v)
+	if err != nil {
+		return def
+	}
+	return n
 }
 
 // ParseBytes reads a Spark byte size: "10485760", "10MB", "10m", "1g", "-1".

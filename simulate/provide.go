@@ -55,6 +55,9 @@ func (p part) String() string {
 
 // partitioning is SparkPlan.outputPartitioning for the operators modelled.
 func (s *sim) partitioning(n *node) part {
+	if n.fixed != nil {
+		return *n.fixed
+	}
 	switch op := n.op.(type) {
 	case *plan.FileScan:
 		// FileSourceScanExec.outputPartitioning (3.0–4.x): hash of the bucket columns in spec

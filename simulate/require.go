@@ -49,6 +49,9 @@ func (s *sim) joinDist(keys []plan.Expr) dist {
 
 // required is SparkPlan.requiredChildDistribution for the operators modelled, one per child.
 func (s *sim) required(n *node) []dist {
+	if n.fixedReq != nil {
+		return n.fixedReq
+	}
 	switch op := n.op.(type) {
 	case *plan.SortMergeJoin:
 		if op.Skew {

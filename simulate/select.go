@@ -20,7 +20,12 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		lt := &plan.LocalTableScan{OpInfo: info("LocalTableScan")}
 		n = newNode(lt, nil, 8)
 	} else {
-		n, err = s.relation(sel.From, sel.Hints)
+		from := sel.From
+		if sel.Where != "" && from.Kind == plan.JoinRel {
+			// WHERE equalities between joined relations become join keys.
+			from, _ = pushEqualities(from, splitAnd(sel.Where))
+		}
+		n, err = s.relation(from, sel.Hints)
 	}
 	s.filters = saved
 	if err != nil {

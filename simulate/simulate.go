@@ -17,9 +17,7 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 	if q == nil || q.Root == nil {
 		return nil, errors.New("simulate: empty query")
 	}
-	v := opt.Version()
-	s := &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}}
-	s.ctes = map[string]*plan.Relation{}
+	s := newSim(tables, opt)
 	for _, c := range q.CTEs {
 		s.ctes[strings.ToLower(c.Name)] = c.Root
 	}
@@ -29,11 +27,22 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 		return nil, err
 	}
 	root = s.finish(root, q)
-	s.res.Adaptive = opt.Adaptive() && needsAdaptive(root, s)
+	return s.run(root), nil
+}
+
+func newSim(tables map[string]*plan.Table, opt Options) *sim {
+	v := opt.Version()
+	return &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}, ctes: map[string]*plan.Relation{}}
+}
+
+// run applies the preparation rules to a planned tree and emits the result.
+func (s *sim) run(root *node) *Result {
+	v := s.opt.Version()
+	s.res.Adaptive = s.opt.Adaptive() && needsAdaptive(root, s)
 	if s.res.Adaptive && !v.AtLeast(3, 5, 0) {
 		// CoalesceBucketsInJoin is a non-adaptive preparation rule before 3.5.0; only from
 		// 3.5.0 is it also the first query-stage preparation rule (SPARK-43087).
-		s.coalesceSkipped = opt.CoalesceBuckets()
+		s.coalesceSkipped = s.opt.CoalesceBuckets()
 	} else {
 		s.coalesce(root)
 	}
@@ -57,7 +66,7 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 		}
 		return true
 	})
-	return s.res, nil
+	return s.res
 }
 
 // sim is one simulation's state.
