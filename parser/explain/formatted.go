@@ -137,12 +137,18 @@ func field(s string) (plan.Field, bool) {
 }
 
 // readDetail reads the fields of the block whose header is line i and returns the line after.
+// A line that is not a field continues the value of the field before it (a value printed
+// over several lines).
 func (p *parser) readDetail(id int, d *detail, i int) int {
-	n := 0
-	for k := i + 1; k < len(p.lines) && !p.blank(k); k++ {
-		n++
+	d.fields = make([]plan.Field, 0, 8)
+	var more []string // continuation lines of the last field
+	flush := func() {
+		if len(more) > 0 {
+			f := &d.fields[len(d.fields)-1]
+			f.Value += "\n" + strings.Join(more, "\n")
+			more = more[:0]
+		}
 	}
-	d.fields = make([]plan.Field, 0, n)
 	j := i + 1
 	for ; j < len(p.lines) && !p.blank(j); j++ {
 		s := p.lines[j].s
@@ -150,17 +156,18 @@ func (p *parser) readDetail(id int, d *detail, i int) int {
 			break
 		}
 		f, ok := field(s)
-		if ok {
+		switch {
+		case ok:
+			flush()
 			f.Pos = p.pos(j, 0)
 			d.fields = append(d.fields, f)
-			continue
+		case len(d.fields) > 0:
+			more = append(more, s)
+		default:
+			p.errorf(j, 0, "expected a detail field \"Key: value\" in the block of operator (%d)", id)
 		}
-		if n := len(d.fields); n > 0 {
-			d.fields[n-1].Value += "\n" + s // a value printed over several lines
-			continue
-		}
-		p.errorf(j, 0, "expected a detail field \"Key: value\" in the block of operator (%d)", id)
 	}
+	flush()
 	return j
 }
 
