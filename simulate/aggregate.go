@@ -6,118 +6,184 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// aggregate plans AggUtils.planAggregateWithoutDistinct (Spark 3.0–4.x): a partial
-// HashAggregateExec (no requirement) under a final one that requires
-// ClusteredDistribution(grouping keys), or AllTuples without grouping keys.
+// aggregate plans Spark's Aggregation strategy (AggUtils, 3.0–4.x). Without DISTINCT
+// functions (planAggregateWithoutDistinct): a partial aggregate (no requirement) under a final
+// one requiring ClusteredDistribution(grouping keys), or AllTuples without keys. With one
+// DISTINCT column set (planAggregateWithOneDistinct): four aggregates, the inner pair grouped
+// by the keys plus the distinct columns. The operator is HashAggregateExec when every buffer is
+// mutable, ObjectHashAggregateExec for typed imperative functions (collect_list, percentile, …)
+// when spark.sql.execution.useObjectHashAggregateExec, else SortAggregateExec, which requires
+// its input sorted by the keys.
 func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Select) *node {
 	var funcs []plan.Expr
+	var distinct []plan.Expr
 	for _, it := range sel.Items {
 		e, _ := splitAlias(strings.TrimSpace(it))
-		if !strings.Contains(e, "(") {
+		name := funcName(e)
+		if !isAggregateFunc(name) {
 			continue
 		}
-		if strings.Contains(strings.ToLower(e), "distinct ") {
-			s.note("aggregate with DISTINCT (%s) is planned as one aggregation; Spark adds an extra aggregation and exchange on the distinct column", e)
-		}
 		funcs = append(funcs, plan.Expr{Raw: e, Text: e})
+		if arg, ok := distinctArg(e); ok {
+			if a, ok := resolve(in.out, columnRef(arg)); ok {
+				if !containsExpr(distinct, a.expr) {
+					distinct = append(distinct, a.expr)
+				}
+			} else {
+				s.note("DISTINCT argument %q is not a column; the distinct aggregation is planned on a new expression", arg)
+				distinct = append(distinct, s.ids.newAttr(strings.ToLower(arg), "", "string").expr)
+			}
+		}
+	}
+	kind := s.aggregateKind(in, funcs)
+	size := scaled(in.size, in.out, items)
+	if len(keys) == 0 {
+		size = rowSize(items)
+	}
+	mk := func(child *node, k []plan.Expr, fs []plan.Expr, mode plan.AggregateMode, out []attr, sz int64) *node {
+		ag := plan.Aggregate{Keys: k, Functions: fs, Mode: mode}
+		var op plan.Node
+		switch kind {
+		case "SortAggregate":
+			op = &plan.SortAggregate{OpInfo: info("SortAggregate"), Aggregate: ag}
+		case "ObjectHashAggregate":
+			op = &plan.ObjectHashAggregate{OpInfo: info("ObjectHashAggregate"), Aggregate: ag}
+		default:
+			op = &plan.HashAggregate{OpInfo: info("HashAggregate"), Aggregate: ag}
+		}
+		return newNode(op, out, sz, child)
 	}
 	partialFuncs := make([]plan.Expr, len(funcs))
 	for i, f := range funcs {
 		partialFuncs[i] = plan.Expr{Raw: "partial_" + f.Raw, Text: "partial_" + f.Text}
 	}
-	partial := &plan.HashAggregate{OpInfo: info("HashAggregate"), Aggregate: plan.Aggregate{Keys: keys, Functions: partialFuncs, Mode: plan.PartialAggregate}}
-	pn := newNode(partial, in.out, in.size, in)
-	final := &plan.HashAggregate{OpInfo: info("HashAggregate"), Aggregate: plan.Aggregate{Keys: keys, Functions: funcs, Mode: plan.FinalAggregate}}
-	size := scaled(in.size, in.out, items)
-	if len(keys) == 0 {
-		size = rowSize(items)
+	if len(distinct) > 0 {
+		inner := append(append([]plan.Expr{}, keys...), distinct...)
+		p1 := mk(in, inner, nil, plan.PartialAggregate, in.out, in.size)
+		m1 := mk(p1, inner, nil, plan.PartialMerge, in.out, in.size)
+		p2 := mk(m1, keys, partialFuncs, plan.PartialAggregate, in.out, in.size)
+		return mk(p2, keys, funcs, plan.FinalAggregate, items, size)
 	}
-	return newNode(final, items, size, pn)
+	pn := mk(in, keys, partialFuncs, plan.PartialAggregate, in.out, in.size)
+	return mk(pn, keys, funcs, plan.FinalAggregate, items, size)
 }
 
-// windows plans WindowExec, one per distinct PARTITION BY / ORDER BY specification, as the
-// optimizer's window grouping does.
-func (s *sim) windows(in *node, specs []plan.WindowSpec) *node {
-	n := in
-	seen := map[string]*plan.Window{}
-	var order []string
-	for _, w := range specs {
-		key := refsText(w.PartitionBy) + "|" + refsText(w.OrderBy)
-		if win, ok := seen[key]; ok {
-			win.Exprs = append(win.Exprs, plan.Expr{Raw: w.Function, Text: w.Function})
+// aggregateKind is the choice of AggUtils.createAggregate.
+func (s *sim) aggregateKind(in *node, funcs []plan.Expr) string {
+	kind := "HashAggregate"
+	for _, f := range funcs {
+		name := funcName(f.Text)
+		switch name {
+		case "collect_list", "collect_set", "percentile", "approx_percentile", "percentile_approx", "histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median":
+			if !s.opt.boolConf("spark.sql.execution.useObjectHashAggregateExec", true) {
+				return "SortAggregate"
+			}
+			kind = "ObjectHashAggregate"
+		case "max", "min", "first", "last", "first_value", "last_value", "any_value", "max_by", "min_by":
+			if stringValued(argOf(f.Text), in.out) {
+				return "SortAggregate"
+			}
+		}
+	}
+	return kind
+}
+
+// stringValued guesses whether an aggregate argument is a string (an immutable buffer type).
+func stringValued(arg string, in []attr) bool {
+	low := strings.ToLower(strings.TrimSpace(arg))
+	if a, ok := resolve(in, columnRef(low)); ok {
+		return a.typ == "string" || strings.HasPrefix(a.typ, "varchar") || strings.HasPrefix(a.typ, "char") || a.typ == "binary"
+	}
+	for _, p := range []string{"concat(", "concat_ws(", "substr(", "substring(", "upper(", "lower(", "trim(", "format_string(", "lpad(", "rpad("} {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(low, "as string)")
+}
+
+func funcName(e string) string {
+	i := strings.IndexByte(e, '(')
+	if i <= 0 {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(e[:i]))
+}
+
+func argOf(e string) string {
+	i, j := strings.IndexByte(e, '('), strings.LastIndexByte(e, ')')
+	if i < 0 || j <= i {
+		return ""
+	}
+	return e[i+1 : j]
+}
+
+func distinctArg(e string) (string, bool) {
+	arg := strings.TrimSpace(argOf(e))
+	if len(arg) > 9 && strings.EqualFold(arg[:9], "distinct ") {
+		return strings.TrimSpace(arg[9:]), true
+	}
+	return "", false
+}
+
+func isAggregateFunc(name string) bool {
+	switch name {
+	case "count", "sum", "avg", "mean", "min", "max", "first", "last", "first_value", "last_value", "any_value",
+		"collect_list", "collect_set", "percentile", "approx_percentile", "percentile_approx", "stddev",
+		"stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp", "corr", "covar_pop", "covar_samp",
+		"approx_count_distinct", "count_if", "bool_and", "bool_or", "every", "some", "any", "max_by", "min_by",
+		"histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median", "kurtosis", "skewness",
+		"bit_and", "bit_or", "bit_xor", "array_agg", "listagg", "string_agg":
+		return true
+	}
+	return false
+}
+
+// groupingSets plans GROUP BY CUBE / ROLLUP / GROUPING SETS: an ExpandExec producing new
+// grouping attributes and spark_grouping_id; the aggregation groups by those, so no table
+// partitioning ever satisfies it. It returns the Expand node and the grouping keys.
+func (s *sim) groupingSets(in *node, refs []plan.ColumnRef) (*node, []plan.Expr, bool) {
+	var cols []string
+	found := false
+	for _, r := range refs {
+		low := strings.ToLower(strings.TrimSpace(r.Text))
+		if strings.HasPrefix(low, "cube") || strings.HasPrefix(low, "rollup") || strings.HasPrefix(low, "grouping sets") {
+			found = true
+			for _, id := range identifiers(low) {
+				if id != "cube" && id != "rollup" && id != "grouping" && id != "sets" {
+					cols = append(cols, id)
+				}
+			}
 			continue
 		}
-		win := &plan.Window{OpInfo: info("Window"), PartitionKeys: s.keys(in, w.PartitionBy, "PARTITION BY"), Orders: s.orders(in, w.OrderBy)}
-		win.Exprs = []plan.Expr{{Raw: w.Function, Text: w.Function}}
-		seen[key] = win
-		order = append(order, key)
-	}
-	for _, k := range order {
-		n = newNode(seen[k], n.out, n.size, n)
-	}
-	return n
-}
-
-func refsText(rs []plan.ColumnRef) string {
-	var b strings.Builder
-	for _, r := range rs {
-		b.WriteString(strings.ToLower(r.Text))
-		if r.Desc {
-			b.WriteString(" desc")
+		if r.Column != "" {
+			cols = append(cols, strings.ToLower(r.Column))
 		}
-		b.WriteByte(',')
 	}
-	return b.String()
-}
-
-// setOp plans UNION [ALL] (UnionExec; UNION adds a distinct aggregation), and INTERSECT and
-// EXCEPT as the optimizer rewrites them (ReplaceIntersectWithSemiJoin,
-// ReplaceExceptWithAntiJoin): a left semi or anti join on every column, then a distinct.
-func (s *sim) setOp(r *plan.Relation) (*node, error) {
-	var ins []*node
-	for _, in := range r.Inputs {
-		n, err := s.relation(in, nil)
-		if err != nil {
-			return nil, err
-		}
-		ins = append(ins, n)
+	if !found {
+		return nil, nil, false
 	}
-	if len(ins) == 0 {
-		g := &plan.Generic{OpInfo: info("LocalTableScan")}
-		return newNode(g, nil, 8), nil
+	var out []attr
+	var keys []plan.Expr
+	seen := map[string]bool{}
+	for _, c := range cols {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		typ := "string"
+		if a, ok := resolve(in.out, columnRef(c)); ok {
+			typ = a.typ
+		}
+		a := s.ids.newAttr(c, "", typ)
+		out = append(out, a)
+		keys = append(keys, a.expr)
 	}
-	op := strings.ToUpper(strings.Join(strings.Fields(r.SetOp), " "))
-	switch {
-	case strings.HasPrefix(op, "UNION"):
-		var size int64
-		for _, n := range ins {
-			if n.size < 0 || size < 0 {
-				size = -1
-				continue
-			}
-			size += n.size
-		}
-		u := newNode(&plan.Union{OpInfo: info("Union")}, ins[0].out, size, ins...)
-		if op == "UNION ALL" {
-			return u, nil
-		}
-		return s.aggregate(u, exprsOf(u.out), u.out, &plan.Select{}), nil
-	case strings.HasPrefix(op, "INTERSECT"), strings.HasPrefix(op, "EXCEPT"), strings.HasPrefix(op, "MINUS"):
-		typ := "LeftSemi"
-		if !strings.HasPrefix(op, "INTERSECT") {
-			typ = "LeftAnti"
-		}
-		n := ins[0]
-		for _, right := range ins[1:] {
-			k := len(n.out)
-			if len(right.out) < k {
-				k = len(right.out)
-			}
-			s.note("%s is planned as a %s join on every column with plain equality keys; Spark compares with <=> (null-safe)", op, typ)
-			n = s.planJoin(n, right, typ, exprsOf(n.out[:k]), exprsOf(right.out[:k]), "", nil)
-		}
-		return s.aggregate(n, exprsOf(n.out), n.out, &plan.Select{}), nil
-	}
-	s.note("set operation %s is not modelled", op)
-	return ins[0], nil
+	gid := s.ids.newAttr("spark_grouping_id", "", "bigint")
+	out = append(out, gid)
+	keys = append(keys, gid.expr)
+	ex := &plan.Generic{OpInfo: info("Expand")}
+	ex.Args = "[" + exprsText(keys) + "]"
+	all := append(append([]attr{}, in.out...), out...)
+	return newNode(ex, all, in.size, in), keys, true
 }

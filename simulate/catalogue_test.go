@@ -287,8 +287,8 @@ func assertValue(r *Result, key string) string {
 			if spec != "missing" {
 				return false
 			}
-			if a, ok := x.(*plan.HashAggregate); ok && key == "agg" && a.Mode == plan.FinalAggregate {
-				spec = sideSpec(a.Children()[0])
+			if a, ok := plan.AggregateOf(x); ok && key == "agg" && a.Mode == plan.FinalAggregate {
+				spec = sideSpec(x.Children()[0])
 			}
 			if w, ok := x.(*plan.Window); ok && key == "window" {
 				spec = sideSpec(w.Children()[0])

@@ -39,13 +39,14 @@ func (s *sim) describe(n *node) {
 		in.Args = op.Condition.Text
 	case *plan.ProjectExec:
 		in.Args = "[" + exprsText(op.Exprs) + "]"
-	case *plan.HashAggregate:
-		in.Args = "(keys=[" + exprsText(op.Keys) + "], functions=[" + exprsText(op.Functions) + "])"
 	case *plan.Window:
 		in.Args = "[" + exprsText(op.Exprs) + "], [" + exprsText(op.PartitionKeys) + "], [" + strings.Join(plan.OrderTexts(op.Orders), ", ") + "]"
 	}
 	if j, ok := plan.JoinOf(n.op); ok {
 		in.Args = describeJoin(j)
+	}
+	if g, ok := plan.AggregateOf(n.op); ok {
+		in.Args = "(keys=[" + exprsText(g.Keys) + "], functions=[" + exprsText(g.Functions) + "])"
 	}
 	in.Text = strings.TrimSpace(in.Name + " " + in.Args)
 }

@@ -61,11 +61,13 @@ func (s *sim) hasInterestingPartition(n *node) bool {
 }
 
 func allowedUnary(n *node) bool {
-	switch op := n.op.(type) {
+	switch n.op.(type) {
 	case *plan.Sort, *plan.ProjectExec, *plan.Filter:
 		return true
-	case *plan.HashAggregate:
-		return op.Mode == plan.PartialAggregate
+	}
+	if g, ok := plan.AggregateOf(n.op); ok {
+		// A partial aggregate: requiredChildDistributionExpressions is empty.
+		return g.Mode == plan.PartialAggregate
 	}
 	return false
 }

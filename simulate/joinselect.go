@@ -35,13 +35,21 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 			rrefs = append(rrefs, plan.ColumnRef{Text: c, Column: c})
 		}
 	}
+	lrefs, rrefs, residual := s.orientResidual(left, right, lrefs, rrefs, j.Residual)
 	var lk, rk []plan.Expr
 	for i := range lrefs {
 		if i >= len(rrefs) {
 			break
 		}
-		la, lok := s.keyExpr(left.out, lrefs[i])
-		ra, rok := s.keyExpr(right.out, rrefs[i])
+		lr, rr := lrefs[i], rrefs[i]
+		if _, ok := resolve(left.out, lr); !ok {
+			// Unqualified keys the parser could not orient: swap when they fit the other way.
+			if _, ok := resolve(left.out, rr); ok {
+				lr, rr = rr, lr
+			}
+		}
+		la, lok := s.keyExpr(left.out, lr)
+		ra, rok := s.keyExpr(right.out, rr)
 		if !lok || !rok {
 			s.note("join key %s = %s could not be resolved to columns of each side; left out", lrefs[i].Text, rrefs[i].Text)
 			continue
@@ -54,7 +62,34 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	if typ == "" {
 		typ = "Inner"
 	}
-	return s.planJoin(left, right, typ, lk, rk, strings.Join(j.Residual, " AND "), hints), nil
+	return s.planJoin(left, right, typ, lk, rk, strings.Join(residual, " AND "), hints), nil
+}
+
+// orientResidual turns ON conjuncts "x = y" the parser could not place (unqualified columns)
+// into key pairs when x is a column of one side and y of the other, as
+// ExtractEquiJoinKeys does after analysis resolved the names.
+func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, residual []string) ([]plan.ColumnRef, []plan.ColumnRef, []string) {
+	var keep []string
+	for _, c := range residual {
+		a, b, ok := parseColumnEquality(c)
+		if !ok {
+			keep = append(keep, c)
+			continue
+		}
+		_, al := resolve(left.out, a)
+		_, ar := resolve(right.out, a)
+		_, bl := resolve(left.out, b)
+		_, br := resolve(right.out, b)
+		switch {
+		case al && br && !(ar && bl):
+			lrefs, rrefs = append(lrefs, a), append(rrefs, b)
+		case bl && ar && !(al && br):
+			lrefs, rrefs = append(lrefs, b), append(rrefs, a)
+		default:
+			keep = append(keep, c)
+		}
+	}
+	return lrefs, rrefs, keep
 }
 
 func usingColumns(j *plan.JoinSpec, left, right *node) []string {

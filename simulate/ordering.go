@@ -32,6 +32,9 @@ func (s *sim) whyUnsorted(n *node, child *node, req []plan.SortOrder) string {
 	if _, ok := n.op.(*plan.Window); ok {
 		what = "the window needs " + describeRel(child) + " sorted by (" + exprsText(orderExprs(req)) + ")"
 	}
+	if _, ok := n.op.(*plan.SortAggregate); ok {
+		what = "the sort aggregate (an aggregate buffer such as max of a string is not mutable, so Spark cannot hash-aggregate) needs " + describeRel(child) + " sorted by (" + exprsText(orderExprs(req)) + ")"
+	}
 	switch {
 	case isShuffle(child):
 		return what + "; a shuffle's output is not sorted"

@@ -83,7 +83,7 @@ func (s *sim) partitioning(n *node) part {
 		return p
 	case *plan.BroadcastExchange:
 		return part{kind: plan.BroadcastPartitioning}
-	case *plan.Filter, *plan.ProjectExec, *plan.Sort, *plan.HashAggregate, *plan.Window:
+	case *plan.Filter, *plan.ProjectExec, *plan.Sort, *plan.HashAggregate, *plan.ObjectHashAggregate, *plan.SortAggregate, *plan.Window:
 		// Unary operators keep their child's partitioning; ProjectExec and aggregates are
 		// alias-aware (AliasAwareOutputPartitioning), which the model gets by keeping an
 		// aliased column's attribute.
@@ -98,6 +98,9 @@ func (s *sim) partitioning(n *node) part {
 		return s.nestedLoopPartitioning(n, &op.Join)
 	case *plan.Generic:
 		switch op.Name {
+		case "Expand":
+			// ExpandExec: UnknownPartitioning (it rewrites the grouping columns).
+			return unknownPart(s.partitioning(n.child()).numPartitions())
 		case "CollectLimit", "GlobalLimit":
 			return part{kind: plan.SinglePartition}
 		case "TakeOrderedAndProject":
@@ -222,6 +225,9 @@ func (s *sim) ordering(n *node) []plan.SortOrder {
 		return ascending(es)
 	case *plan.Sort:
 		return op.Orders
+	case *plan.SortAggregate:
+		// SortAggregateExec.outputOrdering: the grouping keys, ascending.
+		return ascending(op.Keys)
 	case *plan.Filter, *plan.ProjectExec, *plan.Window:
 		return s.ordering(n.child())
 	case *plan.SortMergeJoin:

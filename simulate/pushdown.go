@@ -102,6 +102,24 @@ func parseEquality(s string) (plan.ColumnRef, plan.ColumnRef, bool) {
 	return a, b, true
 }
 
+// parseColumnEquality reads "a = b" (qualified or not) into two column references.
+func parseColumnEquality(s string) (plan.ColumnRef, plan.ColumnRef, bool) {
+	s = strings.TrimSpace(s)
+	for strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	l, r, ok := strings.Cut(s, "=")
+	if !ok || strings.ContainsAny(l, "<>!") || strings.ContainsAny(r, "<>=!") {
+		return plan.ColumnRef{}, plan.ColumnRef{}, false
+	}
+	a, b := columnRef(strings.TrimSpace(l)), columnRef(strings.TrimSpace(r))
+	if a.Column == "" || b.Column == "" {
+		return plan.ColumnRef{}, plan.ColumnRef{}, false
+	}
+	a.Relation, b.Relation = a.Qualifier, b.Qualifier
+	return a, b, true
+}
+
 // splitAnd splits a condition on top-level AND.
 func splitAnd(cond string) []string {
 	var out []string

@@ -15,8 +15,8 @@ func describeRel(n *node) string {
 	switch op := n.op.(type) {
 	case *plan.Exchange, *plan.Sort, *plan.BroadcastExchange:
 		return describeRel(n.child())
-	case *plan.HashAggregate:
-		if op.Mode == plan.PartialAggregate {
+	case *plan.HashAggregate, *plan.ObjectHashAggregate, *plan.SortAggregate:
+		if g, _ := plan.AggregateOf(op); g.Mode != plan.FinalAggregate {
 			return describeRel(n.child())
 		}
 		return "the aggregation over " + describeRel(n.child())

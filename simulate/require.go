@@ -64,11 +64,14 @@ func (s *sim) required(n *node) []dist {
 		return broadcastSides(op.BuildSide)
 	case *plan.BroadcastNestedLoopJoin:
 		return broadcastSides(op.BuildSide)
-	case *plan.HashAggregate:
-		if op.Mode == plan.PartialAggregate {
+	case *plan.HashAggregate, *plan.ObjectHashAggregate, *plan.SortAggregate:
+		// BaseAggregateExec.requiredChildDistribution: nothing for the partial aggregates,
+		// the grouping keys for PartialMerge and Final.
+		g, _ := plan.AggregateOf(op)
+		if g.Mode == plan.PartialAggregate {
 			return []dist{unspecified()}
 		}
-		return []dist{s.clustered(op.Keys)}
+		return []dist{s.clustered(g.Keys)}
 	case *plan.Window:
 		return []dist{s.clustered(op.PartitionKeys)}
 	case *plan.Sort:
@@ -102,6 +105,8 @@ func (s *sim) requiredOrdering(n *node) [][]plan.SortOrder {
 		return [][]plan.SortOrder{ascending(op.LeftKeys), ascending(op.RightKeys)}
 	case *plan.Window:
 		return [][]plan.SortOrder{append(ascending(op.PartitionKeys), op.Orders...)}
+	case *plan.SortAggregate:
+		return [][]plan.SortOrder{ascending(op.Keys)}
 	}
 	return make([][]plan.SortOrder, len(n.kids))
 }

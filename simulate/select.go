@@ -43,14 +43,20 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	}
 	items := s.selectItems(sel, n)
 	switch {
+	case sel.Distinct && len(sel.GroupBy) == 0 && !hasAggregateItem(sel.Items):
+		n = projectNode(n, items)
+		n = s.aggregate(n, exprsOf(items), items, &plan.Select{})
 	case sel.Aggregate || len(sel.GroupBy) > 0:
-		n = s.aggregate(n, s.keys(n, sel.GroupBy, "GROUP BY"), items, sel)
+		keys := []plan.Expr(nil)
+		if ex, k, ok := s.groupingSets(n, sel.GroupBy); ok {
+			n, keys = ex, k
+		} else {
+			keys = s.groupKeys(n, sel.GroupBy, items)
+		}
+		n = s.aggregate(n, keys, items, sel)
 		if sel.Having != "" {
 			n = filterNode(n, sel.Having)
 		}
-	case sel.Distinct:
-		n = projectNode(n, items)
-		n = s.aggregate(n, exprsOf(items), items, sel)
 	}
 	if len(sel.Windows) > 0 {
 		n = s.windows(n, sel.Windows)
@@ -86,6 +92,34 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		n = newNode(g, n.out, n.size, n)
 	}
 	return n, nil
+}
+
+func hasAggregateItem(items []string) bool {
+	for _, it := range items {
+		e, _ := splitAlias(strings.TrimSpace(it))
+		if isAggregateFunc(funcName(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupKeys resolves GROUP BY keys: a column, a select-list alias, or an expression (a new
+// attribute no partitioning matches, as Spark's grouping on a + 1 is).
+func (s *sim) groupKeys(n *node, refs []plan.ColumnRef, items []attr) []plan.Expr {
+	var out []plan.Expr
+	for _, r := range refs {
+		if a, ok := s.keyExpr(n.out, r); ok {
+			out = append(out, a.expr)
+			continue
+		}
+		if a, ok := findAttr(items, strings.ToLower(r.Text)); ok {
+			out = append(out, a.expr)
+			continue
+		}
+		out = append(out, s.ids.newAttr(strings.ToLower(r.Text), "", "string").expr)
+	}
+	return out
 }
 
 func (s *sim) orders(n *node, refs []plan.ColumnRef) []plan.SortOrder {

@@ -1,0 +1,403 @@
+package simulate
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// The real-Spark agreement test reads every scenario oracle/ recorded under
+// fixtures/spark/<series>/ (DDL or writer, confs, queries, Spark's executed-plan JSON with AQE
+// off and on) and checks that the simulator places the same Exchanges and Sorts on every join
+// side, with the same partition counts, the same join strategies and the same number of
+// bucketed scans. Differences that are deliberate limits of the model are listed in
+// knownLimits with the reason (and in FINDINGS.md); anything else fails.
+
+// knownLimits maps "series/group/scenario/query/run" (a path.Match pattern) to why the model
+// differs.
+var knownLimits = map[string]string{}
+
+type fixtureScenario struct {
+	Name       string            `json:"name"`
+	Group      string            `json:"group"`
+	Session    string            `json:"session"`
+	Confs      map[string]string `json:"confs"`
+	Tables     []fixtureTable    `json:"tables"`
+	Statements []struct {
+		SQL   string          `json:"sql"`
+		Error json.RawMessage `json:"error"`
+	} `json:"statements"`
+	Queries []struct {
+		Name string                `json:"name"`
+		SQL  string                `json:"sql"`
+		Runs map[string]fixtureRun `json:"runs"`
+	} `json:"queries"`
+}
+
+type fixtureTable struct {
+	Name    string            `json:"name"`
+	Via     string            `json:"via"`
+	DDL     string            `json:"ddl"`
+	Columns map[string]string `json:"columns"`
+	Bucket  *struct {
+		Buckets  int
+		By, Sort []string
+	} `json:"bucket"`
+	Partition       []string        `json:"partition"`
+	Format          string          `json:"format"`
+	InputPartitions *int            `json:"inputPartitions"`
+	Error           json.RawMessage `json:"error"`
+}
+
+type fixtureRun struct {
+	Error   json.RawMessage   `json:"error"`
+	Plan    map[string]any    `json:"plan"`
+	Explain map[string]string `json:"explain"`
+}
+
+// shape is what the agreement compares for one plan.
+type shape struct {
+	Shuffles, Sorts, BucketedScans int
+	Partitions                     []int
+	Joins                          []string
+}
+
+func (s shape) String() string {
+	return fmt.Sprintf("shuffles=%d sorts=%d bucketedScans=%d partitions=%v joins=%v", s.Shuffles, s.Sorts, s.BucketedScans, s.Partitions, s.Joins)
+}
+
+func TestSparkAgreement(t *testing.T) {
+	root := filepath.Join("..", "fixtures", "spark")
+	series, _ := filepath.Glob(filepath.Join(root, "*"))
+	if len(series) == 0 {
+		t.Skip("no real-Spark fixtures under fixtures/spark/")
+	}
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range series {
+		name := filepath.Base(dir)
+		files, _ := filepath.Glob(filepath.Join(dir, "*", "*", "scenario.json"))
+		if len(files) == 0 {
+			continue
+		}
+		total, agree, limited := 0, 0, 0
+		var limits []string
+		for _, f := range files {
+			sc := loadScenario(t, f)
+			for _, q := range sc.Queries {
+				for _, label := range []string{"aqe-off", "aqe-on"} {
+					run, ok := q.Runs[label]
+					if !ok || run.Plan == nil || len(run.Error) > 0 && string(run.Error) != "null" {
+						continue
+					}
+					key := fmt.Sprintf("%s/%s/%s/%s/%s", name, sc.Group, sc.Name, q.Name, label)
+					total++
+					want := sparkShape(run.Plan)
+					got, err := simulateFixture(p, name, sc, q.SQL, filepath.Dir(f), q.Name, label)
+					if err == nil && got.String() == want.String() {
+						agree++
+						continue
+					}
+					msg := fmt.Sprintf("%s: %s\n  sql:   %s\n  spark: %s\n  model: %s (%v)", key, sc.Name, q.SQL, want, got, err)
+					if why, ok := limitFor(key); ok {
+						limited++
+						limits = append(limits, key+": "+why)
+						continue
+					}
+					t.Error(msg)
+				}
+			}
+		}
+		t.Logf("Spark %s: %d/%d query runs agree (%.1f%%); %d differ as documented limits", name, agree, total, 100*float64(agree)/float64(max(total, 1)), limited)
+		for _, l := range limits {
+			t.Logf("  limit %s", l)
+		}
+	}
+}
+
+func limitFor(key string) (string, bool) {
+	for pat, why := range knownLimits {
+		if ok, _ := filepath.Match(pat, key); ok {
+			return why, true
+		}
+	}
+	return "", false
+}
+
+func loadScenario(t *testing.T, path string) *fixtureScenario {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc fixtureScenario
+	if err := json.Unmarshal(b, &sc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return &sc
+}
+
+var relationStats = regexp.MustCompile(`Relation (?:spark_catalog\.)?(?:[a-z_0-9]+\.)?([A-Za-z_0-9]+)\[[^\]]*\] [a-z]+, Statistics\(sizeInBytes=([0-9.]+) ([KMGT]i)?B`)
+
+// simulateFixture simulates one recorded query the way it was run.
+func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (shape, error) {
+	v, err := ParseVersion(series)
+	if err != nil {
+		return shape{}, err
+	}
+	opt := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}}
+	for k, val := range sc.Confs {
+		opt.Confs[k] = val
+	}
+	opt.Confs[ConfAdaptive] = strconv.FormatBool(label == "aqe-on")
+	tables := map[string]*plan.Table{}
+	for _, ft := range sc.Tables {
+		if len(ft.Error) > 0 && string(ft.Error) != "null" {
+			continue
+		}
+		tb, err := fixtureToTable(p, ft)
+		if err != nil {
+			return shape{}, err
+		}
+		tables[tb.Name] = tb
+		if ft.InputPartitions != nil && *ft.InputPartitions == 1 {
+			opt.SingleFileBuckets[tb.Name] = true
+		}
+	}
+	// Table sizes as Spark estimated them, from the cost-mode explain.
+	if cost, err := os.ReadFile(filepath.Join(dir, slug(qname), label+".cost.txt")); err == nil {
+		for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
+			if tb := tables[strings.ToLower(m[1])]; tb != nil {
+				f, _ := strconv.ParseFloat(m[2], 64)
+				mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
+				tb.SizeInBytes = int64(f * mult)
+			}
+		}
+	}
+	qf, errs := p.ParseFile("query.sql", []byte(query))
+	if len(errs) > 0 || len(qf.Queries) != 1 {
+		return shape{}, fmt.Errorf("query parse: %v", errs)
+	}
+	q := qf.Queries[0]
+	for _, st := range sc.Statements {
+		if name, body, ok := viewDefinition(st.SQL); ok {
+			vf, errs := p.ParseFile("view.sql", []byte(body))
+			if len(errs) == 0 && len(vf.Queries) == 1 {
+				c := *q
+				c.CTEs = append(append([]*plan.CTE{}, q.CTEs...), &plan.CTE{Name: name, Root: vf.Queries[0].Root})
+				q = &c
+			}
+		}
+	}
+	r, err := Simulate(tables, q, opt)
+	if err != nil {
+		return shape{}, err
+	}
+	return modelShape(r), nil
+}
+
+var viewRE = regexp.MustCompile(`(?is)^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:GLOBAL\s+)?(?:TEMP(?:ORARY)?\s+)?VIEW\s+([A-Za-z_0-9.]+)\s+AS\s+(.*)$`)
+
+func viewDefinition(s string) (name, body string, ok bool) {
+	m := viewRE.FindStringSubmatch(s)
+	if m == nil {
+		return "", "", false
+	}
+	return strings.ToLower(m[1]), m[2], true
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') || c == '_' || c == '-' || c == '.' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+func fixtureToTable(p *sql.Parser, ft fixtureTable) (*plan.Table, error) {
+	if ft.Via == "sql" && ft.DDL != "" {
+		f, errs := p.ParseFile("ddl.sql", []byte(ft.DDL))
+		if len(errs) > 0 || len(f.Tables) != 1 {
+			return nil, fmt.Errorf("ddl %q: %v", ft.DDL, errs)
+		}
+		tb := f.Tables[0]
+		tb.SizeInBytes = -1
+		return tb, nil
+	}
+	tb := &plan.Table{Name: strings.ToLower(ft.Name), Format: ft.Format, SizeInBytes: -1, RowCount: -1, PartitionColumns: ft.Partition}
+	if tb.Format == "" {
+		tb.Format = "parquet"
+	}
+	cols := make([]string, 0, len(ft.Columns))
+	for c := range ft.Columns {
+		cols = append(cols, c)
+	}
+	sort.Strings(cols)
+	for _, c := range cols {
+		tb.Columns = append(tb.Columns, plan.Column{Name: c, Type: strings.ToLower(ft.Columns[c])})
+	}
+	if ft.Bucket != nil {
+		tb.Bucket = &plan.BucketSpec{NumBuckets: ft.Bucket.Buckets, Columns: ft.Bucket.By, SortColumns: ft.Bucket.Sort}
+	}
+	return tb, nil
+}
+
+// sparkShape reads oracle's plan tree: the initial plan of an adaptive plan (what is
+// predicted), else the plan itself.
+func sparkShape(root map[string]any) shape {
+	var s shape
+	var walk func(n map[string]any)
+	walk = func(n map[string]any) {
+		cls, _ := n["class"].(string)
+		if cls == "AdaptiveSparkPlanExec" {
+			if ini, ok := n["initialPlan"].(map[string]any); ok && ini != nil {
+				walk(ini)
+			} else if ex, ok := n["executedPlan"].(map[string]any); ok {
+				walk(ex)
+			}
+			return
+		}
+		switch cls {
+		case "ShuffleExchangeExec":
+			s.Shuffles++
+			if ex, ok := n["exchange"].(map[string]any); ok {
+				if np, ok := ex["numPartitions"].(float64); ok {
+					s.Partitions = append(s.Partitions, int(np))
+				}
+			}
+		case "SortExec":
+			s.Sorts++
+		}
+		if sc, ok := n["scan"].(map[string]any); ok && sc["bucketed"] == true {
+			s.BucketedScans++
+		}
+		if j, ok := n["join"].(map[string]any); ok {
+			kids := children(n)
+			desc := strings.TrimSuffix(fmt.Sprint(j["strategy"]), "Exec")
+			if len(kids) == 2 {
+				desc += " L" + sparkSide(kids[0]) + " R" + sparkSide(kids[1])
+			}
+			s.Joins = append(s.Joins, desc)
+		}
+		for _, c := range children(n) {
+			walk(c)
+		}
+	}
+	walk(root)
+	return s
+}
+
+func children(n map[string]any) []map[string]any {
+	var out []map[string]any
+	if cs, ok := n["children"].([]any); ok {
+		for _, c := range cs {
+			if m, ok := c.(map[string]any); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// sparkSide is oracle's side_counts: shuffles (with their counts) and sorts below a join
+// input, not descending into nested joins.
+func sparkSide(n map[string]any) string {
+	var parts []string
+	var rec func(n map[string]any)
+	rec = func(n map[string]any) {
+		switch n["class"] {
+		case "ShuffleExchangeExec":
+			np := 0
+			if ex, ok := n["exchange"].(map[string]any); ok {
+				if f, ok := ex["numPartitions"].(float64); ok {
+					np = int(f)
+				}
+			}
+			parts = append(parts, "E"+strconv.Itoa(np))
+		case "SortExec":
+			parts = append(parts, "S")
+		case "BroadcastExchangeExec":
+			parts = append(parts, "B")
+		}
+		if _, ok := n["join"]; ok {
+			return
+		}
+		for _, c := range children(n) {
+			rec(c)
+		}
+	}
+	rec(n)
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func modelShape(r *Result) shape {
+	var s shape
+	plan.Walk(r.Plan, func(n plan.Node) bool {
+		switch x := n.(type) {
+		case *plan.Exchange:
+			s.Shuffles++
+			s.Partitions = append(s.Partitions, x.Partitioning.NumPartitions)
+			if x.Partitioning.Kind == plan.SinglePartition {
+				s.Partitions[len(s.Partitions)-1] = 1
+			}
+		case *plan.Sort:
+			s.Sorts++
+		case *plan.FileScan:
+			if scanBucketed(x, r.Version) {
+				s.BucketedScans++
+			}
+		}
+		if j, ok := plan.JoinOf(n); ok {
+			kids := n.Children()
+			desc := string(j.Strategy)
+			if len(kids) == 2 {
+				desc += " L" + modelSide(kids[0]) + " R" + modelSide(kids[1])
+			}
+			s.Joins = append(s.Joins, desc)
+		}
+		return true
+	})
+	return s
+}
+
+func modelSide(n plan.Node) string {
+	var parts []string
+	var rec func(n plan.Node)
+	rec = func(n plan.Node) {
+		switch x := n.(type) {
+		case *plan.Exchange:
+			np := x.Partitioning.NumPartitions
+			if x.Partitioning.Kind == plan.SinglePartition {
+				np = 1
+			}
+			parts = append(parts, "E"+strconv.Itoa(np))
+		case *plan.Sort:
+			parts = append(parts, "S")
+		case *plan.BroadcastExchange:
+			parts = append(parts, "B")
+		}
+		if _, ok := plan.JoinOf(n); ok {
+			return
+		}
+		for _, c := range n.Children() {
+			rec(c)
+		}
+	}
+	rec(n)
+	return "[" + strings.Join(parts, ",") + "]"
+}

@@ -1,0 +1,95 @@
+package simulate
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// windows plans WindowExec, one per distinct PARTITION BY / ORDER BY specification, as the
+// optimizer's window grouping does.
+func (s *sim) windows(in *node, specs []plan.WindowSpec) *node {
+	n := in
+	seen := map[string]*plan.Window{}
+	var order []string
+	for _, w := range specs {
+		key := refsText(w.PartitionBy) + "|" + refsText(w.OrderBy)
+		if win, ok := seen[key]; ok {
+			win.Exprs = append(win.Exprs, plan.Expr{Raw: w.Function, Text: w.Function})
+			continue
+		}
+		win := &plan.Window{OpInfo: info("Window"), PartitionKeys: s.keys(in, w.PartitionBy, "PARTITION BY"), Orders: s.orders(in, w.OrderBy)}
+		win.Exprs = []plan.Expr{{Raw: w.Function, Text: w.Function}}
+		seen[key] = win
+		order = append(order, key)
+	}
+	for _, k := range order {
+		n = newNode(seen[k], n.out, n.size, n)
+	}
+	return n
+}
+
+func refsText(rs []plan.ColumnRef) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(strings.ToLower(r.Text))
+		if r.Desc {
+			b.WriteString(" desc")
+		}
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// setOp plans UNION [ALL] (UnionExec; UNION adds a distinct aggregation), and INTERSECT and
+// EXCEPT as the optimizer rewrites them (ReplaceIntersectWithSemiJoin,
+// ReplaceExceptWithAntiJoin): a left semi or anti join on every column, then a distinct.
+func (s *sim) setOp(r *plan.Relation) (*node, error) {
+	var ins []*node
+	for _, in := range r.Inputs {
+		n, err := s.relation(in, nil)
+		if err != nil {
+			return nil, err
+		}
+		ins = append(ins, n)
+	}
+	if len(ins) == 0 {
+		g := &plan.Generic{OpInfo: info("LocalTableScan")}
+		return newNode(g, nil, 8), nil
+	}
+	op := strings.ToUpper(strings.Join(strings.Fields(r.SetOp), " "))
+	switch {
+	case strings.HasPrefix(op, "UNION"):
+		var size int64
+		for _, n := range ins {
+			if n.size < 0 || size < 0 {
+				size = -1
+				continue
+			}
+			size += n.size
+		}
+		u := newNode(&plan.Union{OpInfo: info("Union")}, ins[0].out, size, ins...)
+		if op == "UNION ALL" {
+			return u, nil
+		}
+		return s.aggregate(u, exprsOf(u.out), u.out, &plan.Select{}), nil
+	case strings.HasPrefix(op, "INTERSECT"), strings.HasPrefix(op, "EXCEPT"), strings.HasPrefix(op, "MINUS"):
+		typ := "LeftSemi"
+		if !strings.HasPrefix(op, "INTERSECT") {
+			typ = "LeftAnti"
+		}
+		n := ins[0]
+		for _, right := range ins[1:] {
+			k := len(n.out)
+			if len(right.out) < k {
+				k = len(right.out)
+			}
+			s.note("%s is planned as a %s join on every column with plain equality keys; Spark compares with <=> (null-safe)", op, typ)
+			n = s.planJoin(n, right, typ, exprsOf(n.out[:k]), exprsOf(right.out[:k]), "", nil)
+		}
+		return s.aggregate(n, exprsOf(n.out), n.out, &plan.Select{}), nil
+	}
+	s.note("set operation %s is not modelled", op)
+	return ins[0], nil
+}
+
