@@ -24,7 +24,8 @@ type CodeFile struct {
 // A Write is one DataFrameWriter (df.write…) or DataFrameWriterV2 (df.writeTo(t)…) call
 // chain that ends in a terminal call.
 type Write struct {
-	// Span runs from the written frame's expression to the end of the terminal call.
+	// Span runs from the written frame's expression to the end of the terminal call (a later
+	// statement when the writer was bound to a variable).
 	Span Span
 	// Frame is the DataFrame written, resolved to its source tables where visible.
 	Frame FrameRef

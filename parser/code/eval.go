@@ -202,7 +202,12 @@ func (ev *evaluator) eval(n *node) *value {
 			v.items = append(v.items, ev.eval(a.val))
 		}
 		return v
-	case nIndex, nUnary:
+	case nUnary:
+		x := ev.eval(n.x)
+		if n.name == "-" && x.kind == vNum {
+			return &value{kind: vNum, num: -x.num}
+		}
+	case nIndex:
 		ev.eval(n.x)
 		ev.evalArgs(n.args)
 	}

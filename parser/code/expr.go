@@ -120,6 +120,11 @@ func (p *exprParser) expr(minPrec int) *node {
 }
 
 func (p *exprParser) unary() *node {
+	if p.depth > maxDepth {
+		return nil
+	}
+	p.depth++
+	defer func() { p.depth-- }()
 	t := p.tok()
 	if (t.kind == tOp && (t.text == "-" || t.text == "+" || t.text == "~" || t.text == "!" ||
 		t.text == "*" || t.text == "**")) || (t.kind == tIdent && t.text == "not") {

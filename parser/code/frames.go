@@ -136,8 +136,11 @@ func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bo
 		if len(n.args) >= 1 {
 			return ev.sqlCall(n), true
 		}
-	case "config", "set":
+	case "config", "set", "setConf":
 		ev.confCall(n)
+		return &value{}, true
+	case "setAll":
+		ev.confPairs(n)
 		return &value{}, true
 	case "broadcast":
 		if len(n.args) == 1 {

@@ -31,23 +31,30 @@ type lexer struct {
 	i      int
 	depth  int
 	tokens []token
+	// names interns identifier texts: a file repeats few names many times.
+	names map[string]string
 }
 
 func lex(src []byte, scala bool) []token {
-	lx := &lexer{src: src, scala: scala}
+	lx := &lexer{src: src, scala: scala, tokens: make([]token, 0, len(src)/5+16), names: map[string]string{}}
 	lx.run()
 	return lx.tokens
 }
 
 func (lx *lexer) emit(k tokKind, off int, lit *strLit) {
-	lx.tokens = append(lx.tokens, token{kind: k, off: off, end: lx.i, text: string(lx.src[off:lx.i]), lit: lit})
+	t := token{kind: k, off: off, end: lx.i, lit: lit}
+	if k != tString {
+		t.text = string(lx.src[off:lx.i])
+	}
+	lx.tokens = append(lx.tokens, t)
 }
 
 func (lx *lexer) newline(off int) {
 	if n := len(lx.tokens); n == 0 || lx.tokens[n-1].kind == tNewline {
 		return
 	}
-	lx.tokens = append(lx.tokens, token{kind: tNewline, off: off, end: off + 1})
+	end := min(off+1, len(lx.src))
+	lx.tokens = append(lx.tokens, token{kind: tNewline, off: off, end: end})
 }
 
 func (lx *lexer) peek(k int) byte {
@@ -150,7 +157,11 @@ func (lx *lexer) lexIdent(start int) {
 	for lx.i < len(lx.src) && isIdentPart(lx.src[lx.i]) {
 		lx.i++
 	}
-	word := string(lx.src[start:lx.i])
+	word, ok := lx.names[string(lx.src[start:lx.i])]
+	if !ok {
+		word = string(lx.src[start:lx.i])
+		lx.names[word] = word
+	}
 	if lx.i < len(lx.src) {
 		q := lx.src[lx.i]
 		if (q == '"' || (q == '\'' && !lx.scala)) && lx.isStringPrefix(word) {
@@ -222,7 +233,38 @@ func (lx *lexer) lexOp(start int) {
 			lx.depth--
 		}
 	}
-	lx.emit(tOp, start, nil)
+	lx.tokens = append(lx.tokens, token{kind: tOp, off: start, end: lx.i, text: opText(lx.src[start:lx.i])})
+}
+
+// opText returns an operator's text without allocating for the common ones.
+func opText(b []byte) string {
+	switch string(b) {
+	case "(":
+		return "("
+	case ")":
+		return ")"
+	case "[":
+		return "["
+	case "]":
+		return "]"
+	case "{":
+		return "{"
+	case "}":
+		return "}"
+	case ".":
+		return "."
+	case ",":
+		return ","
+	case "=":
+		return "="
+	case "==":
+		return "=="
+	case ":":
+		return ":"
+	case "$":
+		return "$"
+	}
+	return string(b)
 }
 
 // opLen is the length of the operator at the start of b (at least 1).

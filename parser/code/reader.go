@@ -226,10 +226,27 @@ func (ev *evaluator) confCall(n *node) {
 	if kv.kind != vStr || !kv.resolved {
 		return
 	}
-	if n.x.name == "set" && !strings.HasPrefix(kv.str, "spark.") {
+	if n.x.name != "config" && !strings.HasPrefix(kv.str, "spark.") {
 		if r, ok := dotted(n.x.x); !ok || !strings.HasSuffix(r, "conf") {
 			return
 		}
 	}
 	ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(val), Pos: ev.src.pos(k.off)})
+}
+
+// confPairs records SparkConf().setAll([("k", "v"), …]).
+func (ev *evaluator) confPairs(n *node) {
+	if len(n.args) != 1 || n.args[0].val.kind != nList {
+		ev.evalArgs(n.args)
+		return
+	}
+	for _, p := range n.args[0].val.args {
+		if p.val.kind != nList || len(p.val.args) != 2 {
+			continue
+		}
+		k, v := p.val.args[0].val, p.val.args[1].val
+		if kv := ev.eval(k); kv.kind == vStr && kv.resolved {
+			ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(v), Pos: ev.src.pos(k.off)})
+		}
+	}
 }

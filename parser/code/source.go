@@ -65,12 +65,22 @@ func (s *source) span(i, j int) plan.Span {
 	}
 	// The end is just after the last byte, which in a mapped cell is not always the next
 	// mapped byte.
+	if j > len(s.text) {
+		j = len(s.text)
+	}
+	if j > 0 && j <= len(s.text) && s.text[j-1] == '\n' {
+		return plan.Span{Start: s.pos(i), End: s.pos(j)}
+	}
 	e := s.pos(j - 1)
 	e.Col++
 	return plan.Span{Start: s.pos(i), End: e}
 }
 
-// Language names the input languages Parse recognises.
+// Language returns the kind of code file Parse would read file as: "python", "scala",
+// "ipynb", "shell", "conf" (spark-defaults.conf or another *spark*.conf) or "sql" (a
+// Databricks SQL notebook source only; plain .sql files are parser/sql's), and "" for a file
+// that is none of these. It looks at the name first, then at a shebang or Databricks
+// header line.
 func Language(file string, src []byte) string {
 	base := strings.ToLower(filepath.Base(file))
 	ext := filepath.Ext(base)
@@ -81,7 +91,7 @@ func Language(file string, src []byte) string {
 		return "scala"
 	case ext == ".sh" || ext == ".bash":
 		return "shell"
-	case strings.HasPrefix(base, "spark-defaults") || ext == ".conf":
+	case strings.HasPrefix(base, "spark-defaults") || (ext == ".conf" && strings.Contains(base, "spark")):
 		return "conf"
 	case ext == ".sql" && bytes.HasPrefix(src, []byte("-- Databricks notebook source")):
 		return "sql"

@@ -158,9 +158,11 @@ func splitFString(s string, decode bool) []strPart {
 					depth--
 				}
 			}
-			inner := s[i+1 : j-1]
+			var inner string
 			if depth > 0 {
-				inner = s[i+1:]
+				inner, j = s[i+1:], len(s)+1
+			} else {
+				inner = s[i+1 : j-1]
 			}
 			flush()
 			parts = append(parts, strPart{expr: fExpr(inner)})
