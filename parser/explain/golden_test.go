@@ -3,6 +3,7 @@ package explain
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,13 +33,19 @@ func goldenInput(t *testing.T, a *txtar.Archive) (string, []byte) {
 	return "", nil
 }
 
-// render prints the parse result as the goldens hold it: the model as plan.Fprint prints it,
-// and the errors one per line.
+// render prints the parse result as the goldens hold it: the model as plan.Fprint prints it
+// followed by the extra text sections it leaves out, and the errors one per line.
 func render(t *testing.T, es []*plan.Explain, errs perr.List) (want, errors string) {
 	t.Helper()
 	var b bytes.Buffer
 	if err := plan.Fprint(&b, es...); err != nil {
 		t.Fatal(err)
+	}
+	// plan.Fprint does not print Explain.Extra; list it after the model.
+	for _, e := range es {
+		for _, x := range e.Extra {
+			fmt.Fprintf(&b, "extra %s %q: %q\n", x.Pos, x.Name, x.Text)
+		}
 	}
 	var e strings.Builder
 	for _, x := range errs {

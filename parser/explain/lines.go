@@ -29,7 +29,11 @@ func newParser(file string, src []byte) *parser {
 	for len(text) > 0 {
 		s, rest, _ := strings.Cut(text, "\n")
 		text = rest
-		p.lines = append(p.lines, line{s: strings.TrimRight(s, " \t\r")})
+		e := len(s)
+		for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t' || s[e-1] == '\r') {
+			e--
+		}
+		p.lines = append(p.lines, line{s: s[:e]})
 	}
 	p.unbox()
 	return p
