@@ -17,7 +17,7 @@ type describer struct {
 	catalog, database, name   string
 	v2Name                    string
 	bucketCols, sortCols      []string
-	numBuckets                int
+	numBuckets, bucketLine    int
 	hasBuckets, sawPartHeader bool
 }
 
@@ -96,7 +96,7 @@ func (d *describer) detail(r describeRow, errs *perr.List) {
 			errs.Add(plan.Pos{File: d.file, Line: r.line, Col: 1}, "num buckets %q is not an integer", val)
 			return
 		}
-		d.numBuckets, d.hasBuckets = n, true
+		d.numBuckets, d.hasBuckets, d.bucketLine = n, true, r.line
 	case "Bucket Columns":
 		d.bucketCols = bracketList(val)
 	case "Sort Columns":
@@ -119,7 +119,8 @@ func (d *describer) finish() {
 		d.t.Name = d.name
 	}
 	if d.hasBuckets {
-		d.t.Bucket = &plan.BucketSpec{NumBuckets: d.numBuckets, Columns: d.bucketCols, SortColumns: d.sortCols}
+		pos := plan.Pos{File: d.file, Line: d.bucketLine, Col: 1}
+		d.t.Bucket = &plan.BucketSpec{NumBuckets: d.numBuckets, Columns: d.bucketCols, SortColumns: d.sortCols, Span: plan.Span{Start: pos}}
 	}
 }
 

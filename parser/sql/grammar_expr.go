@@ -48,7 +48,7 @@ type isPred struct {
 }
 
 type inList struct {
-	Query *queryStmt `parser:"'(' ( @@"`
+	Query *queryStmt `parser:"'(' ( (?= 'SELECT' | 'WITH' | 'VALUES' | 'TABLE' | 'FROM' ) @@"`
 	Items []*expr    `parser:"| @@ ( ',' @@ )* ) ')'"`
 }
 
@@ -94,19 +94,26 @@ type postfix struct {
 type primary struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
-	Cast     *castExpr  `parser:"  @@"`
+	Lambda   *lambda    `parser:"  (?= ( Ident | '(' Ident ( ',' Ident )* ')' ) '->' ) @@"`
+	Cast     *castExpr  `parser:"| @@"`
 	Case     *caseExpr  `parser:"| @@"`
 	Exists   *queryStmt `parser:"| 'EXISTS' '(' @@ ')'"`
 	Interval []string   `parser:"| 'INTERVAL' @( ( String | Number ) ( 'YEAR' | 'YEARS' | 'MONTH' | 'MONTHS' | 'WEEK' | 'WEEKS' | 'DAY' | 'DAYS' | 'HOUR' | 'HOURS' | 'MINUTE' | 'MINUTES' | 'SECOND' | 'SECONDS' | 'MILLISECOND' | 'MILLISECONDS' | 'MICROSECOND' | 'MICROSECONDS' )? ( 'TO' Ident )? )+"`
 	Typed    []string   `parser:"| @( 'DATE' | 'TIMESTAMP' | 'TIMESTAMP_NTZ' | 'TIMESTAMP_LTZ' | 'X' ) @String"`
-	Sub      *queryStmt `parser:"| '(' @@ ')'"`
+	Sub      *queryStmt `parser:"| '(' (?= 'SELECT' | 'WITH' | 'VALUES' | 'TABLE' | 'FROM' ) @@ ')'"`
 	Tuple    []*expr    `parser:"| '(' @@ ( ',' @@ )* ')'"`
 	Number   string     `parser:"| @Number"`
 	Str      []string   `parser:"| @String+"`
 	Star     bool       `parser:"| @'*'"`
-	Func     *funcCall  `parser:"| @@"`
+	Func     *funcCall  `parser:"| (?= ( Ident | Quoted ) ( '.' ( Ident | Quoted ) )* '(' ) @@"`
 	Column   *qname     `parser:"| @@ ( '.' '*' )?"`
 	Param    string     `parser:"| @( '?' | ':' Ident )"`
+}
+
+// lambda is x -> expr or (x, y) -> expr, an argument of a higher-order function.
+type lambda struct {
+	Params []string `parser:"( @Ident | '(' @Ident ( ',' @Ident )* ')' ) '->'"`
+	Body   *expr    `parser:"@@"`
 }
 
 type castExpr struct {

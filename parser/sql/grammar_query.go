@@ -140,10 +140,10 @@ type joinPart struct {
 type tableFactor struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
-	Sub      *queryStmt  `parser:"( '(' @@ ')'"`
+	Sub      *queryStmt  `parser:"( '(' (?= 'SELECT' | 'WITH' | 'VALUES' | 'TABLE' | 'FROM' | '(' ) @@ ')'"`
 	Nested   *fromClause `parser:"| '(' @@ ')'"`
 	Values   []*innerTok `parser:"| 'VALUES' @@ ( ',' @@ )*"`
-	Func     *funcCall   `parser:"| @@"`
+	Func     *funcCall   `parser:"| (?= ( Ident | Quoted ) ( '.' ( Ident | Quoted ) )* '(' ) @@"`
 	Name     *qname      `parser:"| (?! ( 'WHERE' | 'GROUP' | 'ORDER' | 'HAVING' | 'LIMIT' | 'UNION' | 'JOIN' | 'ON' | 'SELECT' ) ) @@ )"`
 	Temporal []*innerTok `parser:"( ( 'TABLESAMPLE' | 'VERSION' 'AS' 'OF' | 'TIMESTAMP' 'AS' 'OF' | 'FOR' ( 'SYSTEM_TIME' | 'SYSTEM_VERSION' ) 'AS' 'OF' ) @@ )?"`
 	Alias    string      `parser:"( 'AS' @(Ident | Quoted) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`

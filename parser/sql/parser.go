@@ -23,6 +23,9 @@ type Parser struct {
 	query   *participle.Parser[queryStmt]
 }
 
+// lookahead is how many tokens an alternative may consume before its failure is final.
+const lookahead = 4
+
 // New compiles the grammar.
 func New() (*Parser, error) {
 	lex, err := newLexer()
@@ -33,7 +36,11 @@ func New() (*Parser, error) {
 		participle.Lexer(lex),
 		participle.Elide("Whitespace", "Comment", "TemplateTag"),
 		participle.CaseInsensitive("Ident"),
-		participle.UseLookahead(participle.MaxLookahead),
+		// A bounded lookahead makes a branch that fails after this many tokens an error
+		// instead of a reason to try the next alternative: parsing stays linear and the
+		// error points where the statement went wrong. The grammar guards alternatives
+		// that share a long prefix with lookahead groups.
+		participle.UseLookahead(lookahead),
 	}
 	p := &Parser{}
 	if p.create, err = participle.Build[createTable](opts...); err != nil {
@@ -90,6 +97,12 @@ func (st *state) statement(c chunk) {
 	words := leadingWords(c.text, 6)
 	start := c.offset + leadingSpace(c.text)
 	kind := classify(words)
+	if kind >= stmtCreate {
+		if off, msg := unbalanced(c.text); off >= 0 {
+			st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
+			return
+		}
+	}
 	switch kind {
 	case stmtSet:
 		st.set(c, start)
@@ -140,7 +153,7 @@ func (st *state) statement(c chunk) {
 func (st *state) fail(c chunk, err error) {
 	var pe participle.Error
 	if errors.As(err, &pe) {
-		st.errs.Add(st.lines.pos(c.offset+pe.Position().Offset), "%s", pe.Message())
+		st.errs.Add(st.lines.pos(c.offset+pe.Position().Offset), "%s", shorten(pe.Message()))
 		return
 	}
 	st.errs.Add(st.lines.pos(c.offset+leadingSpace(c.text)), "%s", err.Error())
@@ -162,4 +175,14 @@ func text(c chunk, from, to lexer.Position) string {
 		return ""
 	}
 	return strings.TrimSpace(c.text[from.Offset:to.Offset])
+}
+
+// shorten trims participle's list of expected productions when it is too long to help, and
+// names the end of the statement.
+func shorten(msg string) string {
+	msg = strings.ReplaceAll(msg, `"<EOF>"`, "end of statement")
+	if i := strings.Index(msg, " (expected "); i >= 0 && len(msg)-i > 60 {
+		msg = msg[:i]
+	}
+	return "syntax error: " + msg
 }

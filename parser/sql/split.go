@@ -143,3 +143,38 @@ func blank(s string) string {
 	}
 	return string(b)
 }
+
+// unbalanced finds the first bracket of s without its partner, outside quotes and templates:
+// an unclosed "(" or "[", or a ")" or "]" closing nothing or the wrong bracket. It returns the
+// offset and a message, or -1. Checking this before parsing gives a precise error and spares
+// the grammar from backtracking over a statement that cannot match.
+func unbalanced(s string) (int, string) {
+	var open []int
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(s, i)
+			continue
+		case c == '{' && i+1 < len(s) && s[i+1] == '{':
+			i = skipTemplate(s, i)
+			continue
+		case c == '(' || c == '[':
+			open = append(open, i)
+		case c == ')' || c == ']':
+			want := byte('(')
+			if c == ']' {
+				want = '['
+			}
+			if len(open) == 0 || s[open[len(open)-1]] != want {
+				return i, "unexpected " + string(c)
+			}
+			open = open[:len(open)-1]
+		}
+		i++
+	}
+	if len(open) > 0 {
+		return open[len(open)-1], "unclosed " + string(s[open[len(open)-1]])
+	}
+	return -1, ""
+}

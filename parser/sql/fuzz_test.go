@@ -1,0 +1,57 @@
+package sql
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/bucketlint/bucketlint/parser/perr"
+)
+
+// FuzzSQL feeds arbitrary text to ParseFile, ParseDescribe and ParseShowCreate: none may
+// panic, and every error position lies inside the input.
+func FuzzSQL(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.txtar")
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, s := range ar.Files {
+			if strings.HasSuffix(s.Name, ".sql") || strings.HasSuffix(s.Name, ".txt") {
+				f.Add(s.Data)
+			}
+		}
+	}
+	f.Add([]byte("SELECT (((((a"))
+	f.Add([]byte("CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 99999999999999999999 BUCKETS"))
+	p, err := New()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		_, errs := p.ParseFile("f.sql", src)
+		inside(t, src, errs)
+		_, errs = p.ParseDescribe("f.sql", src)
+		inside(t, src, errs)
+		_, errs = p.ParseShowCreate("f.sql", src)
+		inside(t, src, errs)
+	})
+}
+
+// inside checks that every error position is within src.
+func inside(t *testing.T, src []byte, errs perr.List) {
+	t.Helper()
+	lines := strings.Split(string(src), "\n")
+	for _, e := range errs {
+		if strings.HasPrefix(e.Msg, "internal error") {
+			t.Errorf("%v", e)
+		}
+		l, c := e.Pos.Line, e.Pos.Col
+		if l < 1 || l > len(lines) || c < 1 || c > len(lines[l-1])+1 {
+			t.Errorf("error outside the input (%d lines): %v", len(lines), e)
+		}
+	}
+}
