@@ -164,8 +164,11 @@ type CodeJoin struct {
 	// two columns.
 	On       string
 	Residual []string
-	// How is the join type as written, lower case; "inner" when not given.
-	How string
+	// How is the join type as written, lower case; "inner" when not given. Type is Spark's
+	// name for it, as plan.JoinSpec.Type has it ("Inner", "LeftOuter", "RightOuter",
+	// "FullOuter", "LeftSemi", "LeftAnti", "Cross"), empty when How is not a known name.
+	How  string
+	Type string
 	// Broadcast is "left" or "right" when that side is wrapped in broadcast(…) or carries a
 	// broadcast hint, empty otherwise. Hints are both sides' .hint names, left first.
 	Broadcast string

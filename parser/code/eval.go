@@ -289,6 +289,9 @@ func (ev *evaluator) binary(n *node) *value {
 	if n.name == "+" && x.kind == vStr && y.kind == vStr {
 		return &value{kind: vStr, str: x.str + y.str, resolved: x.resolved && y.resolved, strNode: n}
 	}
+	if n.name == "%" && x.kind == vStr {
+		return ev.percent(x, y, n)
+	}
 	return &value{}
 }
 

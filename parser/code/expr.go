@@ -219,11 +219,15 @@ func (p *exprParser) postfix(x *node) *node {
 		switch t.text {
 		case ".":
 			u := p.toks[p.i+1]
+			skip := 0
+			if u.kind == tNewline {
+				// A chain whose line ends with the dot continues on the next line.
+				u, skip = p.toks[p.i+2], 1
+			}
 			if u.kind != tIdent {
 				return x
 			}
-			p.next()
-			p.next()
+			p.i += 2 + skip
 			x = &node{kind: nAttr, name: u.text, x: x, off: x.off, end: u.end, dot: t.off}
 		case "(", "[":
 			p.next()

@@ -34,21 +34,6 @@ func (ev *evaluator) attr(r *value, n *node) *value {
 	return &value{}
 }
 
-// isFunctions reports a receiver that is Spark's functions module (F.col, functions.broadcast)
-// or os.path, whose methods share names with DataFrame methods.
-func isFunctions(n *node) bool {
-	name, ok := dotted(n)
-	if !ok {
-		return false
-	}
-	switch name {
-	case "F", "f", "fn", "func", "functions", "sf", "psf", "os.path", "path", "pyspark.sql.functions",
-		"org.apache.spark.sql.functions":
-		return true
-	}
-	return false
-}
-
 // frameOf returns r's frame, or an unresolved frame named after the expression n.
 func (ev *evaluator) frameOf(r *value, n *node) *frame {
 	if r.kind == vFrame {
@@ -123,93 +108,6 @@ func unknownFrameMethod(name string, nargs int) bool {
 		return nargs == 1
 	}
 	return false
-}
-
-// sessionMethod handles calls on a SparkSession, its builder or Spark's functions module.
-func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bool) {
-	switch name {
-	case "table":
-		if len(n.args) >= 1 {
-			return ev.readTable(ev.eval(n.args[0].val), n), true
-		}
-	case "sql":
-		if len(n.args) >= 1 {
-			return ev.sqlCall(n), true
-		}
-	case "config", "set", "setConf":
-		ev.confCall(n)
-		return &value{}, true
-	case "setAll":
-		ev.confPairs(n)
-		return &value{}, true
-	case "broadcast":
-		if len(n.args) == 1 {
-			return ev.broadcast(n.args[0].val), true
-		}
-	case "createDataFrame", "range":
-		ev.evalArgs(n.args)
-		return &value{kind: vFrame, frame: &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n)}}}, true
-	case "partitionBy", "orderBy":
-		if recv.kind == nIdent && recv.name == "Window" {
-			w := &value{kind: vWindow}
-			if name == "partitionBy" {
-				w.keys = ev.colRefs(n.args, nil)
-			}
-			return w, true
-		}
-	}
-	return nil, false
-}
-
-// over records a window's partitioning keys against the frame whose method arguments hold
-// the .over(window) call.
-func (ev *evaluator) over(n *node) *value {
-	w := ev.eval(n.args[0].val)
-	if w.kind != vWindow || len(w.keys) == 0 {
-		return &value{}
-	}
-	f := ev.ctx
-	if f == nil {
-		f = &frame{}
-	}
-	keys := append([]plan.ColumnRef(nil), w.keys...)
-	for i := range keys {
-		if keys[i].Qualifier == "" && keys[i].Column != "" {
-			place(&keys[i], f.ref)
-		}
-	}
-	ev.aggregate("window", f, n, keys)
-	return &value{}
-}
-
-func (ev *evaluator) broadcast(n *node) *value {
-	v := ev.eval(n)
-	f := ev.frameOf(v, n)
-	f.ref.Broadcast = true
-	return &value{kind: vFrame, frame: f}
-}
-
-// function evaluates a call of a plain name: broadcast(df), Seq(…), col(…), f(…).
-func (ev *evaluator) function(n *node) *value {
-	if n.x.kind == nIdent {
-		switch n.x.name {
-		case "broadcast":
-			if len(n.args) == 1 {
-				return ev.broadcast(n.args[0].val)
-			}
-		case "Seq", "List", "Array", "list", "tuple":
-			v := &value{kind: vList}
-			for _, a := range n.args {
-				v.items = append(v.items, ev.eval(a.val))
-			}
-			return v
-		case "col", "column", "$", "'", "lit", "expr":
-			return &value{}
-		}
-	}
-	ev.eval(n.x)
-	ev.evalArgs(n.args)
-	return &value{}
 }
 
 // frameMethod evaluates a DataFrame method call.

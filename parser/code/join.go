@@ -29,6 +29,7 @@ func (ev *evaluator) join(left *frame, recv *node, n *node, cross bool) *value {
 	if how := argNamed(n.args, 2, "how", "joinType"); how != nil && !cross {
 		j.How = strings.ToLower(ev.strValueOf(how))
 	}
+	j.Type = joinType(j.How)
 	switch {
 	case right.ref.Broadcast:
 		j.Broadcast = "right"
@@ -162,4 +163,26 @@ func place(c *plan.ColumnRef, f plan.FrameRef) {
 	if len(f.Tables) == 1 && len(f.Paths) == 0 && len(f.SQL) == 0 {
 		c.Table = f.Tables[0]
 	}
+}
+
+// joinType maps a join type string to Spark's JoinType name, as JoinType.apply reads it
+// (case and underscores ignored).
+func joinType(how string) string {
+	switch strings.ReplaceAll(strings.ToLower(how), "_", "") {
+	case "inner":
+		return "Inner"
+	case "outer", "full", "fullouter":
+		return "FullOuter"
+	case "left", "leftouter":
+		return "LeftOuter"
+	case "right", "rightouter":
+		return "RightOuter"
+	case "leftsemi", "semi":
+		return "LeftSemi"
+	case "leftanti", "anti":
+		return "LeftAnti"
+	case "cross":
+		return "Cross"
+	}
+	return ""
 }

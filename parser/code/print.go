@@ -144,7 +144,7 @@ func printSQL(b *strings.Builder, s *plan.SQLString) {
 }
 
 func printJoin(b *strings.Builder, j *plan.CodeJoin) {
-	fmt.Fprintf(b, "join %s how=%s", span(j.Span), j.How)
+	fmt.Fprintf(b, "join %s how=%s type=%s", span(j.Span), j.How, j.Type)
 	if j.Using {
 		b.WriteString(" using")
 	}

@@ -49,6 +49,8 @@ func (ev *evaluator) readerMethod(old *reader, name string, n *node) *value {
 		rd := &plan.Read{Span: ev.span(n), Kind: plan.ReadPath, Format: r.format}
 		if name != "load" {
 			rd.Format = name
+		} else if f := argNamed(n.args, 1, "format"); f != nil {
+			rd.Format = strings.ToLower(ev.strValueOf(f))
 		}
 		if rd.Format == "jdbc" {
 			rd.Kind, rd.Table = plan.ReadJDBC, r.option("dbtable")

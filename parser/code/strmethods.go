@@ -99,3 +99,44 @@ func formatArg(field string, auto *int, args []arg, vals []*value) *value {
 	}
 	return nil
 }
+
+// percent evaluates Python's "…%s…" % value and "…%s…%s…" % (a, b) for %s and %d fields;
+// other conversions, or arguments that are not constants, leave the text unresolved.
+func (ev *evaluator) percent(x, y *value, n *node) *value {
+	args := []*value{y}
+	if y.kind == vList {
+		args = y.items
+	}
+	v := &value{kind: vStr, resolved: x.resolved, strNode: n}
+	var b strings.Builder
+	s := x.str
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; {
+		case c == '%':
+			b.WriteByte('%')
+		case (c == 's' || c == 'd') && len(args) > 0:
+			a := args[0]
+			args = args[1:]
+			switch {
+			case a.kind == vStr && a.resolved:
+				b.WriteString(a.str)
+			case a.kind == vNum:
+				b.WriteString(ev.numText(a))
+			default:
+				v.resolved = false
+				b.WriteString("{%" + string(c) + "}")
+			}
+		default:
+			v.resolved = false
+			b.WriteByte('%')
+			b.WriteByte(c)
+		}
+	}
+	v.str = b.String()
+	return v
+}
