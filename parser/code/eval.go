@@ -78,9 +78,19 @@ func (ev *evaluator) run(src *source) {
 	ev.src = src
 	defer func() { ev.src = prev }()
 	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala)}
+	var defs []pyDef
+	lineStart := true
 	for p.tok().kind != tEOF {
 		if p.tok().kind == tNewline {
 			p.next()
+			lineStart = true
+			continue
+		}
+		if lineStart && !ev.scala {
+			defs = ev.pyScope(p, defs)
+		}
+		lineStart = false
+		if ev.pyReturn(p, defs) {
 			continue
 		}
 		target := assignTarget(p)
@@ -138,12 +148,16 @@ func (ev *evaluator) bind(name string, v *value, reads int) {
 		f.ref.Var = name
 		v = &value{kind: vFrame, frame: f}
 		// A read names the variable only when the frame is that read's data alone.
-		if len(f.ref.Tables)+len(f.ref.Paths)+len(f.ref.SQL) == 1 {
-			for _, r := range ev.out.Reads[reads:] {
+		fresh := ev.out.Reads[reads:]
+		switch n := len(f.ref.Tables) + len(f.ref.Paths) + len(f.ref.SQL); {
+		case n == 1:
+			for _, r := range fresh {
 				if r.Var == "" && readIs(r, f.ref) {
 					r.Var = name
 				}
 			}
+		case n == 0 && len(fresh) == 1 && fresh[0].Var == "":
+			fresh[0].Var = name
 		}
 	}
 	ev.env[name] = v

@@ -84,6 +84,10 @@ func (ev *evaluator) broadcast(n *node) *value {
 // function evaluates a call of a plain name: broadcast(df), Seq(…), col(…), f(…).
 func (ev *evaluator) function(n *node) *value {
 	if n.x.kind == nIdent {
+		if v, ok := ev.env[n.x.name+"()"]; ok {
+			ev.evalArgs(n.args)
+			return &value{kind: vFrame, frame: v.frame.clone()}
+		}
 		switch n.x.name {
 		case "broadcast":
 			if len(n.args) == 1 {

@@ -1,0 +1,54 @@
+package code
+
+// A pyDef is a Python function being read: its name and the column of its "def", so that a
+// statement at or left of that column ends it.
+type pyDef struct {
+	name string
+	col  int
+}
+
+// column returns the 0-based column of text offset off.
+func (ev *evaluator) column(off int) int {
+	col := 0
+	for i := off - 1; i >= 0 && ev.src.text[i] != '\n'; i-- {
+		col++
+	}
+	return col
+}
+
+// pyScope updates the stack of enclosing Python functions for a statement starting at the
+// parser's position: statements indented no deeper than a def end it; "def name(" opens one.
+func (ev *evaluator) pyScope(p *exprParser, defs []pyDef) []pyDef {
+	t := p.tok()
+	col := ev.column(t.off)
+	for len(defs) > 0 && col <= defs[len(defs)-1].col {
+		defs = defs[:len(defs)-1]
+	}
+	if t.kind == tIdent && t.text == "def" && p.toks[p.i+1].kind == tIdent {
+		defs = append(defs, pyDef{name: p.toks[p.i+1].text, col: col})
+	}
+	return defs
+}
+
+// pyReturn reads "return expr" inside a Python function: the first frame a function returns
+// is bound as the value of calling it ("name()"), so that df = load(spark) resolves to what
+// load reads. It reports whether it consumed a statement.
+func (ev *evaluator) pyReturn(p *exprParser, defs []pyDef) bool {
+	t := p.tok()
+	if ev.scala || len(defs) == 0 || t.kind != tIdent || t.text != "return" {
+		return false
+	}
+	p.next()
+	n := p.expr(1)
+	if n == nil {
+		return true
+	}
+	v := ev.eval(n)
+	key := defs[len(defs)-1].name + "()"
+	if _, bound := ev.env[key]; !bound && v.kind == vFrame {
+		f := v.frame.clone()
+		f.ref.Var = ""
+		ev.env[key] = &value{kind: vFrame, frame: f}
+	}
+	return true
+}
