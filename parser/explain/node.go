@@ -124,7 +124,8 @@ func newOp(name string) plan.Node {
 	case "BroadcastNestedLoopJoin":
 		return &plan.BroadcastNestedLoopJoin{Join: plan.Join{Strategy: plan.BroadcastNestedLoopJoinStrategy}}
 	case "CartesianProduct":
-		return &plan.CartesianProduct{Join: plan.Join{Strategy: plan.CartesianProductStrategy}}
+		// CartesianProductExec is always an inner join; simple mode prints no type.
+		return &plan.CartesianProduct{Join: plan.Join{Strategy: plan.CartesianProductStrategy, Type: "Inner"}}
 	case "HashAggregate":
 		return &plan.HashAggregate{}
 	case "ObjectHashAggregate":
