@@ -68,10 +68,16 @@ func resolve(out []attr, ref plan.ColumnRef) (attr, bool) {
 		if q == "" {
 			continue
 		}
+		known := false
 		for _, a := range out {
 			if a.relation == q && a.name == col {
 				return a, true
 			}
+			known = known || a.relation == q
+		}
+		if known {
+			// The qualifier names a relation in scope that has no such column.
+			return attr{}, false
 		}
 	}
 	for _, a := range out {

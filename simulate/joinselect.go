@@ -42,14 +42,18 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 			break
 		}
 		lr, rr := lrefs[i], rrefs[i]
-		if _, ok := resolve(left.out, lr); !ok {
-			// Unqualified keys the parser could not orient: swap when they fit the other way.
-			if _, ok := resolve(left.out, rr); ok {
-				lr, rr = rr, lr
-			}
+		if !(fits(left.out, lr) && fits(right.out, rr)) && fits(left.out, rr) && fits(right.out, lr) {
+			// Keys the parser could not orient (unqualified columns): they fit the other way.
+			lr, rr = rr, lr
 		}
 		la, lok := s.keyExpr(left.out, lr)
 		ra, rok := s.keyExpr(right.out, rr)
+		if !lok && lr.Column == "" {
+			la, lok = s.exprKey(left.out, lr.Text)
+		}
+		if !rok && rr.Column == "" {
+			ra, rok = s.exprKey(right.out, rr.Text)
+		}
 		if !lok || !rok {
 			s.note("join key %s = %s could not be resolved to columns of each side; left out", lrefs[i].Text, rrefs[i].Text)
 			continue
@@ -73,6 +77,17 @@ func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, r
 	for _, c := range residual {
 		a, b, ok := parseColumnEquality(c)
 		if !ok {
+			// An equality of expressions over one side each: "a.a + 1 = b.a".
+			if l, r, ok := splitEquality(c); ok {
+				switch {
+				case resolvesAll(left.out, l) && resolvesAll(right.out, r):
+					lrefs, rrefs = append(lrefs, exprRef(l)), append(rrefs, exprRef(r))
+					continue
+				case resolvesAll(left.out, r) && resolvesAll(right.out, l):
+					lrefs, rrefs = append(lrefs, exprRef(r)), append(rrefs, exprRef(l))
+					continue
+				}
+			}
 			keep = append(keep, c)
 			continue
 		}
@@ -90,6 +105,14 @@ func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, r
 		}
 	}
 	return lrefs, rrefs, keep
+}
+
+func fits(out []attr, r plan.ColumnRef) bool {
+	if r.Column != "" {
+		_, ok := resolve(out, r)
+		return ok
+	}
+	return resolvesAll(out, r.Text)
 }
 
 func usingColumns(j *plan.JoinSpec, left, right *node) []string {

@@ -120,6 +120,35 @@ func parseColumnEquality(s string) (plan.ColumnRef, plan.ColumnRef, bool) {
 	return a, b, true
 }
 
+// splitEquality splits "x = y" at a top-level equals sign that is not part of <=, >=, !=, ==
+// or <=>.
+func splitEquality(s string) (string, string, bool) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '=':
+			if depth != 0 || i == 0 || i+1 >= len(s) || strings.ContainsRune("<>!=", rune(s[i-1])) || s[i+1] == '=' || s[i+1] == '>' {
+				continue
+			}
+			return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:]), true
+		}
+	}
+	return "", "", false
+}
+
+// exprRef is a join key that is an expression: a column reference when it is one.
+func exprRef(text string) plan.ColumnRef {
+	if r := columnRef(text); r.Column != "" {
+		r.Relation = r.Qualifier
+		return r
+	}
+	return plan.ColumnRef{Text: text}
+}
+
 // splitAnd splits a condition on top-level AND.
 func splitAnd(cond string) []string {
 	var out []string

@@ -36,7 +36,8 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	}
 	for _, h := range sel.Hints {
 		switch h.Name {
-		case "BROADCAST", "BROADCASTJOIN", "MAPJOIN", "MERGE", "SHUFFLE_MERGE", "MERGEJOIN", "SHUFFLE_HASH", "SHUFFLE_REPLICATE_NL":
+		case "BROADCAST", "BROADCASTJOIN", "MAPJOIN", "MERGE", "SHUFFLE_MERGE", "MERGEJOIN", "SHUFFLE_HASH", "SHUFFLE_REPLICATE_NL",
+			"REPARTITION", "REPARTITION_BY_RANGE", "REBALANCE", "COALESCE":
 		default:
 			s.note("hint %s is not modelled", h.Name)
 		}
@@ -64,6 +65,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	if !sel.Aggregate && len(sel.GroupBy) == 0 && !sel.Distinct {
 		n = projectNode(n, items)
 	}
+	n = s.partitionHints(n, sel.Hints)
 	if len(sel.DistributeBy) > 0 {
 		keys := s.keys(n, sel.DistributeBy, "DISTRIBUTE BY")
 		ex := &plan.Exchange{OpInfo: info("Exchange"), Origin: "REPARTITION_BY_COL",

@@ -1,0 +1,110 @@
+package simulate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// partitionHints applies the partitioning hints of a SELECT block (ResolveHints, 3.0–4.x):
+// REPARTITION(n) is a round-robin shuffle, REPARTITION([n,] cols) a hash shuffle,
+// REPARTITION_BY_RANGE([n,] cols) a range shuffle (n defaults to the shuffle width),
+// COALESCE(n) no shuffle, and REBALANCE a shuffle only under adaptive execution (3.2+).
+func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
+	for _, h := range hints {
+		num, cols := 0, []string(nil)
+		for i, a := range h.Args {
+			if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil && i == 0 {
+				num = v
+				continue
+			}
+			cols = append(cols, a)
+		}
+		var keys []plan.Expr
+		for _, c := range cols {
+			if a, ok := resolve(n.out, columnRef(c)); ok {
+				keys = append(keys, a.expr)
+			} else {
+				s.note("%s hint column %q could not be resolved; left out", h.Name, c)
+			}
+		}
+		width := num
+		if width == 0 {
+			width = s.opt.NewShufflePartitions()
+		}
+		var p plan.Partitioning
+		origin := "REPARTITION_BY_COL"
+		switch h.Name {
+		case "REPARTITION":
+			switch {
+			case len(keys) == 0:
+				p, origin = plan.Partitioning{Kind: plan.RoundRobinPartitioning, NumPartitions: width}, "REPARTITION_BY_NUM"
+			case num > 0:
+				p, origin = plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: width}, "REPARTITION_BY_NUM"
+			default:
+				p = plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: width}
+			}
+		case "REPARTITION_BY_RANGE":
+			p = plan.Partitioning{Kind: plan.RangePartitioning, Orders: ascending(keys), NumPartitions: width}
+			if num > 0 {
+				origin = "REPARTITION_BY_NUM"
+			}
+		case "REBALANCE":
+			if !s.res.Adaptive && !s.opt.Adaptive() || !s.opt.Version().AtLeast(3, 2, 0) {
+				// RebalancePartitions is removed when adaptive execution is off.
+				continue
+			}
+			width = s.opt.NewShufflePartitions()
+			if len(keys) == 0 {
+				p, origin = plan.Partitioning{Kind: plan.RoundRobinPartitioning, NumPartitions: width}, "REBALANCE_PARTITIONS_BY_NONE"
+			} else {
+				p, origin = plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: width}, "REBALANCE_PARTITIONS_BY_COL"
+			}
+		case "COALESCE":
+			g := &plan.Generic{OpInfo: info("Coalesce")}
+			g.Args = strconv.Itoa(num)
+			n = newNode(g, n.out, n.size, n)
+			continue
+		default:
+			continue
+		}
+		if !s.opt.Version().AtLeast(3, 2, 0) && strings.HasPrefix(origin, "REPARTITION") {
+			origin = "REPARTITION"
+		}
+		x := &plan.Exchange{OpInfo: info("Exchange"), Partitioning: p, Origin: origin}
+		n = newNode(x, n.out, n.size, n)
+	}
+	return n
+}
+
+// exprKey builds a join key that is an expression over one side's columns ("a.a + 1"): a new
+// expression no partitioning matches.
+func (s *sim) exprKey(out []attr, text string) (attr, bool) {
+	if !resolvesAll(out, text) {
+		return attr{}, false
+	}
+	a := s.ids.newAttr(strings.ToLower(text), "", "")
+	a.expr.Refs = nil
+	return a, true
+}
+
+// resolvesAll reports whether every column an expression names is among out.
+func resolvesAll(out []attr, text string) bool {
+	low := strings.ToLower(text)
+	n := 0
+	for _, tok := range identifiers(low) {
+		if i := strings.Index(low, tok); i >= 0 && strings.HasPrefix(strings.TrimLeft(low[i+len(tok):], " "), "(") {
+			continue // a function name
+		}
+		switch tok {
+		case "and", "or", "not", "null", "true", "false", "as", "int", "bigint", "string", "double", "date", "is", "in", "case", "when", "then", "else", "end":
+			continue
+		}
+		if _, ok := resolve(out, columnRef(tok)); !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
