@@ -13,6 +13,11 @@ import (
 // COALESCE(n) no shuffle, and REBALANCE a shuffle only under adaptive execution (3.2+).
 func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 	for _, h := range hints {
+		switch h.Name {
+		case "REPARTITION", "REPARTITION_BY_RANGE", "REBALANCE", "COALESCE":
+		default:
+			continue // join strategy hints
+		}
 		num, cols := 0, []string(nil)
 		for i, a := range h.Args {
 			if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil && i == 0 {
