@@ -138,6 +138,12 @@ func (s *sim) coerce(l, r attr) (attr, attr) {
 		l.expr, l.typ = castExpr(l.expr, r.typ), r.typ
 	case lr > 0 && rr > 0 && rr < lr:
 		r.expr, r.typ = castExpr(r.expr, l.typ), l.typ
+	case l.typ == "string" && rr > 0:
+		// TypeCoercion.findCommonTypeForBinaryComparison: a string compared with a number
+		// is cast to the number's type.
+		l.expr, l.typ = castExpr(l.expr, r.typ), r.typ
+	case r.typ == "string" && lr > 0:
+		r.expr, r.typ = castExpr(r.expr, l.typ), l.typ
 	case strings.HasPrefix(l.typ, "decimal") || strings.HasPrefix(r.typ, "decimal"):
 		s.note("join key types %s and %s: decimal coercion is not modelled", l.typ, r.typ)
 	default:

@@ -49,6 +49,9 @@ func (s *sim) run(root *node) *Result {
 	root = s.ensure(root)
 	s.disableUnnecessaryBucketedScans(root)
 	out := s.emit(root)
+	if !s.res.Adaptive {
+		reuseExchanges(out)
+	}
 	if s.res.Adaptive {
 		a := &plan.AdaptiveSparkPlan{OpInfo: info("AdaptiveSparkPlan")}
 		a.Args = "isFinalPlan=false"
