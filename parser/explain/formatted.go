@@ -101,6 +101,11 @@ func detailHead(s string) (id int, d *detail, ok bool) {
 	return id, d, true
 }
 
+// startsDetail is a quick test for a line that may be a detail block header "(N) …".
+func startsDetail(s string) bool {
+	return len(s) > 1 && s[0] == '(' && s[1] >= '0' && s[1] <= '9'
+}
+
 // field reads one detail line: "Key [n]: [..]", "Key: value", "Condition : value", or the
 // normalised "Location [not included in comparison]/…".
 func field(s string) (plan.Field, bool) {
@@ -140,7 +145,11 @@ func field(s string) (plan.Field, bool) {
 // A line that is not a field continues the value of the field before it (a value printed
 // over several lines).
 func (p *parser) readDetail(id int, d *detail, i int) int {
-	d.fields = make([]plan.Field, 0, 8)
+	n := 0 // lines up to the next blank line or block header: the fields, usually
+	for k := i + 1; k < len(p.lines) && !p.blank(k) && !startsDetail(p.lines[k].s); k++ {
+		n++
+	}
+	d.fields = make([]plan.Field, 0, n)
 	var more []string // continuation lines of the last field
 	flush := func() {
 		if len(more) > 0 {

@@ -212,6 +212,8 @@ func expectedName(n *sparkNode) string {
 		return "FileScan"
 	case "ShuffleExchangeExec":
 		return "Exchange"
+	case "InMemoryTableScanExec": // nodeName is "Scan In-memory table t" for CACHE TABLE t
+		return "InMemoryTableScan"
 	}
 	name, _, _ := strings.Cut(n.NodeName, "(skew=")
 	return name
@@ -235,7 +237,7 @@ func compareNode(path string, got plan.Node, want *sparkNode) []string {
 	if in.CodegenStage != wantStage && (in.CodegenStage != -1 || wantStage == 0) {
 		bad("codegen stage %d, Spark has %d", in.CodegenStage, wantStage)
 	}
-	problems = append(problems, compareFields(got, want, bad)...)
+	compareFields(got, want, bad)
 	kids := got.Children()
 	if len(kids) != len(want.Children) {
 		bad("%d children, Spark has %d", len(kids), len(want.Children))
@@ -247,7 +249,7 @@ func compareNode(path string, got plan.Node, want *sparkNode) []string {
 	return problems
 }
 
-func compareFields(got plan.Node, want *sparkNode, bad func(string, ...any)) []string {
+func compareFields(got plan.Node, want *sparkNode, bad func(string, ...any)) {
 	switch x := got.(type) {
 	case *plan.Exchange:
 		if w := want.Exchange; w != nil {
@@ -314,7 +316,6 @@ func compareFields(got plan.Node, want *sparkNode, bad func(string, ...any)) []s
 			bad("grouping keys %v, Spark has %v", plan.Texts(a.Keys), names(want.Aggregate.Keys))
 		}
 	}
-	return nil
 }
 
 func names(ks []sparkKey) []string {
