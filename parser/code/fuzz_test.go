@@ -94,8 +94,18 @@ func FuzzCode(f *testing.F) {
 		}
 	}
 	names := []string{"job.py", "Job.scala", "nb.ipynb", "submit.sh", "spark-defaults.conf", "nb.sql"}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, name := range names {
+	// Databricks sources are recognised by their first line, so the fuzzer gets them too.
+	headers := map[string]string{
+		"nb.sql":     "-- Databricks notebook source\n",
+		"dbnb.py":    "# Databricks notebook source\n",
+		"DbNb.scala": "// Databricks notebook source\n",
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, name := range append(names, "dbnb.py", "DbNb.scala", "nb.sql") {
+			src := data
+			if h, ok := headers[name]; ok && len(src) > 0 && src[0]&1 == 1 {
+				src = append([]byte(h), data...)
+			}
 			file, _ := Parse(name, src)
 			if bad := outside(file, src); bad != "" {
 				t.Fatalf("%s: position outside the input: %s", name, bad)
