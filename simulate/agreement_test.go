@@ -36,6 +36,10 @@ type fixtureScenario struct {
 		SQL   string          `json:"sql"`
 		Error json.RawMessage `json:"error"`
 	} `json:"statements"`
+	Writes []struct {
+		Code  string          `json:"code"`
+		Error json.RawMessage `json:"error"`
+	} `json:"writes"`
 	Queries []struct {
 		Name string                `json:"name"`
 		SQL  string                `json:"sql"`
@@ -191,6 +195,44 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 	}
 	q := qf.Queries[0]
 	for _, st := range sc.Statements {
+		if len(st.Error) > 0 && string(st.Error) != "null" {
+			continue
+		}
+		if m := cacheRE.FindStringSubmatch(st.SQL); m != nil {
+			if opt.CachedTables == nil {
+				opt.CachedTables = map[string]bool{}
+			}
+			opt.CachedTables[strings.ToLower(m[1])] = true
+			continue
+		}
+		if sf, errs := p.ParseFile("statement.sql", []byte(st.SQL)); len(errs) == 0 {
+			for _, tb := range sf.Tables {
+				if tables[tb.Name] == nil {
+					tb.SizeInBytes = -1
+					tables[tb.Name] = tb
+				}
+			}
+		}
+	}
+	for _, w := range sc.Writes {
+		if len(w.Error) > 0 && string(w.Error) != "null" {
+			continue
+		}
+		if tb := writtenTable(w.Code, tables); tb != nil {
+			tables[tb.Name] = tb
+		}
+	}
+	// Sizes again, for tables the statements and writes declared.
+	if cost, err := os.ReadFile(filepath.Join(dir, slug(qname), label+".cost.txt")); err == nil {
+		for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
+			if tb := tables[strings.ToLower(m[1])]; tb != nil && tb.SizeInBytes < 0 {
+				f, _ := strconv.ParseFloat(m[2], 64)
+				mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
+				tb.SizeInBytes = int64(f * mult)
+			}
+		}
+	}
+	for _, st := range sc.Statements {
 		if name, body, ok := viewDefinition(st.SQL); ok {
 			vf, errs := p.ParseFile("view.sql", []byte(body))
 			if len(errs) == 0 && len(vf.Queries) == 1 {
@@ -205,6 +247,46 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 		return shape{}, err
 	}
 	return modelShape(r), nil
+}
+
+var (
+	cacheRE    = regexp.MustCompile(`(?i)^\s*CACHE\s+(?:LAZY\s+)?TABLE\s+([A-Za-z_0-9.]+)\s*$`)
+	saveRE     = regexp.MustCompile(`saveAsTable\('([A-Za-z_0-9.]+)'\)`)
+	sourceRE   = regexp.MustCompile(`^spark\.table\('([A-Za-z_0-9.]+)'\)`)
+	bucketByRE = regexp.MustCompile(`bucketBy\((\d+),\s*([^)]*)\)`)
+	sortByRE   = regexp.MustCompile(`sortBy\(([^)]*)\)`)
+	partByRE   = regexp.MustCompile(`partitionBy\(([^)]*)\)`)
+)
+
+// writtenTable reads a recorded DataFrameWriter chain "spark.table('u').write….saveAsTable('t')"
+// into the table it creates.
+func writtenTable(code string, tables map[string]*plan.Table) *plan.Table {
+	save, src := saveRE.FindStringSubmatch(code), sourceRE.FindStringSubmatch(code)
+	if save == nil || src == nil || tables[src[1]] == nil || strings.Contains(code, ".mode('append')") {
+		return nil
+	}
+	names := func(s string) []string {
+		var out []string
+		for _, f := range strings.Split(s, ",") {
+			if f = strings.Trim(strings.TrimSpace(f), `'"`); f != "" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	tb := *tables[src[1]]
+	tb.Name, tb.Bucket, tb.PartitionColumns, tb.SizeInBytes = save[1], nil, nil, -1
+	if m := bucketByRE.FindStringSubmatch(code); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		tb.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: names(m[2])}
+		if s := sortByRE.FindStringSubmatch(code); s != nil {
+			tb.Bucket.SortColumns = names(s[1])
+		}
+	}
+	if m := partByRE.FindStringSubmatch(code); m != nil {
+		tb.PartitionColumns = names(m[1])
+	}
+	return &tb
 }
 
 var viewRE = regexp.MustCompile(`(?is)^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:GLOBAL\s+)?(?:TEMP(?:ORARY)?\s+)?VIEW\s+([A-Za-z_0-9.]+)\s+AS\s+(.*)$`)

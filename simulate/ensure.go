@@ -53,7 +53,7 @@ func (s *sim) ensure(n *node) *node {
 			if !strings.Contains(reason, "re-shuffles") {
 				reason += s.shuffleNote(x)
 			}
-			s.decide(n, sideName(n, i), InsertedExchange, reason+s.widthNote(x))
+			s.decide(n, sideName(n, i), InsertedExchange, reason+s.widthNote(x, n))
 		} else if reqs[i].kind == plan.ClusteredDistribution || reqs[i].kind == plan.HashClusteredDistribution {
 			s.decide(n, sideName(n, i), InsertedNone, s.whySatisfied(n.kids[i], reqs[i]))
 		}
@@ -220,10 +220,24 @@ func sideName(n *node, i int) string {
 	return "child"
 }
 
-// widthNote adds what adaptive execution does to a new shuffle's width.
-func (s *sim) widthNote(x *plan.Exchange) string {
+// widthNote adds what adaptive execution does to a new shuffle's width: CoalesceShufflePartitions
+// only coalesces a stage whose inputs are all shuffles, so a shuffle joined with an
+// un-shuffled (bucketed) side keeps its count.
+func (s *sim) widthNote(x *plan.Exchange, parent *node) string {
 	if !s.res.Adaptive || x == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (adaptive execution may coalesce the %d shuffle partitions at run time unless the stage also reads a bucketed scan)", x.Partitioning.NumPartitions)
+	for _, k := range parent.kids {
+		if !isShuffle(k) && !isShuffle(sortChild(k)) {
+			return fmt.Sprintf(" (adaptive execution keeps the %d partitions: the stage also reads an un-shuffled side, so CoalesceShufflePartitions does not apply)", x.Partitioning.NumPartitions)
+		}
+	}
+	return fmt.Sprintf(" (adaptive execution may coalesce the %d shuffle partitions at run time)", x.Partitioning.NumPartitions)
+}
+
+func sortChild(n *node) *node {
+	if _, ok := n.op.(*plan.Sort); ok {
+		return n.child()
+	}
+	return n
 }

@@ -16,8 +16,8 @@ type node struct {
 	// table scan, possibly under Filter and Project.
 	rel  string
 	scan *scanInfo
-	// fixed and fixedReq stand for EnsureRequirementsSuite's DummySparkPlan: an operator with
-	// a given output partitioning, or given required child distributions.
+	// fixed is a given output partitioning: a cached relation's, or (with fixedReq, given
+	// required child distributions) EnsureRequirementsSuite's DummySparkPlan.
 	fixed    *part
 	fixedReq []dist
 }
@@ -55,7 +55,7 @@ func info(name string) plan.OpInfo { return plan.OpInfo{Name: name} }
 func baseScan(n *node) *node {
 	for n != nil {
 		switch n.op.(type) {
-		case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
+		case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan, *plan.InMemoryTableScan:
 			return n
 		case *plan.Filter, *plan.ProjectExec:
 			n = n.child()
@@ -84,7 +84,7 @@ func scansUnder(n *node) []*node {
 
 func isScan(n *node) bool {
 	switch n.op.(type) {
-	case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
+	case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan, *plan.InMemoryTableScan:
 		return true
 	}
 	return false

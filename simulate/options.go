@@ -107,6 +107,9 @@ type Options struct {
 	// repartition by the bucket columns into the bucket count). Only they can report a sort
 	// order under spark.sql.legacy.bucketedTableScan.outputOrdering.
 	SingleFileBuckets map[string]bool
+	// CachedTables names tables cached with CACHE TABLE: their scans read the cached plan,
+	// built with its bucketed scan kept (CacheManager), and report its partitioning.
+	CachedTables map[string]bool
 }
 
 // Configuration keys the model reads.

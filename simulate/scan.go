@@ -29,6 +29,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 		s.note("table %s has no DDL or catalog entry; read as an unbucketed table of unknown size", r.Table)
 		t = &plan.Table{Name: strings.ToLower(r.Table), SizeInBytes: -1, RowCount: -1}
 	}
+	t = s.effectiveTable(t)
 	var out []attr
 	cols := t.Columns
 	if len(cols) == 0 && t.Bucket != nil {
@@ -67,6 +68,22 @@ func (s *sim) scan(r *plan.Relation) *node {
 		n = newNode(b, out, size)
 		si.notBucketed = t.Name + " is a DataSource V2 table; storage-partitioned joins are not modelled"
 		s.note("DataSource V2 table %s: storage-partitioned join (spark.sql.sources.v2.bucketing.*) is not modelled", t.Name)
+	case s.opt.CachedTables[t.Name]:
+		// InMemoryTableScanExec over the whole cached relation, whose plan kept its bucketed
+		// scan: it reports the cached plan's partitioning.
+		im := &plan.InMemoryTableScan{OpInfo: info("InMemoryTableScan"), Output: exprsOf(out)}
+		n = newNode(im, out, size)
+		s.bucketScan(si, t, name, all)
+		if si.bucketed {
+			var keys []plan.Expr
+			for _, a := range si.bucketCols {
+				keys = append(keys, a.expr)
+			}
+			p := hashPart(keys, t.Bucket.NumBuckets)
+			n.fixed = &p
+		}
+		si.bucketed = false
+		si.notBucketed = t.Name + " is read from the cache"
 	default:
 		fs := &plan.FileScan{OpInfo: info("FileScan"), Format: format, Table: t.Name, Output: exprsOf(out)}
 		if format == "" {
@@ -86,6 +103,59 @@ func (s *sim) scan(r *plan.Relation) *node {
 		n = filterNode(n, f)
 	}
 	return n
+}
+
+// effectiveTable resolves CREATE TABLE … LIKE (the source's schema, partitioning and bucket
+// spec) and, for a data source table, PARTITIONED BY (bucket(n, c)), which Spark 3.x turns
+// into a bucket spec (CatalogV2Implicits.convertTransforms).
+func (s *sim) effectiveTable(t *plan.Table) *plan.Table {
+	if t.Like != "" && len(t.Columns) == 0 {
+		if src := s.tables[strings.ToLower(t.Like)]; src != nil && src != t {
+			c := *src
+			c.Name, c.Like, c.SizeInBytes, c.RowCount, c.Sources = t.Name, "", t.SizeInBytes, t.RowCount, t.Sources
+			t = &c
+		}
+	}
+	if t.Bucket == nil && len(t.PartitionTransforms) > 0 && isFileFormat(strings.ToLower(t.Format)) {
+		var rest []string
+		for _, tr := range t.PartitionTransforms {
+			if spec, ok := bucketTransform(tr); ok && t.Bucket == nil {
+				c := *t
+				c.Bucket = spec
+				t = &c
+				continue
+			}
+			rest = append(rest, tr)
+		}
+		c := *t
+		c.PartitionTransforms = rest
+		t = &c
+	}
+	return t
+}
+
+// bucketTransform reads "bucket(4, a)" or "bucket(4, a, b)".
+func bucketTransform(tr string) (*plan.BucketSpec, bool) {
+	low := strings.ToLower(strings.TrimSpace(tr))
+	if !strings.HasPrefix(low, "bucket(") || !strings.HasSuffix(low, ")") {
+		return nil, false
+	}
+	parts := strings.Split(low[len("bucket("):len(low)-1], ",")
+	if len(parts) < 2 {
+		return nil, false
+	}
+	n := 0
+	for _, c := range strings.TrimSpace(parts[0]) {
+		if c < '0' || c > '9' {
+			return nil, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	spec := &plan.BucketSpec{NumBuckets: n}
+	for _, p := range parts[1:] {
+		spec.Columns = append(spec.Columns, strings.TrimSpace(p))
+	}
+	return spec, true
 }
 
 func (s *sim) lookupTable(name string) *plan.Table {

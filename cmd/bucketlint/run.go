@@ -32,6 +32,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
+		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
 		{"version", "print the bucketlint version", runVersionCmd},
 	}
 }
