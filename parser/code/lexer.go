@@ -36,7 +36,7 @@ type lexer struct {
 }
 
 func lex(src []byte, scala bool) []token {
-	lx := &lexer{src: src, scala: scala, tokens: make([]token, 0, len(src)/5+16), names: map[string]string{}}
+	lx := &lexer{src: src, scala: scala, tokens: make([]token, 0, len(src)/3+16), names: map[string]string{}}
 	lx.run()
 	return lx.tokens
 }
