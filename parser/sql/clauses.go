@@ -13,7 +13,7 @@ func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
 	var out []plan.KeyFilter
 	for _, cj := range conjuncts(where) {
 		if l, r, ok := equality(cj); ok {
-			op := cj.Rhs.Op
+			op := cj.RHS.Op
 			if op == "==" {
 				op = "="
 			}
@@ -28,7 +28,7 @@ func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
 			}
 			continue
 		}
-		if cj.Rhs == nil || cj.Rhs.In == nil || cj.Rhs.Not || cj.Rhs.In.Query != nil {
+		if cj.RHS == nil || cj.RHS.In == nil || cj.RHS.Not || cj.RHS.In.Query != nil {
 			continue
 		}
 		k := b.arithKey(cj.Left, sc)
@@ -36,7 +36,7 @@ func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
 			continue
 		}
 		f := plan.KeyFilter{Column: k, Op: "IN"}
-		for _, it := range cj.Rhs.In.Items {
+		for _, it := range cj.RHS.In.Items {
 			a := single(it)
 			v, ok := b.literal(a)
 			if a == nil || !ok {

@@ -39,7 +39,8 @@ func blocks(src string) []block {
 		for ; j < len(lines) && !isHeader(lines[j], "schema"); j++ {
 			b.sql += lines[j] + "\n"
 		}
-		for ; j < len(lines) && !isHeader(lines[j], "output"); j++ {
+		for j < len(lines) && !isHeader(lines[j], "output") {
+			j++
 		}
 		k := j + 1
 		for ; k < len(lines) && !isHeader(lines[k], ""); k++ {

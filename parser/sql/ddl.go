@@ -40,12 +40,53 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 			t.Columns = append(t.Columns, column(e.Column, st, c))
 		}
 	}
+	seen := map[string]bool{}
 	for _, cl := range ast.Clauses {
+		name := cl.name()
+		if seen[name] {
+			// AstBuilder.checkDuplicateClauses: a parse error in every version.
+			st.errs.Add(st.at(c, cl.Pos), "found duplicate clauses: %s", name)
+			return nil
+		}
+		seen[name] = true
 		if !st.clause(t, cl, c) {
 			return nil
 		}
 	}
+	if seen["CLUSTER BY"] && seen["CLUSTERED BY"] {
+		st.errs.Add(st.at(c, ast.Pos), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
+		return nil
+	}
 	return t
+}
+
+// name returns the clause's keywords, as Spark names it in duplicate-clause errors.
+func (cl *createClause) name() string {
+	switch {
+	case cl.Using != nil:
+		return "USING"
+	case cl.Options != nil:
+		return "OPTIONS"
+	case cl.Partitioned != nil:
+		return "PARTITIONED BY"
+	case cl.Bucket != nil:
+		return "CLUSTERED BY"
+	case cl.Cluster != nil:
+		return "CLUSTER BY"
+	case cl.Skewed != nil:
+		return "SKEWED BY"
+	case cl.RowFormat != nil:
+		return "ROW FORMAT"
+	case cl.Stored != nil:
+		return "STORED AS/BY"
+	case cl.Location != nil:
+		return "LOCATION"
+	case cl.Comment != nil:
+		return "COMMENT"
+	case cl.Props != nil:
+		return "TBLPROPERTIES"
+	}
+	return "COLLATION"
 }
 
 func column(d *columnDef, st *state, c chunk) plan.Column {
@@ -127,9 +168,10 @@ func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
 		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, b.Pos, b.EndPos)}
 		return st.bucketColumns(spec, b, c)
 	}
-	n, err := strconv.Atoi(strings.TrimRight(b.Num, "lLsSyYbBdD"))
+	// Spark's grammar wants INTEGER_VALUE here: digits only, no 4L or 4.0.
+	n, err := strconv.Atoi(b.Num)
 	if err != nil {
-		st.errs.Add(st.at(c, b.Pos), "bucket count %s is not an integer", b.Num)
+		st.errs.Add(st.at(c, b.Pos), "syntax error: bucket count %s is not an integer literal", b.Num)
 		return nil, false
 	}
 	return st.bucketColumns(&plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}, b, c)

@@ -13,12 +13,12 @@ type describer struct {
 	t    *plan.Table
 	file string
 	// section is "" for the schema, else the "# …" header last seen.
-	section                   string
-	catalog, database, name   string
-	v2Name                    string
-	bucketCols, sortCols      []string
-	numBuckets, bucketLine    int
-	hasBuckets, sawPartHeader bool
+	section                 string
+	catalog, database, name string
+	v2Name                  string
+	bucketCols, sortCols    []string
+	numBuckets, bucketLine  int
+	hasBuckets              bool
 }
 
 // row reads one row.
@@ -72,8 +72,10 @@ func (d *describer) transform(s string) {
 func (d *describer) detail(r describeRow, errs *perr.List) {
 	key, val := r.name, r.typ
 	if val == "" {
-		if k, v, ok := strings.Cut(key, "]"); ok && strings.Contains(k, "[not included") {
-			key, val = strings.TrimSpace(k[:strings.Index(k, "[")]), v
+		if k, v, ok := strings.Cut(key, "]"); ok {
+			if name, _, ok := strings.Cut(k, "[not included"); ok {
+				key, val = strings.TrimSpace(name), v
+			}
 		}
 	}
 	switch key {

@@ -159,7 +159,7 @@ func conjuncts(e *expr) []*cmpExpr {
 // parenExpr returns the expression inside a parenthesised comparison operand "(…)", nil
 // when c is anything else.
 func parenExpr(c *cmpExpr) *expr {
-	if c.Rhs != nil || len(c.Left.Rest) != 0 {
+	if c.RHS != nil || len(c.Left.Rest) != 0 {
 		return nil
 	}
 	u := c.Left.Left
@@ -171,12 +171,12 @@ func parenExpr(c *cmpExpr) *expr {
 
 // equality returns the operands of an equality (=, ==, <=>).
 func equality(c *cmpExpr) (l, r *arith, ok bool) {
-	if c.Rhs == nil || c.Rhs.Right == nil {
+	if c.RHS == nil || c.RHS.Right == nil {
 		return nil, nil, false
 	}
-	switch c.Rhs.Op {
+	switch c.RHS.Op {
 	case "=", "==", "<=>":
-		return c.Left, c.Rhs.Right, true
+		return c.Left, c.RHS.Right, true
 	}
 	return nil, nil, false
 }

@@ -27,7 +27,7 @@ type cmpExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Left   *arith  `parser:"@@"`
-	Rhs    *cmpRHS `parser:"@@?"`
+	RHS    *cmpRHS `parser:"@@?"`
 }
 
 // cmpRHS is the right-hand side of a comparison or predicate.

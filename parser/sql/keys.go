@@ -79,7 +79,7 @@ func single(e *expr) *arith {
 		return nil
 	}
 	n := e.Or[0].And[0]
-	if n.Not || n.Cmp.Rhs != nil {
+	if n.Not || n.Cmp.RHS != nil {
 		return nil
 	}
 	return n.Cmp.Left

@@ -123,11 +123,12 @@ func keyString(k plan.ColumnRef) string {
 		return "{" + k.Text + "}"
 	}
 	s := k.Column
-	if k.Relation != "" {
+	switch {
+	case k.Relation != "":
 		s = k.Relation + "." + s
-	} else if k.Qualifier != "" {
+	case k.Qualifier != "":
 		s = k.Qualifier + "?." + s
-	} else {
+	default:
 		s = "?." + s
 	}
 	if k.Cast != "" {

@@ -14,7 +14,7 @@ func walkFuncs(e *expr, fn func(*funcCall)) {
 
 func walkCmp(c *cmpExpr, fn func(*funcCall)) {
 	walkArith(c.Left, fn)
-	r := c.Rhs
+	r := c.RHS
 	if r == nil {
 		return
 	}

@@ -113,7 +113,7 @@ func leadingSpace(s string) int {
 			i++
 		case c == '-' && i+1 < len(s) && s[i+1] == '-':
 			i = skipLine(s, i)
-		case c == '/' && i+1 < len(s) && s[i+1] == '*' && !(i+2 < len(s) && s[i+2] == '+'):
+		case c == '/' && i+1 < len(s) && s[i+1] == '*' && (i+2 >= len(s) || s[i+2] != '+'):
 			i = skipBlock(s, i)
 		default:
 			return i
