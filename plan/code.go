@@ -58,8 +58,9 @@ type Write struct {
 	Terminal     string
 	TerminalSpan Span
 	// Table is the table written (saveAsTable, insertInto, writeTo, jdbc's table argument);
-	// Path is the path written (save, parquet… or the "path" option). Either may be empty
-	// when the argument is not a constant; TargetExpr then holds it as written.
+	// Path is the path written (save, parquet… or the "path" option, which for saveAsTable
+	// is the external table's location). Either may be empty when the argument is not a
+	// constant; TargetExpr then holds it as written.
 	Table      string
 	Path       string
 	TargetExpr string

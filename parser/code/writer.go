@@ -86,7 +86,7 @@ func (ev *evaluator) terminal(w *writer, name string, n *node, sp plan.Span) {
 		b.SortColumns = wr.SortBy
 		wr.Bucket = &b
 	}
-	if wr.Path == "" && wr.Table == "" {
+	if wr.Path == "" {
 		for _, o := range wr.Options {
 			if strings.EqualFold(o.Key, "path") {
 				wr.Path = o.Value
