@@ -207,3 +207,15 @@ type SQLString struct {
 	// Span covers the call (spark.sql(…)) or the notebook cell.
 	Span Span
 }
+
+// PosAt maps a position inside Text (1-based line and byte column, as a SQL parser reading
+// Text alone reports it) to the position in the user's file. For a text that is not
+// Verbatim, every position maps to Pos, the start of the text.
+func (s *SQLString) PosAt(line, col int) Pos {
+	if !s.Verbatim || line < 1 || line > len(s.Lines) || col < 1 {
+		return s.Pos
+	}
+	p := s.Lines[line-1]
+	p.Col += col - 1
+	return p
+}

@@ -207,12 +207,7 @@ func posIn(s *plan.SQLString, off int) plan.Pos {
 			line, col = line+1, off-i-1
 		}
 	}
-	if line >= len(s.Lines) {
-		return s.Pos
-	}
-	p := s.Lines[line]
-	p.Col += col
-	return p
+	return s.PosAt(line+1, col+1)
 }
 
 // confCall records .config(k, v), conf.set(k, v), SparkConf().set(k, v). Keys that are not
