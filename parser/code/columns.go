@@ -126,10 +126,29 @@ func colArgs(args []arg) []*node {
 	return out
 }
 
+// expandCols replaces a name bound to a list of string constants (KEYS = ["a", "b"];
+// bucketBy(8, *KEYS)) by the list's literals.
+func (ev *evaluator) expandCols(nodes []*node) []*node {
+	var out []*node
+	for _, n := range nodes {
+		v, ok := ev.env[n.name]
+		if n.kind != nIdent || !ok || v.kind != vList {
+			out = append(out, n)
+			continue
+		}
+		for _, it := range v.items {
+			if it.kind == vStr && it.strNode != nil && it.strNode.kind == nStr {
+				out = append(out, it.strNode)
+			}
+		}
+	}
+	return out
+}
+
 // colRefs reads each column argument as a key.
 func (ev *evaluator) colRefs(args []arg, f *frame) []plan.ColumnRef {
 	var out []plan.ColumnRef
-	for _, n := range colArgs(args) {
+	for _, n := range ev.expandCols(colArgs(args)) {
 		out = append(out, ev.colRef(n, f))
 	}
 	return out
@@ -138,7 +157,7 @@ func (ev *evaluator) colRefs(args []arg, f *frame) []plan.ColumnRef {
 // colNames reads column arguments as names (a key's column, else its text).
 func (ev *evaluator) colNames(args []arg) []string {
 	var out []string
-	for _, n := range colArgs(args) {
+	for _, n := range ev.expandCols(colArgs(args)) {
 		c := ev.colRef(n, nil)
 		name := c.Column
 		if c.Qualifier != "" && n.kind == nStr {
