@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
     if args.cmd == "hashvectors":
         from oracle import hashvectors  # noqa: PLC0415
 
-        hashvectors.main(version, args.out)
+        hashvectors.main(series, args.out)
         return 0
     from oracle import fixtures, runner  # noqa: PLC0415
 

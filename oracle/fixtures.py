@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from oracle.normalize import dumps, slug
+from oracle.normalize import dumps, pretty, slug
 from oracle.scenarios import Scenario
 
 GENERATED = ("index.json", "README.md")
@@ -36,11 +36,13 @@ def build_index(out: Path, series: str, version: str) -> dict[str, Any]:
         rec = json.loads((d / "scenario.json").read_text())
         queries = {}
         for q in rec.get("queries", []):
-            queries[q["name"]] = {
+            entry: dict[str, Any] = {
                 label: ({"error": run["error"]["pyClass"]} if run.get("error") else
                         {"shuffles": run["counts"]["shuffles"], "sorts": run["counts"]["sorts"],
-                         "bucketedScans": run["counts"]["bucketedScans"], "rows": run["result"]["rows"]})
+                         "bucketedScans": run["counts"]["bucketedScans"]})
                 for label, run in q["runs"].items()}
+            entry["rows"] = q["result"]["rows"] if q.get("result") else None
+            queries[q["name"]] = entry
         errors = [t["name"] for t in rec.get("tables", []) if t.get("error")]
         errors += [s["sql"] for s in rec.get("statements", []) if s.get("error")]
         errors += [w["name"] for w in rec.get("writes", []) if w.get("error")]
@@ -114,6 +116,8 @@ def compare(expected: Path, actual: Path, scenarios: list[Scenario], max_lines: 
                 continue
             et, at = e[name].read_text(), a[name].read_text()
             if et != at:
+                if name.endswith(".json"):
+                    et, at = pretty(et), pretty(at)
                 diff = list(difflib.unified_diff(et.splitlines(), at.splitlines(), f"committed/{rel}/{name}",
                                                  f"live/{rel}/{name}", lineterm="", n=1))
                 problems.append("\n".join(diff[:max_lines]) + ("\n..." if len(diff) > max_lines else ""))

@@ -94,8 +94,13 @@ def checksum(rows: Iterable[Iterable[Any]]) -> dict[str, Any]:
 
 
 def dumps(obj: Any) -> str:
-    """Deterministic JSON: sorted keys, 1-space indent, trailing newline."""
-    return json.dumps(obj, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+    """Deterministic compact JSON: sorted keys, no spaces, trailing newline."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def pretty(text: str) -> str:
+    """Re-indent a JSON document for human-readable diffs."""
+    return json.dumps(json.loads(text), sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
 def slug(name: str) -> str:

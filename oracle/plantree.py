@@ -90,7 +90,6 @@ def scan_info(jvm: Any, n: Any, cls: str) -> dict[str, Any]:
             "partitionFilters": attempt(lambda: keys(n.partitionFilters()), []),
             "dataFilters": attempt(lambda: keys(n.dataFilters()), []),
             "pushedFilters": meta.get("PushedFilters"),
-            "metadata": meta,
         })
         if info["coalescedTo"] is not None:
             info["coalescedTo"] = int(info["coalescedTo"])
