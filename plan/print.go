@@ -34,6 +34,9 @@ func printExplain(w *strings.Builder, e *Explain) {
 		fmt.Fprintf(w, "  section %q @%d\n", s.Name, s.Pos.Line)
 		printNode(w, s.Root, 2, "")
 	}
+	for _, x := range e.Extra {
+		fmt.Fprintf(w, "  extra %q @%d: %q\n", x.Name, x.Pos.Line, x.Text)
+	}
 }
 
 func printNode(w *strings.Builder, n Node, depth int, mark string) {

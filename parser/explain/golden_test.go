@@ -3,7 +3,6 @@ package explain
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,12 +39,6 @@ func render(t *testing.T, es []*plan.Explain, errs perr.List) (want, errors stri
 	var b bytes.Buffer
 	if err := plan.Fprint(&b, es...); err != nil {
 		t.Fatal(err)
-	}
-	// plan.Fprint does not print Explain.Extra; list it after the model.
-	for _, e := range es {
-		for _, x := range e.Extra {
-			fmt.Fprintf(&b, "extra %s %q: %q\n", x.Pos, x.Name, x.Text)
-		}
 	}
 	var e strings.Builder
 	for _, x := range errs {

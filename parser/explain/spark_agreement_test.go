@@ -214,6 +214,8 @@ func expectedName(n *sparkNode) string {
 		return "Exchange"
 	case "InMemoryTableScanExec": // nodeName is "Scan In-memory table t" for CACHE TABLE t
 		return "InMemoryTableScan"
+	case "HiveTableScanExec": // nodeName is "Scan hive db.t"
+		return "Scan hive"
 	}
 	name, _, _ := strings.Cut(n.NodeName, "(skew=")
 	return name
