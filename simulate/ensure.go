@@ -50,7 +50,7 @@ func (s *sim) ensure(n *node) *node {
 		if added[i] {
 			x := n.kids[i].op.(*plan.Exchange)
 			reason := why[i]
-			if !strings.Contains(reason, "re-shuffles") {
+			if !strings.Contains(reason, "re-shuffles") && !strings.Contains(reason, "shuffles it ") {
 				reason += s.shuffleNote(x)
 			}
 			s.decide(n, sideName(n, i), InsertedExchange, reason+s.widthNote(x, n))

@@ -92,4 +92,3 @@ func (s *sim) setOp(r *plan.Relation) (*node, error) {
 	s.note("set operation %s is not modelled", op)
 	return ins[0], nil
 }
-

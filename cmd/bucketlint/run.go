@@ -33,6 +33,7 @@ func commands() []command {
 	return []command{
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
 		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
+		{"advise", "recommend bucket layouts that remove a workload's shuffles, as code", runAdviseCmd},
 		{"version", "print the bucketlint version", runVersionCmd},
 	}
 }

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// adviseOptions are the flags and arguments of `bucketlint advise`.
+type adviseOptions struct {
+	confs, sizes listFlag
+	version      string
+	format       string
+	target       string
+	cores        int
+	powerOfTwo   bool
+	files        []string
+}
+
+func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
+	opts := &adviseOptions{}
+	fs := newFlagSet("advise", "[flags] FILE.sql…",
+		"Recommend bucket columns, counts and sort columns per table so that the workload's\n"+
+			"joins and aggregations need no shuffle, with the plans before and after and the code\n"+
+			"to rewrite each table (PySpark, Scala, SQL). FILEs hold the DDL and the queries; a\n"+
+			"query repeated counts that many times, and a comment \"-- weight: N\" in a query sets\n"+
+			"its weight.",
+		s,
+		"bucketlint advise --size orders=40GB --size customers=3GB --cores 64 ddl.sql jobs/*.sql",
+		"bucketlint advise --spark-version 3.2 --format json workload.sql")
+	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
+	fs.Var(&opts.sizes, "size", "table size `table=bytes` (10GB, 512MB, …); repeatable")
+	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
+	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
+	fs.StringVar(&opts.target, "target-bucket-size", "256MB", "data `size` one bucket should hold")
+	fs.IntVar(&opts.cores, "cores", 0, "executor `cores` of the cluster (0: unknown)")
+	fs.BoolVar(&opts.powerOfTwo, "power-of-two", true, "round bucket counts up to a power of two")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{msg: err.Error()}
+	}
+	switch opts.format {
+	case "text", "json":
+	default:
+		return nil, usagef("unknown format %q; want text or json", opts.format)
+	}
+	if fs.NArg() == 0 {
+		return nil, usagef("want at least one SQL file with the DDL and the queries")
+	}
+	opts.files = fs.Args()
+	return opts, nil
+}
+
+func runAdviseCmd(_ context.Context, args []string, s *streams) error {
+	opts, err := parseAdvise(args, s)
+	if err != nil {
+		return err
+	}
+	return runAdvise(opts, s)
+}
+
+func runAdvise(opts *adviseOptions, s *streams) error {
+	ws, err := loadSQL(opts.files, s.in, s.err)
+	if err != nil {
+		return err
+	}
+	opt, err := simOptions(opts.version, ws.confs, opts.confs, opts.sizes, ws.tables)
+	if err != nil {
+		return err
+	}
+	target, err := simulate.ParseBytes(opts.target)
+	if err != nil || target <= 0 {
+		return usagef("--target-bucket-size %q: want a size such as 256MB", opts.target)
+	}
+	if len(ws.queries) == 0 {
+		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
+	}
+	workload := weighted(ws)
+	recs := simulate.Advise(ws.tables, workload, simulate.AdviseOptions{Options: opt, TargetBucketBytes: target, ClusterCores: opts.cores, PowerOfTwo: opts.powerOfTwo})
+	if opts.format == "json" {
+		err = writeAdviseJSON(s.out, recs)
+	} else {
+		err = writeAdviseText(s.out, workload, recs)
+	}
+	if err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	if ws.errs > 0 {
+		return &parseFailure{count: ws.errs}
+	}
+	return nil
+}
+
+var weightComment = regexp.MustCompile(`(?i)--\s*weight\s*[:=]\s*([0-9.]+)`)
+
+// weighted merges repeated queries (same text) into one with the count as weight; a
+// "-- weight: N" comment sets the weight instead.
+func weighted(ws *workspace) []simulate.WeightedQuery {
+	var out []simulate.WeightedQuery
+	index := map[string]int{}
+	for _, q := range ws.queries {
+		w := 1.0
+		if m := weightComment.FindStringSubmatch(q.Text); m != nil {
+			if v, err := strconv.ParseFloat(m[1], 64); err == nil && v > 0 {
+				w = v
+			}
+		}
+		key := strings.Join(strings.Fields(strings.ToLower(q.Text)), " ")
+		if i, ok := index[key]; ok {
+			out[i].Weight += w
+			continue
+		}
+		index[key] = len(out)
+		out = append(out, simulate.WeightedQuery{Query: ws.withViews(q), Weight: w})
+	}
+	return out
+}
+
+func specText(b *plan.BucketSpec) string {
+	s := "CLUSTERED BY (" + strings.Join(b.Columns, ", ") + ")"
+	if len(b.SortColumns) > 0 {
+		s += " SORTED BY (" + strings.Join(b.SortColumns, ", ") + ")"
+	}
+	return s + fmt.Sprintf(" INTO %d BUCKETS", b.NumBuckets)
+}
+
+func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simulate.Recommendation) error {
+	var b strings.Builder
+	if len(recs) == 0 {
+		b.WriteString("no layout change removes a shuffle from this workload\n")
+	}
+	for i, r := range recs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		if r.Bucket == nil {
+			fmt.Fprintf(&b, "%s: leave unbucketed\n  why: %s\n", r.Table, r.Reason)
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
+		fmt.Fprintf(&b, "  shuffles removed: %d\n", r.ShufflesRemoved)
+		for _, f := range r.Fixes {
+			fmt.Fprintf(&b, "  fixes %s\n", f)
+		}
+		for _, o := range r.Queries {
+			fmt.Fprintf(&b, "  query %d (%s): %d exchange(s), %d sort(s) before; %d exchange(s), %d sort(s) after\n",
+				o.Index+1, workload[o.Index].Query.Span.Start, o.Before.Exchanges, o.Before.Sorts, o.After.Exchanges, o.After.Sorts)
+		}
+		for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}} {
+			fmt.Fprintf(&b, "  %s:\n", c.name)
+			for _, ln := range strings.Split(strings.TrimRight(c.code, "\n"), "\n") {
+				b.WriteString("    " + ln + "\n")
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
+	type countsJSON struct {
+		Exchanges int `json:"exchanges"`
+		Sorts     int `json:"sorts"`
+	}
+	type queryJSON struct {
+		Index  int        `json:"index"`
+		Before countsJSON `json:"before"`
+		After  countsJSON `json:"after"`
+	}
+	type bucketJSON struct {
+		NumBuckets  int      `json:"numBuckets"`
+		Columns     []string `json:"columns"`
+		SortColumns []string `json:"sortColumns"`
+	}
+	type recJSON struct {
+		Table           string            `json:"table"`
+		Bucket          *bucketJSON       `json:"bucket"`
+		CastColumns     map[string]string `json:"castColumns"`
+		Reason          string            `json:"reason"`
+		ShufflesRemoved int               `json:"shufflesRemoved"`
+		Fixes           []string          `json:"fixes"`
+		Queries         []queryJSON       `json:"queries"`
+		Code            map[string]string `json:"code"`
+	}
+	out := struct {
+		Recommendations []recJSON `json:"recommendations"`
+	}{Recommendations: []recJSON{}}
+	for _, r := range recs {
+		rj := recJSON{Table: r.Table, CastColumns: r.CastColumns, Reason: r.Reason, ShufflesRemoved: r.ShufflesRemoved, Fixes: []string{}, Queries: []queryJSON{}}
+		if rj.CastColumns == nil {
+			rj.CastColumns = map[string]string{}
+		}
+		if r.Bucket != nil {
+			rj.Bucket = &bucketJSON{NumBuckets: r.Bucket.NumBuckets, Columns: r.Bucket.Columns, SortColumns: nonNil(r.Bucket.SortColumns)}
+			rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL}
+		}
+		for _, f := range r.Fixes {
+			rj.Fixes = append(rj.Fixes, f.String())
+		}
+		for _, o := range r.Queries {
+			rj.Queries = append(rj.Queries, queryJSON{Index: o.Index, Before: countsJSON{o.Before.Exchanges, o.Before.Sorts}, After: countsJSON{o.After.Exchanges, o.After.Sorts}})
+		}
+		out.Recommendations = append(out.Recommendations, rj)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
