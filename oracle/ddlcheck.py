@@ -85,6 +85,7 @@ def run_case(spark, name: str, sql: str) -> dict:
         spark.sql(sql).collect()
     except Exception as e:  # noqa: BLE001 - any rejection is the answer
         rec["accepted"] = False
+        rec["error_class"] = type(e).__name__
         msg = str(e).strip().splitlines()
         rec["error"] = msg[0] if msg else type(e).__name__
         return rec
@@ -95,15 +96,21 @@ def run_case(spark, name: str, sql: str) -> dict:
         return rec
     name = new[0]
     tab = "`" + name.replace("`", "``") + "`"
-    rows = [tuple(r) for r in spark.sql(f"DESCRIBE EXTENDED {tab}").collect()]
-    rec["describe_extended"] = cli_layout(rows)
-    try:
-        rec["show_create"] = spark.sql(f"SHOW CREATE TABLE {tab}").collect()[0][0]
-    except Exception as e:  # noqa: BLE001
-        rec["show_create_error"] = str(e).strip().splitlines()[0]
+    steps = [
+        ("describe_extended", lambda: cli_layout(
+            [tuple(r) for r in spark.sql(f"DESCRIBE EXTENDED {tab}").collect()])),
+        ("show_create", lambda: spark.sql(f"SHOW CREATE TABLE {tab}").collect()[0][0]),
+        ("catalog_bucket", lambda: bucket_spec(spark, name)),
+    ]
     if spark.version.startswith("4"):
-        rec["describe_json"] = spark.sql(f"DESCRIBE EXTENDED {tab} AS JSON").collect()[0][0]
-    rec["catalog_bucket"] = bucket_spec(spark, name)
+        steps.append(("describe_json", lambda: spark.sql(
+            f"DESCRIBE EXTENDED {tab} AS JSON").collect()[0][0]))
+    for key, step in steps:
+        try:
+            rec[key] = step()
+        except Exception as e:  # noqa: BLE001 - recorded, e.g. a temporary view has no metadata
+            msg = str(e).strip().splitlines()
+            rec[key + "_error"] = msg[0] if msg else type(e).__name__
     return rec
 
 

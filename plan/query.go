@@ -18,6 +18,8 @@ type Query struct {
 	Target string
 	// Overwrite is set for INSERT OVERWRITE.
 	Overwrite bool
+	// Hints are statement-level hints: those of INSERT /*+ … */ INTO.
+	Hints []Hint
 	// CTEs are the WITH clause's named queries, in declared order.
 	CTEs []*CTE
 	// Root is the query's relation: usually a SelectRel, or a SetRel for UNION and the like.
@@ -127,6 +129,10 @@ type Select struct {
 	// to literals (=, IN, <=>), the predicates that allow bucket pruning.
 	Where   string
 	Filters []KeyFilter
+	// Equalities are the WHERE conjuncts equating two columns, as written. They are the join
+	// keys of comma joins; when their columns could not be placed (unqualified names over
+	// several tables), a simulator places them with the tables' schemas.
+	Equalities []ColumnPair
 	// GroupBy are the GROUP BY keys; Aggregate is set when the block aggregates (GROUP BY, or
 	// an aggregate function without GROUP BY, or DISTINCT).
 	GroupBy   []ColumnRef
@@ -140,6 +146,11 @@ type Select struct {
 	// OrderBy are the ORDER BY keys; Limit is the LIMIT expression as written.
 	OrderBy []ColumnRef
 	Limit   string
+}
+
+// A ColumnPair is two keys compared for equality.
+type ColumnPair struct {
+	Left, Right ColumnRef
 }
 
 // A WindowSpec is one OVER (PARTITION BY … ORDER BY …) specification.

@@ -137,6 +137,20 @@ func (b *queryBuilder) commaKeys(rel *plan.Relation, where *expr, sc *scope) {
 	}
 }
 
+// equalities returns the WHERE conjuncts equating two columns.
+func (b *queryBuilder) equalities(where *expr, sc *scope) []plan.ColumnPair {
+	var out []plan.ColumnPair
+	for _, cj := range conjuncts(where) {
+		if l, r, ok := equality(cj); ok {
+			lk, rk := b.arithKey(l, sc), b.arithKey(r, sc)
+			if lk.IsColumn() && rk.IsColumn() {
+				out = append(out, plan.ColumnPair{Left: lk, Right: rk})
+			}
+		}
+	}
+	return out
+}
+
 // conjuncts returns the top-level AND terms of e.
 func conjuncts(e *expr) []*cmpExpr {
 	var out []*cmpExpr
@@ -163,7 +177,7 @@ func parenExpr(c *cmpExpr) *expr {
 		return nil
 	}
 	u := c.Left.Left
-	if u.Sign != "" || len(u.Postfix) != 0 || len(u.Primary.Tuple) != 1 {
+	if len(u.Sign) != 0 || len(u.Postfix) != 0 || len(u.Primary.Tuple) != 1 {
 		return nil
 	}
 	return u.Primary.Tuple[0]

@@ -78,7 +78,7 @@ type arithOp struct {
 type unary struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	Sign    string     `parser:"@( '-' | '+' | '~' )?"`
+	Sign    []string   `parser:"@( '-' | '+' | '~' )*"`
 	Primary *primary   `parser:"@@"`
 	Postfix []*postfix `parser:"@@*"`
 }

@@ -89,7 +89,7 @@ func single(e *expr) *arith {
 // TRY_CAST, c::t) or a parenthesised one; anything else keeps its text only.
 func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
 	k := plan.ColumnRef{Text: text(b.c, a.Pos, a.EndPos), Pos: b.st.at(b.c, a.Pos)}
-	if len(a.Rest) != 0 || a.Left.Sign != "" {
+	if len(a.Rest) != 0 || len(a.Left.Sign) != 0 {
 		return k
 	}
 	u := a.Left

@@ -16,6 +16,9 @@ func (p *printer) query(q *plan.Query) {
 		}
 	}
 	p.line("", "%s", head)
+	for _, h := range q.Hints {
+		p.line("  ", "hint %s(%s)", h.Name, strings.Join(h.Args, ", "))
+	}
 	for _, c := range q.CTEs {
 		p.line("  ", "cte %s", c.Name)
 		p.rel(c.Root, "    ")
@@ -90,6 +93,9 @@ func (p *printer) sel(s *plan.Select, in string) {
 	}
 	if s.Where != "" {
 		p.line(in, "where %s", oneLine(s.Where))
+	}
+	for _, e := range s.Equalities {
+		p.line(in, "equality %s = %s", keyString(e.Left), keyString(e.Right))
 	}
 	for _, f := range s.Filters {
 		p.line(in, "filter %s %s (%s)", keyString(f.Column), f.Op, strings.Join(f.Values, ", "))

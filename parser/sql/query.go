@@ -23,6 +23,7 @@ func (st *state) buildQuery(ast *queryStmt, c chunk) *plan.Query {
 	b := &queryBuilder{st: st, c: c, q: q, ctes: map[string]bool{}}
 	if ast.Insert != nil {
 		q.Target, q.Overwrite = st.name(ast.Insert.Table), ast.Insert.Overwrite
+		q.Hints = b.hints(ast.Insert.Hints, ast.Pos.Offset)
 	}
 	q.Root = b.stmt(ast)
 	return q
@@ -98,6 +99,7 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	if s.Where != nil {
 		out.Where = text(b.c, s.Where.Pos, s.Where.EndPos)
 		out.Filters = b.filters(s.Where, sc)
+		out.Equalities = b.equalities(s.Where, sc)
 		b.commaKeys(out.From, s.Where, sc)
 	}
 	if s.GroupBy != nil {
