@@ -60,7 +60,7 @@ type Write struct {
 	// Table is the table written (saveAsTable, insertInto, writeTo, jdbc's table argument);
 	// Path is the path written (save, parquet… or the "path" option, which for saveAsTable
 	// is the external table's location). Either may be empty when the argument is not a
-	// constant; TargetExpr then holds it as written.
+	// constant; TargetExpr then holds it as Read.Expr does.
 	Table      string
 	Path       string
 	TargetExpr string
@@ -116,7 +116,9 @@ type Read struct {
 	Table  string
 	Path   string
 	Format string
-	// Expr is the table or path argument as written when it is not a constant.
+	// Expr is the table or path argument when it is not a constant: for a string, its text
+	// with "{expr}" standing for each unknown part (f"{base}/sales.db/orders" gives
+	// "{base}/sales.db/orders"); otherwise the expression as written.
 	Expr string
 	// SQL is the query of a ReadSQL.
 	SQL *SQLString

@@ -300,8 +300,17 @@ func (ev *evaluator) numText(v *value) string { return strconv.Itoa(v.num) }
 
 func (ev *evaluator) binary(n *node) *value {
 	x, y := ev.eval(n.x), ev.eval(n.y)
-	if n.name == "+" && x.kind == vStr && y.kind == vStr {
-		return &value{kind: vStr, str: x.str + y.str, resolved: x.resolved && y.resolved, strNode: n}
+	if n.name == "+" && (x.kind == vStr || y.kind == vStr) {
+		// An unknown operand of a string concatenation stands as {expr}.
+		part := func(v *value, e *node) (string, bool) {
+			if v.kind == vStr {
+				return v.str, v.resolved
+			}
+			return "{" + ev.text(e) + "}", false
+		}
+		a, ra := part(x, n.x)
+		b, rb := part(y, n.y)
+		return &value{kind: vStr, str: a + b, resolved: ra && rb, strNode: n}
 	}
 	if n.name == "%" && x.kind == vStr {
 		return ev.percent(x, y, n)

@@ -65,7 +65,7 @@ func (ev *evaluator) readerMethod(old *reader, name string, n *node) *value {
 			if v.kind == vStr && v.resolved {
 				rd.Path = v.str
 			} else {
-				rd.Expr = ev.text(a)
+				rd.Expr = ev.exprText(v, a)
 			}
 		}
 		return ev.recordRead(rd)
@@ -78,7 +78,7 @@ func (ev *evaluator) setReadTable(rd *plan.Read, a *node) {
 	if v := ev.eval(a); v.kind == vStr && v.resolved {
 		rd.Table = normTable(v.str)
 	} else {
-		rd.Expr = ev.text(a)
+		rd.Expr = ev.exprText(v, a)
 	}
 }
 
@@ -109,7 +109,7 @@ func (ev *evaluator) readTable(v *value, n *node) *value {
 	if v.kind == vStr && v.resolved {
 		rd.Table = normTable(v.str)
 	} else if len(n.args) > 0 {
-		rd.Expr = ev.text(n.args[0].val)
+		rd.Expr = ev.exprText(v, n.args[0].val)
 	}
 	return ev.recordRead(rd)
 }

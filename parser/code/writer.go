@@ -116,7 +116,7 @@ func (ev *evaluator) terminalArgs(wr *plan.Write, name string, n *node) {
 			if v.kind == vStr && v.resolved {
 				wr.Path, wr.TargetExpr = v.str, ""
 			} else {
-				wr.TargetExpr = ev.text(a)
+				wr.TargetExpr = ev.exprText(v, a)
 			}
 		}
 	}
@@ -168,7 +168,17 @@ func (ev *evaluator) setTable(wr *plan.Write, n *node) {
 		wr.Table, wr.TargetExpr = normTable(v.str), ""
 		return
 	}
-	wr.TargetExpr = ev.text(n)
+	wr.TargetExpr = ev.exprText(v, n)
+}
+
+// exprText is how a non-constant table or path argument is kept: a string with "{expr}"
+// for its unknown parts (f"{base}/sales.db/orders" keeps "/sales.db/orders", which can
+// still match a table location), else the expression as written.
+func (ev *evaluator) exprText(v *value, n *node) string {
+	if v.kind == vStr {
+		return v.str
+	}
+	return ev.text(n)
 }
 
 // normTable lower-cases a table name and drops backquotes and a leading "spark_catalog.".
