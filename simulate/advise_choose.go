@@ -116,7 +116,7 @@ func (a *advisor) chooseJoins() {
 			}
 		}
 		why := fmt.Sprintf("joined with %%s on (%%s) in %d quer%s (weight %g): bucket both on the join keys into %d buckets%s",
-			len(e.demands), plural(len(e.demands)), e.weight, n, a.countWhy(lt, rt, n))
+			len(e.demands), plural(len(e.demands)), e.weight, n, a.countWhy(lt, rt))
 		a.assign(e.l, lcols, n, casts[e.l], fmt.Sprintf(why, e.r, strings.Join(e.lk, ", ")))
 		a.assign(e.r, rcols, n, casts[e.r], fmt.Sprintf(why, e.l, strings.Join(e.rk, ", ")))
 		for _, d := range e.demands {
@@ -134,7 +134,7 @@ func plural(n int) string {
 	return "ies"
 }
 
-func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
+func (a *advisor) countWhy(lt, rt *plan.Table) string {
 	var parts []string
 	for _, t := range []*plan.Table{lt, rt} {
 		if t.SizeInBytes > 0 {

@@ -3,6 +3,7 @@ package simulate
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -13,10 +14,10 @@ import (
 // one task as one file (without it every write task emits a file per bucket it sees).
 func layoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) Code {
 	n := spec.NumBuckets
-	q := func(cols []string, quote string) string {
+	q := func(cols []string) string {
 		out := make([]string, len(cols))
 		for i, c := range cols {
-			out[i] = quote + c + quote
+			out[i] = strconv.Quote(c)
 		}
 		return strings.Join(out, ", ")
 	}
@@ -38,15 +39,15 @@ func layoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) C
 		fmt.Fprintf(&py, "\n    .withColumn(%q, F.col(%q).cast(%q))", c, c, casts[c])
 		fmt.Fprintf(&sc, "\n  .withColumn(%q, col(%q).cast(%q))", c, c, casts[c])
 	}
-	fmt.Fprintf(&py, "\n    .repartition(%d, %s)\n    .write.format(%q)\n    .bucketBy(%d, %s)", n, q(spec.Columns, `"`), format, n, q(spec.Columns, `"`))
-	fmt.Fprintf(&sc, "\n  .repartition(%d, %s)\n  .write.format(%q)\n  .bucketBy(%d, %s)", n, colList(spec.Columns), format, n, q(spec.Columns, `"`))
+	fmt.Fprintf(&py, "\n    .repartition(%d, %s)\n    .write.format(%q)\n    .bucketBy(%d, %s)", n, q(spec.Columns), format, n, q(spec.Columns))
+	fmt.Fprintf(&sc, "\n  .repartition(%d, %s)\n  .write.format(%q)\n  .bucketBy(%d, %s)", n, colList(spec.Columns), format, n, q(spec.Columns))
 	if len(spec.SortColumns) > 0 {
-		fmt.Fprintf(&py, ".sortBy(%s)", q(spec.SortColumns, `"`))
-		fmt.Fprintf(&sc, ".sortBy(%s)", q(spec.SortColumns, `"`))
+		fmt.Fprintf(&py, ".sortBy(%s)", q(spec.SortColumns))
+		fmt.Fprintf(&sc, ".sortBy(%s)", q(spec.SortColumns))
 	}
 	if len(t.PartitionColumns) > 0 {
-		fmt.Fprintf(&py, "\n    .partitionBy(%s)", q(t.PartitionColumns, `"`))
-		fmt.Fprintf(&sc, "\n  .partitionBy(%s)", q(t.PartitionColumns, `"`))
+		fmt.Fprintf(&py, "\n    .partitionBy(%s)", q(t.PartitionColumns))
+		fmt.Fprintf(&sc, "\n  .partitionBy(%s)", q(t.PartitionColumns))
 	}
 	fmt.Fprintf(&py, "\n    .saveAsTable(%q))\n", t.Name)
 	fmt.Fprintf(&sc, "\n  .saveAsTable(%q)\n", t.Name)

@@ -27,14 +27,15 @@ var adviseQueries = []struct {
 	{"SELECT user_id, kind, count(*) FROM events GROUP BY user_id, kind", 4},
 }
 
-func adviseFixture(t testing.TB) (map[string]*plan.Table, []WeightedQuery) {
+func adviseFixture(tb testing.TB) (map[string]*plan.Table, []WeightedQuery) {
+	tb.Helper()
 	p, err := sql.New()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	f, errs := p.ParseFile("ddl.sql", []byte(adviseDDL))
 	if len(errs) > 0 {
-		t.Fatal(errs)
+		tb.Fatal(errs)
 	}
 	sizes := map[string]int64{"orders": 40 << 30, "customers": 3 << 30, "lineitem": 90 << 30, "countries": 8 << 10, "events": 12 << 30}
 	tables := map[string]*plan.Table{}
@@ -46,7 +47,7 @@ func adviseFixture(t testing.TB) (map[string]*plan.Table, []WeightedQuery) {
 	for _, q := range adviseQueries {
 		qf, errs := p.ParseFile("q.sql", []byte(q.sql))
 		if len(errs) > 0 {
-			t.Fatal(errs)
+			tb.Fatal(errs)
 		}
 		wl = append(wl, WeightedQuery{Query: qf.Queries[0], Weight: q.weight})
 	}

@@ -191,7 +191,7 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 	}
 	qf, errs := p.ParseFile("query.sql", []byte(query))
 	if len(errs) > 0 || len(qf.Queries) != 1 {
-		return shape{}, fmt.Errorf("query parse: %v", errs)
+		return shape{}, fmt.Errorf("query parse: %w", errs.Err())
 	}
 	q := qf.Queries[0]
 	for _, st := range sc.Statements {
@@ -315,7 +315,7 @@ func fixtureToTable(p *sql.Parser, ft fixtureTable) (*plan.Table, error) {
 	if ft.Via == "sql" && ft.DDL != "" {
 		f, errs := p.ParseFile("ddl.sql", []byte(ft.DDL))
 		if len(errs) > 0 || len(f.Tables) != 1 {
-			return nil, fmt.Errorf("ddl %q: %v", ft.DDL, errs)
+			return nil, fmt.Errorf("ddl %q: %w", ft.DDL, errs.Err())
 		}
 		tb := f.Tables[0]
 		tb.SizeInBytes = -1

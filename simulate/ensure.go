@@ -160,12 +160,13 @@ func (s *sim) reorderJoinKeys(n *node) {
 			}
 		}
 	}
-	if s.opt.Version().AtLeast(3, 1, 0) {
+	switch {
+	case s.opt.Version().AtLeast(3, 1, 0):
 		add(lp, true, true)
 		add(rp, false, true)
-	} else if lp.kind == plan.HashPartitioning {
+	case lp.kind == plan.HashPartitioning:
 		add(lp, true, false)
-	} else {
+	default:
 		add(rp, false, false)
 	}
 	for _, c := range cands {

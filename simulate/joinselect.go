@@ -42,7 +42,7 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 			break
 		}
 		lr, rr := lrefs[i], rrefs[i]
-		if !(fits(left.out, lr) && fits(right.out, rr)) && fits(left.out, rr) && fits(right.out, lr) {
+		if (!fits(left.out, lr) || !fits(right.out, rr)) && fits(left.out, rr) && fits(right.out, lr) {
 			// Keys the parser could not orient (unqualified columns): they fit the other way.
 			lr, rr = rr, lr
 		}
@@ -96,9 +96,9 @@ func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, r
 		_, bl := resolve(left.out, b)
 		_, br := resolve(right.out, b)
 		switch {
-		case al && br && !(ar && bl):
+		case al && br && (!ar || !bl):
 			lrefs, rrefs = append(lrefs, a), append(rrefs, b)
-		case bl && ar && !(al && br):
+		case bl && ar && (!al || !br):
 			lrefs, rrefs = append(lrefs, b), append(rrefs, a)
 		default:
 			keep = append(keep, c)

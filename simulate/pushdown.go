@@ -161,7 +161,10 @@ func splitAnd(cond string) []string {
 		case ')':
 			depth--
 		case '\'':
-			for i++; i < len(cond) && cond[i] != '\''; i++ {
+			if j := strings.IndexByte(cond[i+1:], '\''); j >= 0 {
+				i += j + 1
+			} else {
+				i = len(cond)
 			}
 		}
 		if depth == 0 && i+5 <= len(cond) && low[i:i+5] == " and " {

@@ -68,8 +68,10 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	n = s.partitionHints(n, sel.Hints)
 	if len(sel.DistributeBy) > 0 {
 		keys := s.keys(n, sel.DistributeBy, "DISTRIBUTE BY")
-		ex := &plan.Exchange{OpInfo: info("Exchange"), Origin: "REPARTITION_BY_COL",
-			Partitioning: plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: s.opt.NewShufflePartitions()}}
+		ex := &plan.Exchange{
+			OpInfo: info("Exchange"), Origin: "REPARTITION_BY_COL",
+			Partitioning: plan.Partitioning{Kind: plan.HashPartitioning, Keys: keys, NumPartitions: s.opt.NewShufflePartitions()},
+		}
 		n = newNode(ex, n.out, n.size, n)
 	}
 	if len(sel.SortBy) > 0 {
@@ -193,7 +195,7 @@ func splitAlias(it string) (expr, alias string) {
 func columnRef(expr string) plan.ColumnRef {
 	e := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(expr), "`", ""))
 	for _, c := range e {
-		if !(c == '_' || c == '.' || ('a' <= c && c <= 'z') || ('0' <= c && c <= '9')) {
+		if c != '_' && c != '.' && (c < 'a' || c > 'z') && (c < '0' || c > '9') {
 			return plan.ColumnRef{Text: expr}
 		}
 	}

@@ -333,8 +333,10 @@ func writeSimulateJSON(w io.Writer, opt simulate.Options, results []*simulate.Re
 	}
 	var out []resultJSON
 	for _, r := range results {
-		rj := resultJSON{SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: opt.Confs,
-			Plan: toSimNodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []decisionJSON{}, Unmodelled: r.Unmodelled}
+		rj := resultJSON{
+			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: opt.Confs,
+			Plan: toSimNodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []decisionJSON{}, Unmodelled: r.Unmodelled,
+		}
 		if rj.Unmodelled == nil {
 			rj.Unmodelled = []string{}
 		}
@@ -368,18 +370,24 @@ func toSimNodeJSON(n plan.Node) *simNodeJSON {
 	j := &simNodeJSON{Name: n.Info().Name, Args: n.Info().Args, Children: []*simNodeJSON{}}
 	switch x := n.(type) {
 	case *plan.Exchange:
-		j.Exchange = map[string]any{"partitioning": string(x.Partitioning.Kind), "keys": nonNil(plan.Texts(x.Partitioning.Keys)),
-			"numPartitions": x.Partitioning.NumPartitions, "origin": x.Origin}
+		j.Exchange = map[string]any{
+			"partitioning": string(x.Partitioning.Kind), "keys": nonNil(plan.Texts(x.Partitioning.Keys)),
+			"numPartitions": x.Partitioning.NumPartitions, "origin": x.Origin,
+		}
 	case *plan.FileScan:
-		j.Scan = map[string]any{"table": x.Table, "format": x.Format, "bucketed": x.Bucketed != nil && *x.Bucketed || x.Bucketed == nil && x.TotalBuckets > 0,
+		j.Scan = map[string]any{
+			"table": x.Table, "format": x.Format, "bucketed": x.Bucketed != nil && *x.Bucketed || x.Bucketed == nil && x.TotalBuckets > 0,
 			"bucketedReason": x.BucketedReason, "selectedBuckets": x.SelectedBuckets, "totalBuckets": x.TotalBuckets,
-			"coalescedTo": x.CoalescedTo, "columns": nonNil(plan.Texts(x.Output))}
+			"coalescedTo": x.CoalescedTo, "columns": nonNil(plan.Texts(x.Output)),
+		}
 	case *plan.Sort:
 		j.Sort = map[string]any{"keys": nonNil(plan.OrderTexts(x.Orders)), "global": x.Global}
 	}
 	if jn, ok := plan.JoinOf(n); ok {
-		j.Join = map[string]any{"strategy": string(jn.Strategy), "type": jn.Type, "leftKeys": nonNil(plan.Texts(jn.LeftKeys)),
-			"rightKeys": nonNil(plan.Texts(jn.RightKeys)), "buildSide": jn.BuildSide}
+		j.Join = map[string]any{
+			"strategy": string(jn.Strategy), "type": jn.Type, "leftKeys": nonNil(plan.Texts(jn.LeftKeys)),
+			"rightKeys": nonNil(plan.Texts(jn.RightKeys)), "buildSide": jn.BuildSide,
+		}
 	}
 	if g, ok := plan.AggregateOf(n); ok {
 		j.Aggregate = map[string]any{"keys": nonNil(plan.Texts(g.Keys)), "functions": nonNil(plan.Texts(g.Functions)), "mode": string(g.Mode)}
@@ -412,15 +420,15 @@ func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
 	if len(explains) == 0 {
 		return 0, usagef("%s: no explain output found", file)
 	}
-	real := explains[0].Physical()
-	if a, ok := real.(*plan.AdaptiveSparkPlan); ok {
+	actual := explains[0].Physical()
+	if a, ok := actual.(*plan.AdaptiveSparkPlan); ok {
 		if ini := a.Sub("Initial Plan"); ini != nil {
-			real = ini
+			actual = ini
 		} else if eff := a.Effective(); eff != nil {
-			real = eff
+			actual = eff
 		}
 	}
-	want, got := planShape(real), planShape(r.Plan)
+	want, got := planShape(actual), planShape(r.Plan)
 	var diffs []string
 	if want.exchanges != got.exchanges {
 		diffs = append(diffs, fmt.Sprintf("exchanges: predicted %d, Spark %d", got.exchanges, want.exchanges))
