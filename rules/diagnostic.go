@@ -1,0 +1,76 @@
+package rules
+
+import "github.com/bucketlint/bucketlint/plan"
+
+// A Severity is how serious a finding is. The zero value is invalid.
+type Severity int
+
+// Severities, in increasing order.
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+// String returns "info", "warning" or "error".
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return "invalid"
+}
+
+// ParseSeverity reads "info", "warning" or "error".
+func ParseSeverity(s string) (Severity, bool) {
+	switch s {
+	case "info":
+		return Info, true
+	case "warning":
+		return Warning, true
+	case "error":
+		return Error, true
+	}
+	return 0, false
+}
+
+// A Diagnostic is one finding: a rule's message at a position, with related positions and an
+// optional fix. It matches the "findings" entries of `check --format json` (DESIGN.md §4).
+type Diagnostic struct {
+	// Rule is the rule's ID ("BL301"); Name its name ("bucket-count-mismatch").
+	Rule string
+	Name string
+	// Severity is the rule's severity after configuration overrides.
+	Severity Severity
+	// Span is where the problem is: the .save( call, the CLUSTERED BY clause, the Exchange line.
+	Span    plan.Span
+	Message string
+	// Related points at the other places involved: the other table's DDL, the other join side.
+	Related []Related
+	// Fix is the suggested change, nil when there is none.
+	Fix *Fix
+}
+
+// A Related position explains a diagnostic: "customers is bucketed into 16 buckets here".
+type Related struct {
+	Span    plan.Span
+	Message string
+}
+
+// A Fix is a suggested change. Description is a verb phrase ("Rebucket orders INTO 16
+// BUCKETS"). Edits, when present, are safe to apply mechanically; a fix without edits carries
+// advice as code in Description.
+type Fix struct {
+	Description string
+	Edits       []Edit
+}
+
+// An Edit replaces the text of Span with Text.
+type Edit struct {
+	Span plan.Span
+	Text string
+}
