@@ -53,6 +53,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 			return nil
 		}
 	}
+	v1BucketTransform(t)
 	if seen["CLUSTER BY"] && seen["CLUSTERED BY"] {
 		st.errs.Add(st.at(c, ast.Pos), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
 		return nil
@@ -150,6 +151,32 @@ func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
 				t.Columns = append(t.Columns, plan.Column{Name: name, Type: f.Column.Type.render(), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, f.Pos)})
 			}
 		}
+	}
+}
+
+// v1BucketTransform turns a bucket(n, cols…) partition transform of a v1 data-source table
+// into its bucket spec, as Spark's session catalog does (CatalogV2Implicits
+// convertTransforms, 3.0+): for parquet, orc, csv, json, text, avro and the default provider
+// the transform is Spark bucketing. For Iceberg and other v2 providers it stays a transform.
+func v1BucketTransform(t *plan.Table) {
+	switch strings.TrimPrefix(t.Format, "org.apache.spark.sql.") {
+	case "", "parquet", "orc", "csv", "json", "text", "avro", "hive":
+	default:
+		return
+	}
+	kept := t.PartitionTransforms[:0]
+	for _, tr := range t.PartitionTransforms {
+		args := strings.Split(strings.TrimSuffix(strings.TrimPrefix(tr, "bucket("), ")"), ", ")
+		n, err := strconv.Atoi(args[0])
+		if !strings.HasPrefix(tr, "bucket(") || err != nil || len(args) < 2 || t.Bucket != nil {
+			kept = append(kept, tr)
+			continue
+		}
+		t.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: args[1:]}
+	}
+	t.PartitionTransforms = kept
+	if len(kept) == 0 {
+		t.PartitionTransforms = nil
 	}
 }
 
