@@ -1,7 +1,6 @@
 package simulate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -12,13 +11,13 @@ import (
 func (s *sim) relation(r *plan.Relation, hints []plan.Hint) (*node, error) {
 	switch r.Kind {
 	case plan.TableRel:
-		if r.CTE || s.ctes[strings.ToLower(r.Table)] != nil {
-			cte := s.ctes[strings.ToLower(r.Table)]
-			if cte == nil {
-				return nil, fmt.Errorf("simulate: unknown common table expression %s", r.Table)
-			}
-			// Spark inlines non-recursive CTEs (InlineCTE) before planning.
+		name := strings.ToLower(r.Table)
+		if cte := s.ctes[name]; cte != nil && !s.expanding[name] {
+			// Spark inlines non-recursive CTEs (InlineCTE) before planning. Inside its own
+			// definition the name refers to the table, not the CTE.
+			s.expanding[name] = true
 			n, err := s.relation(cte, nil)
+			delete(s.expanding, name)
 			if err != nil {
 				return nil, err
 			}

@@ -32,7 +32,7 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 
 func newSim(tables map[string]*plan.Table, opt Options) *sim {
 	v := opt.Version()
-	return &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}, ctes: map[string]*plan.Relation{}}
+	return &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}, ctes: map[string]*plan.Relation{}, expanding: map[string]bool{}}
 }
 
 // run applies the preparation rules to a planned tree and emits the result.
@@ -78,9 +78,11 @@ type sim struct {
 	era    Era
 	tables map[string]*plan.Table
 	ctes   map[string]*plan.Relation
-	refs   refSet
-	ids    ids
-	res    *Result
+	// expanding are the CTEs being inlined, to stop self-reference.
+	expanding map[string]bool
+	refs      refSet
+	ids       ids
+	res       *Result
 	// filters are the WHERE key filters of the SELECT block being planned.
 	filters []plan.KeyFilter
 	// depth is the nesting of SELECT blocks being planned; 1 is the outermost.
