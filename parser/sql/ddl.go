@@ -173,6 +173,9 @@ func v1BucketTransform(t *plan.Table) {
 			continue
 		}
 		t.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: args[1:]}
+		if len(t.Sources) > 0 {
+			t.Bucket.Span.Start = t.Sources[0]
+		}
 	}
 	t.PartitionTransforms = kept
 	if len(kept) == 0 {

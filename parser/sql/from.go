@@ -75,8 +75,11 @@ func (b *queryBuilder) factor(t *tableFactor) *plan.Relation {
 	default:
 		r = &plan.Relation{Kind: plan.OtherRel, Span: span, Text: txt}
 	}
-	if t.Alias != "" {
-		r.Alias = unquoteIdent(t.Alias)
+	switch {
+	case t.As != "":
+		r.Alias = unquoteIdent(t.As)
+	case t.Alias != nil:
+		r.Alias = unquoteIdent(string(*t.Alias))
 	}
 	return r
 }

@@ -83,7 +83,8 @@ type selectItem struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Expr   *expr  `parser:"@@"`
-	Alias  string `parser:"( 'AS' ( @(Ident | Quoted) | '(' @(Ident | Quoted) ( ',' @(Ident | Quoted) )* ')' ) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`
+	As     []string   `parser:"( 'AS' ( @(Ident | Quoted) | '(' @(Ident | Quoted) ( ',' @(Ident | Quoted) )* ')' )"`
+	Alias  *aliasName `parser:"| @@ )?"`
 }
 
 // groupBy is the GROUP BY list, GROUPING SETS, or GROUP BY ALL.
@@ -115,7 +116,7 @@ type fromClause struct {
 
 // lateralView is LATERAL VIEW [OUTER] f(…) alias [AS cols], skipped.
 type lateralView struct {
-	Tokens []*innerTok `parser:"'LATERAL' 'VIEW' 'OUTER'? @@ @@ ( (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) Ident )? ( 'AS' Ident ( ',' Ident )* )?"`
+	Tokens []*innerTok `parser:"'LATERAL' 'VIEW' 'OUTER'? @@ @@ @@? ( 'AS' Ident ( ',' Ident )* )?"`
 }
 
 // joinChain is relation (join relation [ON|USING])*.
@@ -146,6 +147,7 @@ type tableFactor struct {
 	Func     *funcCall   `parser:"| (?= ( Ident | Quoted ) ( '.' ( Ident | Quoted ) )* '(' ) @@"`
 	Name     *qname      `parser:"| (?! ( 'WHERE' | 'GROUP' | 'ORDER' | 'HAVING' | 'LIMIT' | 'UNION' | 'JOIN' | 'ON' | 'SELECT' ) ) @@ )"`
 	Temporal []*innerTok `parser:"( ( 'TABLESAMPLE' | 'VERSION' 'AS' 'OF' | 'TIMESTAMP' 'AS' 'OF' | 'FOR' ( 'SYSTEM_TIME' | 'SYSTEM_VERSION' ) 'AS' 'OF' ) @@ )?"`
-	Alias    string      `parser:"( 'AS' @(Ident | Quoted) | (?! ( 'FROM' | 'WHERE' | 'GROUP' | 'HAVING' | 'ORDER' | 'LIMIT' | 'OFFSET' | 'UNION' | 'INTERSECT' | 'EXCEPT' | 'MINUS' | 'WINDOW' | 'QUALIFY' | 'CLUSTER' | 'DISTRIBUTE' | 'SORT' | 'JOIN' | 'INNER' | 'LEFT' | 'RIGHT' | 'FULL' | 'OUTER' | 'CROSS' | 'NATURAL' | 'SEMI' | 'ANTI' | 'ON' | 'USING' | 'LATERAL' | 'AS' | 'SELECT' | 'WITH' | 'INSERT' | 'VALUES' | 'TABLESAMPLE' | 'PIVOT' | 'UNPIVOT' | 'INTO' | 'FOR' | 'WHEN' | 'THEN' | 'ELSE' | 'END' | 'AND' | 'OR' | 'NOT' | 'IS' | 'IN' | 'LIKE' | 'BETWEEN' ) ) @(Ident | Quoted) )?"`
+	As       string      `parser:"( 'AS' @(Ident | Quoted)"`
+	Alias    *aliasName  `parser:"| @@ )?"`
 	ColAlias []*ident    `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
 }
