@@ -82,7 +82,7 @@ type selectBlock struct {
 type selectItem struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Expr   *expr  `parser:"@@"`
+	Expr   *expr      `parser:"@@"`
 	As     []string   `parser:"( 'AS' ( @(Ident | Quoted) | '(' @(Ident | Quoted) ( ',' @(Ident | Quoted) )* ')' )"`
 	Alias  *aliasName `parser:"| @@ )?"`
 }
