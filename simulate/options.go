@@ -130,6 +130,7 @@ const (
 	ConfLegacyOutputOrdering    = "spark.sql.legacy.bucketedTableScan.outputOrdering"
 	ConfV2Bucketing             = "spark.sql.sources.v2.bucketing.enabled"
 	ConfMaxSinglePartitionBytes = "spark.sql.maxSinglePartitionBytes"
+	ConfUnionOutputPartitioning = "spark.sql.unionOutputPartitioning"
 	ConfBHJExpandLimit          = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
 )
 

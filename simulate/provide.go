@@ -108,8 +108,43 @@ func (s *sim) partitioning(n *node) part {
 		}
 	case *plan.LocalTableScan:
 		return unknownPart(1)
+	case *plan.Union:
+		return s.unionPartitioning(n)
 	}
 	return unknownPart(0)
+}
+
+// unionPartitioning is UnionExec.outputPartitioning: UnknownPartitioning before Spark 4.1;
+// from 4.1 (SPARK-52921, spark.sql.unionOutputPartitioning, default true) the children's
+// common partitioning when every child is SinglePartition, or hash-partitioned on the same
+// positions of its output into the same count.
+func (s *sim) unionPartitioning(n *node) part {
+	if !s.opt.Version().AtLeast(4, 1, 0) || !s.opt.boolConf(ConfUnionOutputPartitioning, true) || len(n.kids) == 0 {
+		return unknownPart(0)
+	}
+	first := s.partitioning(n.kids[0])
+	for _, k := range n.kids {
+		p := s.partitioning(k)
+		switch {
+		case first.kind == plan.SinglePartition && p.kind == plan.SinglePartition:
+			continue
+		case first.kind != plan.HashPartitioning || p.kind != plan.HashPartitioning || p.n != first.n || len(p.keys) != len(first.keys):
+			return unknownPart(0)
+		}
+		for j, key := range p.keys {
+			pos := -1
+			for c, a := range k.out {
+				if sameExpr(a.expr, key) {
+					pos = c
+					break
+				}
+			}
+			if pos < 0 || pos >= len(n.kids[0].out) || !sameExpr(n.kids[0].out[pos].expr, first.keys[j]) {
+				return unknownPart(0)
+			}
+		}
+	}
+	return first
 }
 
 // joinPartitioning is ShuffledJoin.outputPartitioning (3.1+; the same in 3.0's

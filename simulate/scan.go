@@ -94,7 +94,12 @@ func (s *sim) scan(r *plan.Relation) *node {
 	}
 	n.scan = si
 	n.rel = name
-	cond, selected := s.scanFilters(r, t)
+	cond, partFilters, selected := s.scanFilters(r, t)
+	if fs, ok := n.op.(*plan.FileScan); ok {
+		// Partition pruning (PruneFileSourcePartitions): filters on partition columns are
+		// evaluated on the partition list, not on the rows.
+		fs.PartitionFilters = partFilters
+	}
 	if selected != nil {
 		si.pruned = true
 		si.selected = len(selected)
@@ -225,8 +230,8 @@ func findAttr(out []attr, name string) (attr, bool) {
 
 // scanFilters returns the WHERE conjuncts on this relation as a Filter condition, and sets
 // bucket pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket).
-func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, map[int]bool) {
-	var conds []string
+func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, []string, map[int]bool) {
+	var conds, partFilters []string
 	var selected map[int]bool
 	for _, f := range s.filters {
 		rel := strings.ToLower(f.Column.Relation)
@@ -240,7 +245,15 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, map[int]bool
 		if !ok {
 			continue
 		}
-		conds = append(conds, f.Column.Text+" "+f.Op+" "+strings.Join(f.Values, ", "))
+		text := f.Column.Column + " " + f.Op + " " + strings.Join(f.Values, ", ")
+		if f.Op == "IN" {
+			text = f.Column.Column + " IN (" + strings.Join(f.Values, ", ") + ")"
+		}
+		if containsFold(t.PartitionColumns, col.Name) {
+			partFilters = append(partFilters, text)
+			continue
+		}
+		conds = append(conds, text)
 		spec := t.Bucket
 		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
 			continue
@@ -260,5 +273,14 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, map[int]bool
 			}
 		}
 	}
-	return strings.Join(conds, " AND "), selected
+	return strings.Join(conds, " AND "), partFilters, selected
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
