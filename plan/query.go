@@ -18,6 +18,9 @@ type Query struct {
 	Target string
 	// Overwrite is set for INSERT OVERWRITE.
 	Overwrite bool
+	// View is set when Target is a view the query defines (CREATE VIEW … AS) rather than a
+	// table it writes: a query reading the view reads this query.
+	View bool
 	// Hints are statement-level hints: those of INSERT /*+ … */ INTO.
 	Hints []Hint
 	// CTEs are the WITH clause's named queries, in declared order.

@@ -10,7 +10,8 @@ type File struct {
 	Tables []*plan.Table
 	// Changes are ALTER TABLE, DROP TABLE, ANALYZE TABLE and CACHE TABLE statements.
 	Changes []Change
-	// Queries are SELECT, INSERT … SELECT and the queries of CTAS and CACHE TABLE … AS.
+	// Queries are SELECT, INSERT … SELECT and the queries of CTAS, CACHE TABLE … AS and
+	// CREATE VIEW … AS (Query.View set).
 	Queries []*plan.Query
 	// Confs are SET key=value statements.
 	Confs []plan.Conf

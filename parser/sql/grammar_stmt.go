@@ -23,6 +23,18 @@ type alterAction struct {
 	Other        []*innerTok   `parser:"| @@+"`
 }
 
+// createView is CREATE [OR REPLACE] [GLOBAL] [TEMPORARY] VIEW [IF NOT EXISTS] name [(cols)]
+// [COMMENT …] [TBLPROPERTIES (…)] AS query, or a temporary view over a data source (USING
+// provider OPTIONS (…)), which has no query.
+type createView struct {
+	Pos     lexer.Position
+	Name    *qname      `parser:"'CREATE' ( 'OR' 'REPLACE' )? 'GLOBAL'? ( 'TEMPORARY' | 'TEMP' )? 'VIEW' ( 'IF' 'NOT' 'EXISTS' )? @@"`
+	Cols    []*innerTok `parser:"( '(' @@* ')' )?"`
+	Clauses []*innerTok `parser:"( 'COMMENT' String | 'TBLPROPERTIES' '(' @@* ')' | 'PARTITIONED' 'ON' '(' @@* ')' | 'WITH' 'SCHEMA' ( 'BINDING' | 'COMPENSATION' | 'EVOLUTION' | 'TYPE' 'EVOLUTION' ) )*"`
+	Using   []*innerTok `parser:"( 'USING' @@ ( '.' @@ )* ( 'OPTIONS' '(' @@* ')' )? )?"`
+	Query   *queryStmt  `parser:"( 'AS' @@ )?"`
+}
+
 // dropTable is DROP TABLE [IF EXISTS] name [PURGE].
 type dropTable struct {
 	Pos      lexer.Position

@@ -21,6 +21,7 @@ type Parser struct {
 	analyze *participle.Parser[analyzeTable]
 	cache   *participle.Parser[cacheTable]
 	query   *participle.Parser[queryStmt]
+	view    *participle.Parser[createView]
 }
 
 // lookahead is how many tokens an alternative may consume before its failure is final.
@@ -59,6 +60,9 @@ func New() (*Parser, error) {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.query, err = participle.Build[queryStmt](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.view, err = participle.Build[createView](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	return p, nil
@@ -143,6 +147,16 @@ func (st *state) statement(c chunk) {
 			st.fail(c, err)
 		} else {
 			st.f.Queries = append(st.f.Queries, st.buildQuery(ast, c))
+		}
+	case stmtView:
+		if ast, err := st.p.view.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else if ast.Query == nil {
+			st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
+		} else {
+			q := st.buildQuery(ast.Query, c)
+			q.Target, q.View = st.name(ast.Name), true
+			st.f.Queries = append(st.f.Queries, q)
 		}
 	default:
 		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})

@@ -14,6 +14,9 @@ func (p *printer) query(q *plan.Query) {
 		if q.Overwrite {
 			head += " overwrite"
 		}
+		if q.View {
+			head += " view"
+		}
 	}
 	p.line("", "%s", head)
 	for _, h := range q.Hints {

@@ -20,6 +20,7 @@ const (
 	stmtAnalyze
 	stmtCache
 	stmtQuery
+	stmtView
 )
 
 // classify picks the grammar for a statement from its first keywords.
@@ -43,7 +44,9 @@ func classify(w []string) stmtKind {
 			switch x {
 			case "table":
 				return stmtCreate
-			case "or", "replace", "temporary", "temp", "external":
+			case "view":
+				return stmtView
+			case "or", "replace", "temporary", "temp", "external", "global":
 			default:
 				return stmtOther
 			}
