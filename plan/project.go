@@ -14,6 +14,28 @@ type Project struct {
 	// Confs are the Spark configuration settings found, in file order.
 	Confs []Conf
 	Code  []*CodeFile // code facts (writes, reads, joins, SQL strings), one per code file read
+	// Conflicts are the facts about a table that two sources state differently, in the order
+	// of the tables' names; the table keeps the value of Kept.
+	Conflicts []Conflict
+}
+
+// A Conflict is one fact of a table that two sources disagree about: a bucket spec, a format,
+// the columns or the partition columns. Kept is the source whose value the table keeps (a
+// catalog or DESCRIBE output before DDL, DDL before a code write, then the earlier file).
+type Conflict struct {
+	Table string
+	// Fact is "bucket spec", "format", "columns" or "partition columns".
+	Fact       string
+	Kept       Pos
+	KeptValue  string
+	Other      Pos
+	OtherValue string
+}
+
+// String describes the conflict at the position of the value that was not kept.
+func (c Conflict) String() string {
+	return c.Other.String() + ": table " + c.Table + ": " + c.Fact + " " + c.OtherValue +
+		" conflicts with " + c.KeptValue + " at " + c.Kept.String() + " (kept)"
 }
 
 // A Conf is one Spark configuration setting: SET k=v, --conf k=v, .config(k, v).

@@ -1,5 +1,10 @@
 package plan
 
+import (
+	"fmt"
+	"strings"
+)
+
 // A Table is a table as a project declares or a catalog describes it.
 type Table struct {
 	// Name is the table name in lower case, as qualified as the source gave it ("db.t").
@@ -15,6 +20,8 @@ type Table struct {
 	// SizeInBytes and RowCount are statistics when known; -1 when unknown.
 	SizeInBytes int64
 	RowCount    int64
+	// FileCount is the number of data files when a catalog records it; 0 when unknown.
+	FileCount int64
 	// Hive reports a Hive-serde table (STORED AS …), which Spark never reads as bucketed.
 	Hive bool
 	// ClusterBy are the columns of DDL CLUSTER BY (Delta liquid clustering, Spark 4.0+
@@ -79,4 +86,24 @@ func equalFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// String describes the spec as "8 buckets by (customer_id) sorted by (customer_id)", and a
+// nil spec as "not bucketed".
+func (b *BucketSpec) String() string {
+	if b == nil {
+		return "not bucketed"
+	}
+	n := fmt.Sprint(b.NumBuckets)
+	if b.NumBuckets == 0 && b.NumTemplate != "" {
+		n = b.NumTemplate
+	}
+	s := n + " buckets by (" + strings.Join(b.Columns, ", ") + ")"
+	if b.NumBuckets == 1 && b.NumTemplate == "" {
+		s = "1 bucket by (" + strings.Join(b.Columns, ", ") + ")"
+	}
+	if len(b.SortColumns) > 0 {
+		s += " sorted by (" + strings.Join(b.SortColumns, ", ") + ")"
+	}
+	return s
 }

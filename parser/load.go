@@ -1,0 +1,131 @@
+package parser
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// MaxFileSize is the size above which Load skips a file that it would otherwise read, and
+// reports it: explain logs and DDL are small, a file this large is data or a build artefact.
+const MaxFileSize = 16 << 20
+
+// LoadOptions says which files Load reads and how.
+type LoadOptions struct {
+	// Exclude are gitignore-style globs of files and directories to skip: a pattern without a
+	// slash matches a name at any depth ("*.log", "build"), one with a slash matches the path
+	// below the walked root ("jobs/old/*.py", "/tmp"), "**" matches any number of
+	// directories, and a trailing slash matches directories only. Negation ("!") is not
+	// supported.
+	Exclude []string
+	// Workers is how many files are parsed at once; 0 or less means one per CPU
+	// (runtime.GOMAXPROCS).
+	Workers int
+}
+
+// Load reads every input bucketlint understands under paths (files, or directories walked
+// recursively) and merges them into one Project. Directories named .git, node_modules,
+// vendor or __pycache__, hidden directories, excluded paths, binary files and files larger
+// than MaxFileSize (reported) are skipped; files named explicitly are always read. Files are
+// parsed in parallel; the result does not depend on scheduling: inputs are merged in path
+// order. One bad file never stops the others: its errors are returned, sorted by position
+// and capped per file, with everything that could be read. A path that does not exist is an
+// error too. Facts two sources state differently about one table are Project.Conflicts.
+func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project, perr.List) {
+	var errs perr.List
+	files, walkErrs := walk(paths, opts.Exclude)
+	errs = append(errs, walkErrs...)
+	sqlp, err := sql.New()
+	if err != nil {
+		errs.Add(plan.Pos{}, "%v", err)
+		return emptyProject(), errs
+	}
+	results := parseAll(ctx, sqlp, files, opts.Workers)
+	proj := merge(results)
+	for _, r := range results {
+		errs = append(errs, r.errs.Capped()...)
+	}
+	if err := ctx.Err(); err != nil {
+		errs.Add(plan.Pos{}, "loading stopped: %v", err)
+	}
+	errs.Sort()
+	return proj, errs
+}
+
+func emptyProject() *plan.Project { return &plan.Project{Tables: map[string]*plan.Table{}} }
+
+// parseAll parses files on a bounded pool of workers; results[i] belongs to files[i].
+func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int) []*result {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, max(len(files), 1))
+	results := make([]*result, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				results[i] = parseInput(sqlp, files[i])
+			}
+		})
+	}
+	for i := range files {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	out := results[:0]
+	for _, r := range results {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// parseInput reads and parses one file, turning a panic into an internal error so that one
+// file never stops the others.
+func parseInput(sqlp *sql.Parser, in input) (r *result) {
+	r = &result{file: in.name, kind: in.kind}
+	defer func() {
+		if p := recover(); p != nil {
+			r = &result{file: in.name, kind: in.kind}
+			r.errs.Add(plan.Pos{File: in.name, Line: 1, Col: 1}, "internal error: %v", p)
+		}
+	}()
+	src, err := os.ReadFile(in.path)
+	if err != nil {
+		r.errs.Add(plan.Pos{File: in.name}, "%v", unwrapPath(err))
+		return r
+	}
+	if isBinary(src) {
+		r.kind = kindNone
+		return r
+	}
+	parseSource(sqlp, r, src)
+	return r
+}
+
+// unwrapPath drops the path os.ReadFile repeats, as positions already name the file.
+func unwrapPath(err error) error {
+	if pe, ok := err.(*os.PathError); ok { //nolint:errorlint // os.ReadFile returns *PathError itself
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
+// sortInputs orders inputs by name, the order everything is merged in.
+func sortInputs(in []input) {
+	sort.Slice(in, func(i, j int) bool { return in[i].name < in[j].name })
+}
