@@ -149,6 +149,8 @@ type demand struct {
 	table string
 	keys  []string
 	join  bool
+	// direct is set when both join sides are table scans under Filter and Project only.
+	direct bool
 }
 
 type layoutChoice struct {
@@ -179,7 +181,8 @@ func (a *advisor) collect(q int, w float64, r *Result) {
 			lk, lok := columnsOf(j.LeftKeys)
 			rk, rok := columnsOf(j.RightKeys)
 			if lt != "" && rt != "" && lok && rok && lt != rt {
-				a.demands = append(a.demands, demand{query: q, weight: w, left: lt, right: rt, leftKeys: lk, rightKeys: rk, join: true})
+				direct := directScan(n.Children()[0]) && directScan(n.Children()[1])
+				a.demands = append(a.demands, demand{query: q, weight: w, left: lt, right: rt, leftKeys: lk, rightKeys: rk, join: true, direct: direct})
 			}
 		}
 		if j, ok := plan.JoinOf(n); ok && j.Strategy == plan.BroadcastHashJoinStrategy {
@@ -217,6 +220,22 @@ func tableUnder(n plan.Node) string {
 
 // columnsOf returns the columns keys name; a cast of a column counts as the column, since
 // the advice writes both join sides with one type.
+// directScan reports a side that is a file scan under Filter, Project and the Sort and
+// Exchange the planner added.
+func directScan(n plan.Node) bool {
+	for n != nil {
+		switch n.(type) {
+		case *plan.FileScan:
+			return true
+		case *plan.Filter, *plan.ProjectExec, *plan.Sort, *plan.Exchange:
+			n = n.Children()[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 func columnsOf(es []plan.Expr) ([]string, bool) {
 	out := make([]string, len(es))
 	for i, e := range es {

@@ -117,14 +117,60 @@ func (a *advisor) chooseJoins() {
 		}
 		why := fmt.Sprintf("joined with %%s on (%%s) in %d quer%s (weight %g): bucket both on the join keys into %d buckets%s",
 			len(e.demands), plural(len(e.demands)), e.weight, n, a.countWhy(lt, rt))
-		a.assign(e.l, lcols, n, casts[e.l], fmt.Sprintf(why, e.r, strings.Join(e.lk, ", ")))
-		a.assign(e.r, rcols, n, casts[e.r], fmt.Sprintf(why, e.l, strings.Join(e.rk, ", ")))
+		nl, nr := n, n
+		if lc == nil && rc == nil && a.canCoalesce(e) {
+			cl, cr := a.bucketCount(lt), a.bucketCount(rt)
+			if small, ok := a.coalescedCount(cl, cr); ok {
+				big := max(cl, cr)
+				if cl < cr {
+					nl, nr = small, big
+				} else {
+					nl, nr = big, small
+				}
+				why = fmt.Sprintf("joined with %%s on (%%s) in %d quer%s (weight %g): bucket both on the join keys, %s into %d and %s into %d buckets%s; "+
+					"with spark.sql.bucketing.coalesceBucketsInJoin.enabled Spark reads the larger side's buckets coalesced to the smaller count (ratio %d within maxBucketRatio %d), so neither side is shuffled",
+					len(e.demands), plural(len(e.demands)), e.weight, e.l, nl, e.r, nr, a.countWhy(lt, rt), big/small, a.opt.Options.CoalesceMaxRatio())
+			}
+		}
+		a.assign(e.l, lcols, nl, casts[e.l], fmt.Sprintf(why, e.r, strings.Join(e.lk, ", ")))
+		a.assign(e.r, rcols, nr, casts[e.r], fmt.Sprintf(why, e.l, strings.Join(e.rk, ", ")))
 		for _, d := range e.demands {
 			f := Fix{Query: d.query, Tables: []string{d.left, d.right}, Keys: d.leftKeys, What: "join"}
 			a.layout[e.l].fixes = append(a.layout[e.l].fixes, f)
 			a.layout[e.r].fixes = append(a.layout[e.r].fixes, f)
 		}
 	}
+}
+
+// canCoalesce reports whether CoalesceBucketsInJoin would serve the edge: enabled, not
+// skipped by adaptive execution (before 3.5), and every join reads both tables directly
+// (through Filter and Project only).
+func (a *advisor) canCoalesce(e *edge) bool {
+	o := a.opt.Options
+	if !o.CoalesceBuckets() || o.Adaptive() && !o.Version().AtLeast(3, 5, 0) {
+		return false
+	}
+	for _, d := range e.demands {
+		if !d.direct {
+			return false
+		}
+	}
+	return true
+}
+
+// coalescedCount is the smaller table's count when the two natural counts differ: the
+// larger divided by the largest ratio within maxBucketRatio that divides it.
+func (a *advisor) coalescedCount(cl, cr int) (int, bool) {
+	big, small := max(cl, cr), min(cl, cr)
+	if small <= 0 || big/small < 2 {
+		return 0, false
+	}
+	for r := min(a.opt.Options.CoalesceMaxRatio(), big/small); r >= 2; r-- {
+		if big%r == 0 {
+			return big / r, true
+		}
+	}
+	return 0, false
 }
 
 func plural(n int) string {

@@ -137,3 +137,27 @@ func fixedSides(root plan.Node, f Fix) string {
 	})
 	return bad
 }
+
+// TestAdviseCoalescedCounts: with bucket coalescing on (and adaptive execution off before
+// 3.5), a big and a small table get different counts within maxBucketRatio, and the join still
+// needs no Exchange.
+func TestAdviseCoalescedCounts(t *testing.T) {
+	tables, wl := adviseFixture(t)
+	ver, _ := ParseVersion("3.5")
+	opt := AdviseOptions{Options: Options{SparkVersion: ver, Confs: map[string]string{ConfCoalesceBuckets: "true"}}, ClusterCores: 16, PowerOfTwo: true}
+	recs := Advise(tables, wl[:1], opt)
+	counts := map[string]int{}
+	for _, r := range recs {
+		if r.Bucket != nil {
+			counts[r.Table] = r.Bucket.NumBuckets
+		}
+		for _, f := range r.Fixes {
+			if bad := fixedSides(outcome(r, f.Query).Plan, f); bad != "" {
+				t.Errorf("%s: %s still shuffles: %s", r.Table, f, bad)
+			}
+		}
+	}
+	if counts["orders"] != 4*counts["customers"] || counts["customers"] == 0 {
+		t.Errorf("counts = %v, want orders = 4 × customers", counts)
+	}
+}
