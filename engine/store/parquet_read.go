@@ -1,0 +1,188 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/format"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+)
+
+// openParquet opens a Parquet file for page reading.
+func openParquet(path string) (*parquet.File, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, fmt.Errorf("stat %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, fmt.Errorf("read parquet %s: %w", path, err)
+	}
+	return pf, f, nil
+}
+
+// timeScale returns the factor converting a file's INT64 timestamp unit to microseconds:
+// multiply when positive, divide by -scale when negative.
+func timeScale(n parquet.Node) int64 {
+	lt := n.Type().LogicalType()
+	if lt == nil {
+		return 1
+	}
+	ts, ok := lt.Value.(*format.TimestampType)
+	if !ok {
+		return 1
+	}
+	switch ts.Unit.Value.(type) {
+	case *format.MilliSeconds:
+		return 1000
+	case *format.NanoSeconds:
+		return -1000
+	}
+	return 1
+}
+
+// readChunk appends every value of one column chunk to v, reading page by page.
+func readChunk(cc parquet.ColumnChunk, leaf parquet.LeafColumn, v *Vec) (err error) {
+	pages := cc.Pages()
+	defer func() {
+		if cerr := pages.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	scale := timeScale(leaf.Node)
+	maxDef := byte(leaf.MaxDefinitionLevel)
+	for {
+		p, err := pages.ReadPage()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		err = appendPage(v, p, maxDef, scale)
+		parquet.Release(p)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// appendPage appends one page's rows. Values of optional columns are stored without their
+// NULLs, so a cursor k walks the values while i walks the rows.
+func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
+	n := int(p.NumValues())
+	defs := p.DefinitionLevels()
+	if maxDef == 0 {
+		defs = nil
+	}
+	data := p.Data()
+	var idx []int32
+	kind := p.Type().Kind()
+	if d := p.Dictionary(); d != nil {
+		idx = data.Int32()
+		data = d.Page().Data()
+		kind = d.Type().Kind()
+	}
+	src := source{data: data, idx: idx, kind: kind, scale: scale}
+	if err := src.check(v); err != nil {
+		return err
+	}
+	k := 0
+	for i := range n {
+		if defs != nil && defs[i] < maxDef {
+			v.AppendNull()
+			continue
+		}
+		src.appendTo(v, k)
+		k++
+	}
+	return nil
+}
+
+// source is the decoded values of one page, dictionary-indexed or plain.
+type source struct {
+	data  encoding.Values
+	idx   []int32
+	kind  parquet.Kind
+	scale int64
+}
+
+func (s *source) check(v *Vec) error {
+	ok := false
+	switch v.Kind {
+	case KindInt64:
+		ok = s.kind == parquet.Int32 || s.kind == parquet.Int64 || s.kind == parquet.Boolean || s.kind == parquet.Int96
+	case KindFloat64:
+		ok = s.kind == parquet.Float || s.kind == parquet.Double
+	case KindBytes:
+		ok = s.kind == parquet.ByteArray
+	}
+	if !ok {
+		return fmt.Errorf("cannot read parquet %s values as %s", s.kind, v.Type)
+	}
+	return nil
+}
+
+// appendTo appends value k. The switch is per value but on a local kind, with no interface
+// call, and decoding dominates anyway.
+func (s *source) appendTo(v *Vec, k int) {
+	if s.idx != nil {
+		k = int(s.idx[k])
+	}
+	switch s.kind {
+	case parquet.Int32:
+		v.Ints = append(v.Ints, int64(s.data.Int32()[k]))
+	case parquet.Int64:
+		x := s.data.Int64()[k]
+		if s.scale > 1 {
+			x *= s.scale
+		} else if s.scale < 0 {
+			x /= -s.scale
+		}
+		v.Ints = append(v.Ints, x)
+	case parquet.Boolean:
+		bits := s.data.Boolean()
+		v.Ints = append(v.Ints, int64(bits[k/8]>>(k%8)&1))
+	case parquet.Int96:
+		v.Ints = append(v.Ints, int96Micros(s.data.Int96()[k]))
+	case parquet.Float:
+		v.Floats = append(v.Floats, float64(s.data.Float()[k]))
+	case parquet.Double:
+		v.Floats = append(v.Floats, s.data.Double()[k])
+	case parquet.ByteArray:
+		b, off := s.data.ByteArray()
+		v.AppendBytes(b[off[k]:off[k+1]])
+	}
+}
+
+// int96Micros converts Spark's legacy INT96 timestamp (nanoseconds of day, Julian day) to
+// microseconds since the epoch.
+func int96Micros(x [3]uint32) int64 {
+	var b [12]byte
+	binary.LittleEndian.PutUint32(b[0:], x[0])
+	binary.LittleEndian.PutUint32(b[4:], x[1])
+	binary.LittleEndian.PutUint32(b[8:], x[2])
+	nanos := int64(binary.LittleEndian.Uint64(b[0:8]))
+	day := int64(binary.LittleEndian.Uint32(b[8:12]))
+	const julianEpoch = 2440588
+	return (day-julianEpoch)*int64(24*time.Hour/time.Microsecond) + nanos/1000
+}
+
+// checkReadable reports an error for SQL types the reader cannot fill.
+func checkReadable(t hash.Type) error {
+	_, err := KindOf(t)
+	return err
+}

@@ -1,0 +1,170 @@
+package store
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/compress/snappy"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+)
+
+// parquetNode returns the Parquet type Spark writes for a SQL type and reads back as that
+// type (reference/engine.md §4.4): signed INT(8/16/32/64), STRING byte arrays, DATE,
+// TIMESTAMP(MICROS) adjusted to UTC (timestamp) or not (timestamp_ntz), and DECIMAL on INT32
+// or INT64 as Spark's own writer chooses by precision.
+func parquetNode(t hash.Type) (parquet.Node, error) {
+	var n parquet.Node
+	switch t.Kind {
+	case hash.KindBoolean:
+		n = parquet.Leaf(parquet.BooleanType)
+	case hash.KindTinyInt:
+		n = parquet.Int(8)
+	case hash.KindSmallInt:
+		n = parquet.Int(16)
+	case hash.KindInt:
+		n = parquet.Int(32)
+	case hash.KindBigInt:
+		n = parquet.Int(64)
+	case hash.KindFloat:
+		n = parquet.Leaf(parquet.FloatType)
+	case hash.KindDouble:
+		n = parquet.Leaf(parquet.DoubleType)
+	case hash.KindString:
+		n = parquet.String()
+	case hash.KindBinary:
+		n = parquet.Leaf(parquet.ByteArrayType)
+	case hash.KindDate:
+		n = parquet.Date()
+	case hash.KindTimestamp:
+		n = parquet.Timestamp(parquet.Microsecond)
+	case hash.KindTimestampNTZ:
+		n = parquet.TimestampAdjusted(parquet.Microsecond, false)
+	case hash.KindDecimal:
+		if t.Precision > hash.MaxLongDigits {
+			return nil, fmt.Errorf("type %s: decimals wider than %d digits are not supported", t, hash.MaxLongDigits)
+		}
+		phys := parquet.Type(parquet.Int64Type)
+		if t.Precision <= 9 {
+			phys = parquet.Int32Type
+		}
+		n = parquet.Decimal(t.Scale, t.Precision, phys)
+	default:
+		return nil, fmt.Errorf("type %s cannot be written to parquet", t)
+	}
+	return parquet.Optional(n), nil
+}
+
+// parquetSchema returns the file schema of the columns cols of s and, for each of them, its
+// leaf column index in the file (parquet-go orders group fields by name).
+func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
+	g := parquet.Group{}
+	for _, c := range cols {
+		n, err := parquetNode(s[c].Type)
+		if err != nil {
+			return nil, nil, fmt.Errorf("column %s: %w", s[c].Name, err)
+		}
+		g[s[c].Name] = n
+	}
+	ps := parquet.NewSchema("spark_schema", g)
+	leaf := make([]int, len(cols))
+	for i, c := range cols {
+		lc, ok := ps.Lookup(s[c].Name)
+		if !ok {
+			return nil, nil, fmt.Errorf("internal error: column %s missing from parquet schema", s[c].Name)
+		}
+		leaf[i] = lc.ColumnIndex
+	}
+	return ps, leaf, nil
+}
+
+// fileWriter writes rows of a batch into one Parquet file.
+type fileWriter struct {
+	schema *parquet.Schema
+	cols   []int // batch column of each written column
+	leaf   []int // parquet leaf index of each written column
+	rows   []parquet.Row
+	cells  []parquet.Value
+}
+
+const writeChunk = 1024
+
+func newFileWriter(s Schema, cols []int) (*fileWriter, error) {
+	ps, leaf, err := parquetSchema(s, cols)
+	if err != nil {
+		return nil, err
+	}
+	w := &fileWriter{schema: ps, cols: cols, leaf: leaf}
+	w.rows = make([]parquet.Row, writeChunk)
+	w.cells = make([]parquet.Value, writeChunk*len(cols))
+	return w, nil
+}
+
+// write creates path (which must not exist) and writes rows of b in the given order.
+func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	defer func() {
+		if cerr := f.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close %s: %w", path, cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	pw := parquet.NewWriter(bw, w.schema, parquet.DataPageVersion(1),
+		parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
+		parquet.CreatedBy("bucketlint", "0", ""))
+	width := len(w.cols)
+	for start := 0; start < len(rows); start += writeChunk {
+		end := min(start+writeChunk, len(rows))
+		for j, r := range rows[start:end] {
+			row := w.cells[j*width : (j+1)*width : (j+1)*width]
+			for k, c := range w.cols {
+				row[w.leaf[k]] = cell(b.Cols[c], int(r), w.leaf[k])
+			}
+			w.rows[j] = row
+		}
+		if _, err := pw.WriteRows(w.rows[:end-start]); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+	}
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// cell converts row r of v into a Parquet value of leaf column leaf.
+func cell(v *Vec, r, leaf int) parquet.Value {
+	if v.IsNull(r) {
+		return parquet.Value{}.Level(0, 0, leaf)
+	}
+	var p parquet.Value
+	switch v.Type.Kind {
+	case hash.KindBoolean:
+		p = parquet.BooleanValue(v.Ints[r] != 0)
+	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindDate:
+		p = parquet.Int32Value(int32(v.Ints[r]))
+	case hash.KindDecimal:
+		if v.Type.Precision <= 9 {
+			p = parquet.Int32Value(int32(v.Ints[r]))
+		} else {
+			p = parquet.Int64Value(v.Ints[r])
+		}
+	case hash.KindFloat:
+		p = parquet.FloatValue(float32(v.Floats[r]))
+	case hash.KindDouble:
+		p = parquet.DoubleValue(v.Floats[r])
+	case hash.KindString, hash.KindBinary:
+		p = parquet.ByteArrayValue(v.Bytes(r))
+	default:
+		p = parquet.Int64Value(v.Ints[r])
+	}
+	return p.Level(0, 1, leaf)
+}

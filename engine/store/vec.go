@@ -1,0 +1,229 @@
+package store
+
+import (
+	"github.com/bucketlint/bucketlint/engine/hash"
+)
+
+// BatchSize is the number of rows readers put in one batch.
+const BatchSize = 4096
+
+// A Vec is one typed column vector. Exactly one of Ints, Floats or Offsets+Data is used,
+// according to the physical kind of Type (see KindOf). Nulls is a bitmap as engine/hash
+// defines it (bit i%64 of word i/64 set when row i is NULL); nil means no row is NULL.
+// A NULL row still occupies a slot in the value slice, holding the zero value.
+type Vec struct {
+	Type hash.Type
+	Kind Kind
+	// Ints holds integer-like values: booleans as 0/1, dates as days since the epoch,
+	// timestamps in microseconds, decimals as unscaled values.
+	Ints   []int64
+	Floats []float64
+	// Offsets has Len()+1 elements; row i is Data[Offsets[i]:Offsets[i+1]].
+	Offsets []int32
+	Data    []byte
+	Nulls   []uint64
+}
+
+// NewVec returns an empty vector of type t with room for capacity rows. It panics on types
+// KindOf rejects; schemas are checked when they are built.
+func NewVec(t hash.Type, capacity int) *Vec {
+	k, err := KindOf(t)
+	if err != nil {
+		panic("store: " + err.Error())
+	}
+	v := &Vec{Type: t, Kind: k}
+	switch k {
+	case KindInt64:
+		v.Ints = make([]int64, 0, capacity)
+	case KindFloat64:
+		v.Floats = make([]float64, 0, capacity)
+	case KindBytes:
+		v.Offsets = make([]int32, 1, capacity+1)
+	}
+	return v
+}
+
+// Len returns the number of rows.
+func (v *Vec) Len() int {
+	switch v.Kind {
+	case KindInt64:
+		return len(v.Ints)
+	case KindFloat64:
+		return len(v.Floats)
+	case KindBytes:
+		return len(v.Offsets) - 1
+	}
+	return 0
+}
+
+// IsNull reports whether row i is NULL.
+func (v *Vec) IsNull(i int) bool {
+	w := i >> 6
+	return w < len(v.Nulls) && v.Nulls[w]&(1<<(uint(i)&63)) != 0
+}
+
+// Bytes returns row i of a string or binary vector; the slice aliases v.Data.
+func (v *Vec) Bytes(i int) []byte { return v.Data[v.Offsets[i]:v.Offsets[i+1]] }
+
+// Reset empties the vector, keeping its memory.
+func (v *Vec) Reset() {
+	v.Ints = v.Ints[:0]
+	v.Floats = v.Floats[:0]
+	if v.Kind == KindBytes {
+		v.Offsets = append(v.Offsets[:0], 0)
+	}
+	v.Data = v.Data[:0]
+	v.Nulls = v.Nulls[:0]
+	if len(v.Nulls) == 0 {
+		v.Nulls = nil
+	}
+}
+
+// NullBitmap returns the null bitmap extended with zero words to cover every row, as the
+// engine/hash kernels need, or nil when no row is NULL.
+func (v *Vec) NullBitmap() []uint64 {
+	if v.Nulls == nil {
+		return nil
+	}
+	for need := hash.NullWords(v.Len()); len(v.Nulls) < need; {
+		v.Nulls = append(v.Nulls, 0)
+	}
+	return v.Nulls
+}
+
+// markNull marks row i NULL, growing the bitmap.
+func (v *Vec) markNull(i int) {
+	need := hash.NullWords(i + 1)
+	for len(v.Nulls) < need {
+		v.Nulls = append(v.Nulls, 0)
+	}
+	hash.SetNull(v.Nulls, i)
+}
+
+// AppendNull appends a NULL row.
+func (v *Vec) AppendNull() {
+	i := v.Len()
+	switch v.Kind {
+	case KindInt64:
+		v.Ints = append(v.Ints, 0)
+	case KindFloat64:
+		v.Floats = append(v.Floats, 0)
+	case KindBytes:
+		v.Offsets = append(v.Offsets, int32(len(v.Data)))
+	}
+	v.markNull(i)
+}
+
+// AppendInt appends an integer-like value.
+func (v *Vec) AppendInt(x int64) { v.Ints = append(v.Ints, x) }
+
+// AppendFloat appends a float or double value.
+func (v *Vec) AppendFloat(x float64) { v.Floats = append(v.Floats, x) }
+
+// AppendBytes appends a string or binary value.
+func (v *Vec) AppendBytes(b []byte) {
+	v.Data = append(v.Data, b...)
+	v.Offsets = append(v.Offsets, int32(len(v.Data)))
+}
+
+// AppendString appends a string value.
+func (v *Vec) AppendString(s string) {
+	v.Data = append(v.Data, s...)
+	v.Offsets = append(v.Offsets, int32(len(v.Data)))
+}
+
+// AppendRows appends the rows of src listed in rows (all rows, in order, when rows is nil).
+// src must have the same kind.
+func (v *Vec) AppendRows(src *Vec, rows []int32) {
+	base := v.Len()
+	if rows == nil {
+		v.appendRange(src, 0, src.Len())
+		if src.Nulls != nil {
+			for i := range src.Len() {
+				if src.IsNull(i) {
+					v.markNull(base + i)
+				}
+			}
+		}
+		return
+	}
+	switch v.Kind {
+	case KindInt64:
+		for _, r := range rows {
+			v.Ints = append(v.Ints, src.Ints[r])
+		}
+	case KindFloat64:
+		for _, r := range rows {
+			v.Floats = append(v.Floats, src.Floats[r])
+		}
+	case KindBytes:
+		for _, r := range rows {
+			v.Data = append(v.Data, src.Data[src.Offsets[r]:src.Offsets[r+1]]...)
+			v.Offsets = append(v.Offsets, int32(len(v.Data)))
+		}
+	}
+	if src.Nulls != nil {
+		for j, r := range rows {
+			if src.IsNull(int(r)) {
+				v.markNull(base + j)
+			}
+		}
+	}
+}
+
+// appendRange appends the values (not the nulls) of rows [from, to) of src.
+func (v *Vec) appendRange(src *Vec, from, to int) {
+	switch v.Kind {
+	case KindInt64:
+		v.Ints = append(v.Ints, src.Ints[from:to]...)
+	case KindFloat64:
+		v.Floats = append(v.Floats, src.Floats[from:to]...)
+	case KindBytes:
+		start := src.Offsets[from]
+		shift := int32(len(v.Data)) - start
+		v.Data = append(v.Data, src.Data[start:src.Offsets[to]]...)
+		for _, o := range src.Offsets[from+1 : to+1] {
+			v.Offsets = append(v.Offsets, o+shift)
+		}
+	}
+}
+
+// AppendRow appends row r of src (which has the same kind).
+func (v *Vec) AppendRow(src *Vec, r int) {
+	if src.IsNull(r) {
+		v.AppendNull()
+		return
+	}
+	switch v.Kind {
+	case KindInt64:
+		v.Ints = append(v.Ints, src.Ints[r])
+	case KindFloat64:
+		v.Floats = append(v.Floats, src.Floats[r])
+	case KindBytes:
+		v.AppendBytes(src.Bytes(r))
+	}
+}
+
+// MemBytes estimates the memory the vector's values occupy.
+func (v *Vec) MemBytes() int64 {
+	return int64(8*cap(v.Ints) + 8*cap(v.Floats) + 4*cap(v.Offsets) + cap(v.Data) + 8*cap(v.Nulls))
+}
+
+// DataBytes is the size of row values as they would travel through a shuffle: 8 bytes per
+// fixed-width value, the length of each string, and nothing for NULLs.
+func (v *Vec) DataBytes(rows []int32) int64 {
+	if v.Kind != KindBytes {
+		if rows == nil {
+			return 8 * int64(v.Len())
+		}
+		return 8 * int64(len(rows))
+	}
+	if rows == nil {
+		return int64(v.Offsets[len(v.Offsets)-1] - v.Offsets[0])
+	}
+	var n int64
+	for _, r := range rows {
+		n += int64(v.Offsets[r+1] - v.Offsets[r])
+	}
+	return n
+}
