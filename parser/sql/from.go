@@ -164,11 +164,11 @@ func conjuncts(e *expr) []*cmpExpr {
 		if n.Not {
 			continue
 		}
-		if inner := parenExpr(n.Cmp); inner != nil {
+		if inner := parenExpr(n); inner != nil {
 			out = append(out, conjuncts(inner)...)
 			continue
 		}
-		out = append(out, n.Cmp)
+		out = append(out, n)
 	}
 	return out
 }

@@ -15,17 +15,14 @@ type expr struct {
 type andExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	And    []*notExpr `parser:"@@ ( ( 'AND' | '&&' ) @@ )*"`
+	And    []*cmpExpr `parser:"@@ ( ( 'AND' | '&&' ) @@ )*"`
 }
 
-type notExpr struct {
-	Not bool     `parser:"@( 'NOT' | '!' )?"`
-	Cmp *cmpExpr `parser:"@@"`
-}
-
+// cmpExpr is [NOT] operand [comparison]; NOT is folded in here to keep the tree shallow.
 type cmpExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
+	Not    bool    `parser:"@( 'NOT' | '!' )?"`
 	Left   *arith  `parser:"@@"`
 	RHS    *cmpRHS `parser:"@@?"`
 }

@@ -79,10 +79,10 @@ func single(e *expr) *arith {
 		return nil
 	}
 	n := e.Or[0].And[0]
-	if n.Not || n.Cmp.RHS != nil {
+	if n.Not || n.RHS != nil {
 		return nil
 	}
-	return n.Cmp.Left
+	return n.Left
 }
 
 // arithKey converts an operand used as a key: a column, a cast column (CAST(c AS t),

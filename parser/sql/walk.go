@@ -7,7 +7,7 @@ func walkFuncs(e *expr, fn func(*funcCall)) {
 	}
 	for _, a := range e.Or {
 		for _, n := range a.And {
-			walkCmp(n.Cmp, fn)
+			walkCmp(n, fn)
 		}
 	}
 }
