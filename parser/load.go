@@ -28,6 +28,9 @@ type LoadOptions struct {
 	// Workers is how many files are parsed at once; 0 or less means one per CPU
 	// (runtime.GOMAXPROCS).
 	Workers int
+	// SQL is a compiled SQL parser to reuse across calls (building one takes tens of
+	// milliseconds); nil builds one.
+	SQL *sql.Parser
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
@@ -42,10 +45,13 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 	var errs perr.List
 	files, walkErrs := walk(paths, opts.Exclude)
 	errs = append(errs, walkErrs...)
-	sqlp, err := sql.New()
-	if err != nil {
-		errs.Add(plan.Pos{}, "%v", err)
-		return emptyProject(), errs
+	sqlp := opts.SQL
+	if sqlp == nil {
+		var err error
+		if sqlp, err = sql.New(); err != nil {
+			errs.Add(plan.Pos{}, "%v", err)
+			return emptyProject(), errs
+		}
 	}
 	results := parseAll(ctx, sqlp, files, opts.Workers)
 	proj := merge(results)

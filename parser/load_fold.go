@@ -79,8 +79,10 @@ func (m *merger) check(name string, pos plan.Pos, value string, same bool, set f
 	if same {
 		return
 	}
-	m.conflicts = append(m.conflicts, plan.Conflict{Table: m.t.Name, Fact: name, Kept: keptPos,
-		KeptValue: m.value(name), Other: pos, OtherValue: value})
+	m.conflicts = append(m.conflicts, plan.Conflict{
+		Table: m.t.Name, Fact: name, Kept: keptPos,
+		KeptValue: m.value(name), Other: pos, OtherValue: value,
+	})
 }
 
 // value renders the kept value of a fact for a conflict message.

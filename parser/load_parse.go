@@ -173,8 +173,10 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 		if w.Terminal != "saveAsTable" || w.Table == "" {
 			continue
 		}
-		t := &plan.Table{Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy, Bucket: w.Bucket,
-			SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start}}
+		t := &plan.Table{
+			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy, Bucket: w.Bucket,
+			SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
+		}
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})
 	}
 }

@@ -19,7 +19,7 @@ type input struct {
 	kind       kind
 }
 
-// skipDirs are directory names never walked into.
+// skipDir reports directories never walked into: VCS, dependency and hidden directories.
 func skipDir(name string) bool {
 	switch name {
 	case ".git", "node_modules", "vendor", "__pycache__":

@@ -34,6 +34,7 @@ func commands() []command {
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
 		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
 		{"advise", "recommend bucket layouts that remove a workload's shuffles, as code", runAdviseCmd},
+		{"tables", "print the table catalogue merged from DDL, DESCRIBE, SHOW CREATE, catalogs and code", runTablesCmd},
 		{"version", "print the bucketlint version", runVersionCmd},
 	}
 }

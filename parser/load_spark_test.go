@@ -1,0 +1,100 @@
+package parser
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/parser/sql"
+)
+
+// scenarioTable is the part of an oracle scenario.json table that Spark's catalog reported.
+type scenarioTable struct {
+	Name   string `json:"name"`
+	Format string `json:"format"` // "parquet", "orc", "json", "hive-parquet", "hive-orc", …
+	Bucket *struct {
+		Buckets int      `json:"buckets"`
+		By      []string `json:"by"`
+		Sort    []string `json:"sort"`
+	} `json:"bucket"`
+	Partition        []string        `json:"partition"`
+	DescribeExtended string          `json:"describe_extended"`
+	ShowCreate       string          `json:"show_create"`
+	Error            json.RawMessage `json:"error"`
+}
+
+// TestLoadSparkTables loads the tables/ directory of every Spark 3.5 scenario recorded by
+// oracle/ (real DESCRIBE TABLE EXTENDED and SHOW CREATE TABLE output of Spark 3.5.9) and
+// checks, for each table, that the merged bucket spec, format and partition columns are what
+// scenario.json says Spark's catalog held, and that DESCRIBE and SHOW CREATE of the same table
+// agree: no conflict, no error.
+func TestLoadSparkTables(t *testing.T) {
+	scenarios, err := filepath.Glob("../fixtures/spark/3.5/*/*/scenario.json")
+	if err != nil || len(scenarios) == 0 {
+		t.Skip("no Spark 3.5 fixtures in ../fixtures/spark/3.5")
+	}
+	sqlp, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, agreed := 0, 0
+	for _, path := range scenarios {
+		dir := filepath.Dir(path)
+		var sc struct {
+			Tables []scenarioTable `json:"tables"`
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &sc); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "tables")); err != nil {
+			continue
+		}
+		proj, errs := Load(t.Context(), []string{filepath.Join(dir, "tables")}, LoadOptions{SQL: sqlp})
+		for _, e := range errs {
+			t.Errorf("%v", e)
+		}
+		for _, c := range proj.Conflicts {
+			t.Errorf("DESCRIBE and SHOW CREATE disagree: %s", c)
+		}
+		for _, want := range sc.Tables {
+			if want.DescribeExtended == "" || string(want.Error) != "" && string(want.Error) != "null" {
+				continue
+			}
+			name := "default." + strings.ToLower(want.Name)
+			got := proj.Tables[name]
+			if got == nil {
+				t.Errorf("%s: table %s not loaded", dir, name)
+				continue
+			}
+			checked++
+			hive := strings.HasPrefix(want.Format, "hive-")
+			if wantFormat := map[bool]string{true: "hive", false: want.Format}[hive]; got.Format != wantFormat || got.Hive != hive {
+				t.Errorf("%s: %s format %q hive=%v, want %q hive=%v", dir, name, got.Format, got.Hive, wantFormat, hive)
+			}
+			if !slices.Equal(got.PartitionColumns, want.Partition) && len(got.PartitionColumns)+len(want.Partition) > 0 {
+				t.Errorf("%s: %s partitioned by %v, want %v", dir, name, got.PartitionColumns, want.Partition)
+			}
+			switch b := want.Bucket; {
+			case b == nil && got.Bucket != nil:
+				t.Errorf("%s: %s is %s, want not bucketed", dir, name, got.Bucket)
+			case b != nil && (got.Bucket == nil || got.Bucket.NumBuckets != b.Buckets ||
+				!slices.Equal(got.Bucket.Columns, b.By) || !slices.Equal(got.Bucket.SortColumns, b.Sort) && len(got.Bucket.SortColumns)+len(b.Sort) > 0):
+				t.Errorf("%s: %s is %s, want %d buckets by %v sorted by %v", dir, name, got.Bucket, b.Buckets, b.By, b.Sort)
+			}
+			if want.ShowCreate != "" && len(got.Sources) == 2 {
+				agreed++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no scenario table checked")
+	}
+	t.Logf("%d tables from %d scenarios match scenario.json; DESCRIBE and SHOW CREATE agree on %d", checked, len(scenarios), agreed)
+}
