@@ -1,0 +1,168 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/rules"
+)
+
+// MarkdownMarker is the hidden line that identifies bucketlint's pull-request comment, so
+// that CI updates the one comment instead of adding another on every push.
+const MarkdownMarker = "<!-- bucketlint -->"
+
+// MarkdownLimit is the largest comment Markdown writes, in bytes: GitHub rejects comment
+// bodies over 65,536 characters, and this leaves room for a footer.
+const MarkdownLimit = 60000
+
+// Markdown writes a pull-request comment: the hidden marker, a summary line and table, then
+// the findings grouped by rule and file in collapsible blocks, each with its location,
+// related positions and fix, and for a join finding in explain output a Mermaid drawing of
+// the plan. The comment stays under MarkdownLimit; what does not fit is counted at the end.
+func Markdown(w io.Writer, c *Check) error {
+	var b strings.Builder
+	b.WriteString(MarkdownMarker + "\n")
+	fmt.Fprintf(&b, "### bucketlint: %s\n\n", c.Summary())
+	if len(c.Findings) > 0 {
+		e, wn, i := c.counts()
+		fmt.Fprintf(&b, "| Severity | Findings |\n| --- | ---: |\n| :x: error | %d |\n| :warning: warning | %d |\n| :information_source: info | %d |\n\n", e, wn, i)
+	}
+	if len(c.Errors) > 0 {
+		b.WriteString("**Inputs that could not be parsed:**\n\n")
+		for _, e := range c.Errors {
+			fmt.Fprintf(&b, "- `%s:%d:%d`: %s\n", e.File, e.Line, e.Column, mdInline(e.Message))
+		}
+		b.WriteString("\n")
+	}
+	drawn := map[*plan.Explain]bool{}
+	left := len(c.Findings)
+	for _, g := range groupByRule(c.Findings) {
+		section := c.ruleSection(g, drawn)
+		if b.Len()+len(section) > MarkdownLimit-500 {
+			section = c.ruleSection(g, nil) // without drawings
+		}
+		if b.Len()+len(section) > MarkdownLimit-500 {
+			break
+		}
+		b.WriteString(section)
+		left -= len(g)
+	}
+	if left > 0 {
+		fmt.Fprintf(&b, "\n%s not shown to keep this comment under GitHub's size limit; see the SARIF or JSON report of the run.\n", plural(left, "more finding"))
+	}
+	b.WriteString("\n<sub>Suppress a finding with `bucketlint:ignore RULE reason` on its line or the line above; `bucketlint explain RULE` tells more.</sub>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// groupByRule splits sorted findings into runs of one rule, rules in ID order, each run
+// keeping report order (file, line).
+func groupByRule(ds []rules.Diagnostic) [][]*rules.Diagnostic {
+	idx := map[string]int{}
+	var ids []string
+	var groups [][]*rules.Diagnostic
+	for i := range ds {
+		k, ok := idx[ds[i].Rule]
+		if !ok {
+			k = len(groups)
+			idx[ds[i].Rule] = k
+			ids = append(ids, ds[i].Rule)
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], &ds[i])
+	}
+	order := make([][]*rules.Diagnostic, 0, len(groups))
+	for _, id := range sortedCopy(ids) {
+		order = append(order, groups[idx[id]])
+	}
+	return order
+}
+
+// ruleSection renders one rule's findings; drawn records the plans already drawn (nil: draw
+// none).
+func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool) string {
+	var b strings.Builder
+	d0 := g[0]
+	title := d0.Name
+	if r := c.rule(d0.Rule); r != nil && r.Title != "" {
+		title = r.Title
+	}
+	fmt.Fprintf(&b, "<details><summary><b>%s</b> %s: %s (%d)</summary>\n\n", d0.Rule, d0.Name, mdInline(title), len(g))
+	file := ""
+	for _, d := range g {
+		if f := d.Span.Start.File; f != file {
+			file = f
+			fmt.Fprintf(&b, "**`%s`**\n\n", f)
+		}
+		fmt.Fprintf(&b, "- %s `%s` %s\n", severityIcon(d.Severity), d.Span.Start, mdInline(d.Message))
+		for _, r := range d.Related {
+			fmt.Fprintf(&b, "  - `%s` %s\n", r.Span.Start, mdInline(r.Message))
+		}
+		if d.Fix != nil {
+			fmt.Fprintf(&b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
+		}
+		if drawn != nil && strings.HasPrefix(d.Rule, "BL3") {
+			if e := c.explainAt(d.Span.Start); e != nil && !drawn[e] {
+				drawn[e] = true
+				var m strings.Builder
+				if PlanMermaid(&m, []*plan.Explain{e}) == nil {
+					fmt.Fprintf(&b, "\n  ```mermaid\n%s  ```\n", indent(m.String(), "  "))
+				}
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\n[About %s](%s)\n</details>\n\n", d0.Rule, ruleURL(d0.Rule, d0.Name))
+	return b.String()
+}
+
+// explainAt returns the explain output that contains pos: the last one in its file starting
+// at or before its line.
+func (c *Check) explainAt(pos plan.Pos) *plan.Explain {
+	var found *plan.Explain
+	for _, e := range c.Explains {
+		if e.File == pos.File && e.Pos.Line <= pos.Line {
+			if found == nil || e.Pos.Line >= found.Pos.Line {
+				found = e
+			}
+		}
+	}
+	return found
+}
+
+func severityIcon(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return ":x:"
+	case rules.Info:
+		return ":information_source:"
+	}
+	return ":warning:"
+}
+
+// mdInline keeps text on one line and stops it from opening HTML or breaking a table.
+func mdInline(s string) string {
+	return strings.NewReplacer("\n", " ", "<", "&lt;", ">", "&gt;", "|", `\|`).Replace(s)
+}
+
+func indent(s, pre string) string {
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(pre + l)
+		}
+	}
+	return b.String()
+}
+
+func sortedCopy(ss []string) []string {
+	out := append([]string(nil), ss...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

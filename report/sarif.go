@@ -1,0 +1,357 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/rules"
+)
+
+// sarifSchema is where SARIF 2.1.0 consumers find the schema the log follows.
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// docsURL is the rule documentation page; a rule's anchor is its name.
+const docsURL = "https://github.com/bucketlint/bucketlint/blob/main/docs/rules.md"
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	Results    []sarifResult `json:"results"`
+	ColumnKind string        `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name            string      `json:"name"`
+	SemanticVersion string      `json:"semanticVersion"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifRule struct {
+	ID                   string         `json:"id"`
+	Name                 string         `json:"name"`
+	ShortDescription     sarifText      `json:"shortDescription"`
+	FullDescription      sarifText      `json:"fullDescription"`
+	Help                 sarifText      `json:"help"`
+	HelpURI              string         `json:"helpUri"`
+	DefaultConfiguration sarifRuleConf  `json:"defaultConfiguration"`
+	Properties           sarifRuleProps `json:"properties"`
+}
+
+type sarifRuleConf struct {
+	Level   string `json:"level"`
+	Enabled bool   `json:"enabled"`
+}
+
+type sarifRuleProps struct {
+	Tags      []string `json:"tags"`
+	Precision string   `json:"precision"`
+	Severity  string   `json:"problem.severity"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText    `json:"message,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion `json:"deletedRegion"`
+	InsertedContent sarifText   `json:"insertedContent"`
+}
+
+// SARIF writes a SARIF 2.1.0 log as GitHub code scanning reads it: one run, the full rule
+// catalogue with descriptions, help and default levels, and per result its level, location,
+// related locations, a line-independent partialFingerprints.primaryLocationLineHash and the
+// fix. Paths stay relative to the repository (uriBaseId %SRCROOT%); columns are converted
+// from bytes into UTF-16 code units when the source is available.
+func SARIF(w io.Writer, c *Check) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name: c.Tool.Name, SemanticVersion: c.Tool.Version,
+			InformationURI: "https://github.com/bucketlint/bucketlint",
+			Rules:          make([]sarifRule, 0, len(c.Rules)),
+		}},
+		Results:    make([]sarifResult, 0, len(c.Findings)),
+		ColumnKind: "utf16CodeUnits",
+	}
+	index := map[string]int{}
+	for _, r := range c.Rules {
+		index[r.ID] = len(run.Tool.Driver.Rules)
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(r))
+	}
+	fps := Fingerprints(c.Findings)
+	cv := columnConverter{source: c.Source}
+	for i := range c.Findings {
+		d := &c.Findings[i]
+		ri, ok := index[d.Rule]
+		if !ok {
+			// A finding of a rule outside the catalogue still needs a descriptor.
+			ri = len(run.Tool.Driver.Rules)
+			index[d.Rule] = ri
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRuleOf(&rules.Rule{ID: d.Rule, Name: d.Name, Title: d.Name, Severity: d.Severity}))
+		}
+		run.Results = append(run.Results, sarifResultOf(d, ri, fps[i], cv))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+func sarifRuleOf(r *rules.Rule) sarifRule {
+	title := r.Title
+	if title == "" {
+		title = r.Name
+	}
+	full := firstParagraph(r.Doc)
+	if full == "" {
+		full = title
+	}
+	return sarifRule{
+		ID: r.ID, Name: r.Name,
+		ShortDescription:     sarifText{Text: title},
+		FullDescription:      sarifText{Text: truncate(full, 1024)},
+		Help:                 sarifText{Text: r.Doc + "\n", Markdown: ruleMarkdown(r)},
+		HelpURI:              docsURL + "#" + strings.ToLower(r.ID) + "-" + r.Name,
+		DefaultConfiguration: sarifRuleConf{Level: sarifLevel(r.Severity), Enabled: r.Default},
+		Properties: sarifRuleProps{
+			Tags:      []string{"spark", "bucketing", category(r.ID)},
+			Precision: "high",
+			Severity:  problemSeverity(r.Severity),
+		},
+	}
+}
+
+func sarifResultOf(d *rules.Diagnostic, ruleIndex int, fp string, cv columnConverter) sarifResult {
+	res := sarifResult{
+		RuleID: d.Rule, RuleIndex: ruleIndex, Level: sarifLevel(d.Severity),
+		Message:             sarifText{Text: d.Message},
+		Locations:           []sarifLocation{{PhysicalLocation: cv.physical(d.Span)}},
+		PartialFingerprints: map[string]string{"primaryLocationLineHash": fp},
+	}
+	for i, r := range d.Related {
+		id := i + 1
+		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, PhysicalLocation: cv.physical(r.Span), Message: &sarifText{Text: r.Message}})
+	}
+	if d.Fix != nil && len(d.Fix.Edits) > 0 {
+		fix := sarifFix{Description: sarifText{Text: d.Fix.Description}}
+		byFile := map[string]int{}
+		for _, e := range d.Fix.Edits {
+			k, ok := byFile[e.Span.Start.File]
+			if !ok {
+				k = len(fix.ArtifactChanges)
+				byFile[e.Span.Start.File] = k
+				fix.ArtifactChanges = append(fix.ArtifactChanges, sarifArtifactChange{ArtifactLocation: artifact(e.Span.Start.File)})
+			}
+			ch := &fix.ArtifactChanges[k]
+			ch.Replacements = append(ch.Replacements, sarifReplacement{DeletedRegion: cv.region(e.Span), InsertedContent: sarifText{Text: e.Text}})
+		}
+		res.Fixes = []sarifFix{fix}
+	}
+	return res
+}
+
+func artifact(file string) sarifArtifact {
+	return sarifArtifact{URI: uriOf(file), URIBaseID: "%SRCROOT%"}
+}
+
+// uriOf turns a slash or OS path into a relative URI reference.
+func uriOf(file string) string {
+	file = strings.ReplaceAll(file, "\\", "/")
+	file = strings.TrimPrefix(file, "./")
+	r := strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F")
+	return r.Replace(file)
+}
+
+func sarifLevel(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return "error"
+	case rules.Info:
+		return "note"
+	}
+	return "warning"
+}
+
+func problemSeverity(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return "error"
+	case rules.Info:
+		return "recommendation"
+	}
+	return "warning"
+}
+
+// category names a rule family by the ID's first digit (STYLE.md §3.4).
+func category(id string) string {
+	if len(id) < 3 {
+		return "bucketlint"
+	}
+	switch id[2] {
+	case '1':
+		return "layout"
+	case '2':
+		return "code"
+	case '3':
+		return "joins"
+	case '4':
+		return "configuration"
+	}
+	return "bucketlint"
+}
+
+func firstParagraph(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "\n\n"); i >= 0 {
+		s = s[:i]
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n-1]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s + "…"
+}
+
+// columnConverter turns byte columns into UTF-16 code units using the source lines.
+type columnConverter struct {
+	source func(string) []byte
+}
+
+func (cv columnConverter) physical(s plan.Span) sarifPhysical {
+	return sarifPhysical{ArtifactLocation: artifact(s.Start.File), Region: cv.region(s)}
+}
+
+func (cv columnConverter) region(s plan.Span) sarifRegion {
+	start, end := s.Start, endOf(s)
+	r := sarifRegion{
+		StartLine: line(start.Line), StartColumn: cv.col(start.File, start.Line, col(start.Col)),
+		EndLine: line(end.Line), EndColumn: cv.col(end.File, end.Line, col(end.Col)),
+	}
+	if r.EndLine < r.StartLine || (r.EndLine == r.StartLine && r.EndColumn < r.StartColumn) {
+		r.EndLine, r.EndColumn = r.StartLine, r.StartColumn
+	}
+	return r
+}
+
+func (cv columnConverter) col(file string, ln, c int) int {
+	if cv.source == nil {
+		return c
+	}
+	src := cv.source(file)
+	if src == nil {
+		return c
+	}
+	text := lineText(src, ln)
+	if c-1 > len(text) {
+		return c
+	}
+	units := 0
+	for _, r := range string(text[:c-1]) {
+		units++
+		if r >= 0x10000 {
+			units++
+		}
+	}
+	return units + 1
+}
+
+// lineText returns line n (1-based) of src without its newline.
+func lineText(src []byte, n int) []byte {
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(src, '\n')
+		if j < 0 {
+			return nil
+		}
+		src = src[j+1:]
+	}
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
+		return src[:j]
+	}
+	return src
+}
+
+// ruleMarkdown is the rule's documentation page for SARIF's help.markdown: title, why,
+// bad and good examples and the Spark versions it applies to.
+func ruleMarkdown(r *rules.Rule) string {
+	var b strings.Builder
+	b.WriteString("**" + r.ID + " " + r.Name + "**: " + r.Title + "\n")
+	if doc := strings.TrimSpace(r.Doc); doc != "" {
+		b.WriteString("\n" + doc + "\n")
+	}
+	if bad := strings.TrimSpace(r.Bad); bad != "" {
+		b.WriteString("\nBad:\n\n```\n" + bad + "\n```\n")
+	}
+	if good := strings.TrimSpace(r.Good); good != "" {
+		b.WriteString("\nGood:\n\n```\n" + good + "\n```\n")
+	}
+	if r.Spark != "" {
+		b.WriteString("\nSpark versions: " + r.Spark + ".\n")
+	}
+	b.WriteString("\n[Rule documentation](" + ruleURL(r.ID, r.Name) + ")\n")
+	return b.String()
+}

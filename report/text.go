@@ -1,0 +1,48 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"github.com/bucketlint/bucketlint/rules"
+)
+
+// Text writes findings as a terminal reads them, one per line in the compiler convention,
+//
+//	jobs/daily.sql:12:3: warning: join of orders (8 buckets) and customers (16 buckets) shuffles orders (BL301)
+//	    ddl/customers.sql:4:1: customers is bucketed into 16 buckets here
+//	    fix: Rebucket orders INTO 16 BUCKETS
+//
+// related positions and the fix indented below, and a one-line summary at the end. Colours
+// are used only when c.Color is set.
+func Text(w io.Writer, c *Check) error {
+	bw := bufio.NewWriter(w)
+	p := painter(c.Color)
+	for i := range c.Findings {
+		d := &c.Findings[i]
+		fmt.Fprintf(bw, "%s: %s: %s %s\n", p.paint("\x1b[1m", d.Span.Start.String()), severityText(p, d.Severity), d.Message, p.paint(ansiDim, "("+d.Rule+")"))
+		for _, r := range d.Related {
+			fmt.Fprintf(bw, "    %s: %s\n", r.Span.Start, r.Message)
+		}
+		if d.Fix != nil {
+			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), d.Fix.Description)
+			for _, e := range d.Fix.Edits {
+				fmt.Fprintf(bw, "        %s: replace with %q\n", e.Span.Start, e.Text)
+			}
+		}
+	}
+	fmt.Fprintln(bw, c.Summary())
+	return bw.Flush()
+}
+
+// severityText is the severity word, coloured as compilers colour it.
+func severityText(p painter, s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return p.paint("\x1b[1;31m", "error")
+	case rules.Warning:
+		return p.paint("\x1b[1;33m", "warning")
+	}
+	return p.paint("\x1b[1;36m", s.String())
+}
