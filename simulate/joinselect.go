@@ -19,11 +19,32 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 		nj.Residual = rest
 		j = &nj
 	}
+	switch j.Type {
+	case "Inner", "Cross", "", "LeftSemi":
+		// Equality keys are null-rejecting on both sides (inferred isnotnull filters).
+		nj := *j
+		nj.Left, nj.Right = eliminateOuter(j.Left, j.LeftKeys), eliminateOuter(j.Right, j.RightKeys)
+		j = &nj
+	case "LeftOuter":
+		nj := *j
+		nj.Right = eliminateOuter(j.Right, j.RightKeys)
+		j = &nj
+	case "RightOuter":
+		nj := *j
+		nj.Left = eliminateOuter(j.Left, j.LeftKeys)
+		j = &nj
+	}
+	lrej, rrej := nullRejectedSides(j)
+	saved := s.nullRejected
+	s.nullRejected = lrej
 	left, err := s.relation(j.Left, hints)
+	s.nullRejected = saved
 	if err != nil {
 		return nil, err
 	}
+	s.nullRejected = rrej
 	right, err := s.relation(j.Right, hints)
+	s.nullRejected = saved
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +128,30 @@ func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, r
 	return lrefs, rrefs, keep
 }
 
+// nullRejectedSides are the key columns an equi-join makes Spark filter with isnotnull on
+// each side (InferFiltersFromConstraints): both sides of inner and semi joins, the
+// null-supplying side of outer joins.
+func nullRejectedSides(j *plan.JoinSpec) (map[string]bool, map[string]bool) {
+	set := func(refs []plan.ColumnRef) map[string]bool {
+		m := map[string]bool{}
+		for _, r := range refs {
+			if r.Column != "" {
+				m[strings.ToLower(r.Column)] = true
+			}
+		}
+		return m
+	}
+	switch j.Type {
+	case "LeftOuter":
+		return nil, set(j.RightKeys)
+	case "RightOuter":
+		return set(j.LeftKeys), nil
+	case "FullOuter":
+		return nil, nil
+	}
+	return set(j.LeftKeys), set(j.RightKeys)
+}
+
 func fits(out []attr, r plan.ColumnRef) bool {
 	if r.Column != "" {
 		_, ok := resolve(out, r)
@@ -138,6 +183,19 @@ func (s *sim) coerce(l, r attr) (attr, attr) {
 		l.expr, l.typ = castExpr(l.expr, r.typ), r.typ
 	case lr > 0 && rr > 0 && rr < lr:
 		r.expr, r.typ = castExpr(r.expr, l.typ), l.typ
+	case (l.typ == "string" && rr > 0 || r.typ == "string" && lr > 0) && s.opt.ANSI():
+		// AnsiTypeCoercion (spark.sql.ansi.enabled, default from 4.0): a string compared
+		// with an integral number makes both sides bigint (double for fractional numbers).
+		wide := "bigint"
+		if max(lr, rr) >= typeRank("float") {
+			wide = "double"
+		}
+		if l.typ != wide {
+			l.expr, l.typ = castExpr(l.expr, wide), wide
+		}
+		if r.typ != wide {
+			r.expr, r.typ = castExpr(r.expr, wide), wide
+		}
 	case l.typ == "string" && rr > 0:
 		// TypeCoercion.findCommonTypeForBinaryComparison: a string compared with a number
 		// is cast to the number's type.

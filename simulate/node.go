@@ -20,6 +20,8 @@ type node struct {
 	// required child distributions) EnsureRequirementsSuite's DummySparkPlan.
 	fixed    *part
 	fixedReq []dist
+	// nullRejected marks a union whose children get isnotnull filters on output columns.
+	nullRejected bool
 }
 
 // scanInfo is what FileSourceScanExec knows about its relation.

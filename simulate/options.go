@@ -131,6 +131,7 @@ const (
 	ConfV2Bucketing             = "spark.sql.sources.v2.bucketing.enabled"
 	ConfMaxSinglePartitionBytes = "spark.sql.maxSinglePartitionBytes"
 	ConfUnionOutputPartitioning = "spark.sql.unionOutputPartitioning"
+	ConfANSI                    = "spark.sql.ansi.enabled"
 	ConfBHJExpandLimit          = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
 )
 
@@ -270,6 +271,11 @@ func (o Options) MaxSinglePartitionBytes() int64 {
 		return def
 	}
 	return n
+}
+
+// ANSI is spark.sql.ansi.enabled: default false in 3.x, true from 4.0.
+func (o Options) ANSI() bool {
+	return o.boolConf(ConfANSI, o.Version().AtLeast(4, 0, 0))
 }
 
 // ParseBytes reads a Spark byte size: "10485760", "10MB", "10m", "1g", "-1".

@@ -122,6 +122,13 @@ func (s *sim) unionPartitioning(n *node) part {
 	if !s.opt.Version().AtLeast(4, 1, 0) || !s.opt.boolConf(ConfUnionOutputPartitioning, true) || len(n.kids) == 0 {
 		return unknownPart(0)
 	}
+	if n.nullRejected {
+		// UnionExec compares the children's partitionings with ==, nullability included: an
+		// inferred isnotnull filter in the children makes their output attributes non-nullable
+		// while the partitionings still name the nullable scan attributes, so they never
+		// match (recorded in Spark 4.3.0: joins/union_of_bucketed_then_join).
+		return unknownPart(0)
+	}
 	first := s.partitioning(n.kids[0])
 	for _, k := range n.kids {
 		p := s.partitioning(k)

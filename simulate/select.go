@@ -24,6 +24,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		if sel.Where != "" && from.Kind == plan.JoinRel {
 			// WHERE equalities between joined relations become join keys.
 			from, _ = pushEqualities(from, splitAnd(sel.Where))
+			from = eliminateOuter(from, nullRejecting(sel.Filters))
 		}
 		n, err = s.relation(from, sel.Hints)
 	}
@@ -174,7 +175,7 @@ func (s *sim) selectItems(sel *plan.Select, in *node) []attr {
 		if name == "" {
 			name = strings.ToLower(expr)
 		}
-		out = append(out, s.ids.newAttr(name, "", exprType(expr)))
+		out = append(out, s.ids.newAttr(name, "", exprType(expr, in.out)))
 	}
 	return out
 }
@@ -208,13 +209,23 @@ func columnRef(expr string) plan.ColumnRef {
 	return r
 }
 
-func exprType(expr string) string {
-	low := strings.ToLower(expr)
+// exprType guesses an expression's type: counts are bigint, sums and averages double,
+// coalesce-like functions and arithmetic take their first column's type; "" when unknown
+// (unknown types are never coerced).
+func exprType(expr string, in []attr) string {
+	low := strings.ToLower(strings.TrimSpace(expr))
 	switch {
 	case strings.HasPrefix(low, "count("):
 		return "bigint"
 	case strings.HasPrefix(low, "sum("), strings.HasPrefix(low, "avg("):
 		return "double"
+	case strings.HasPrefix(low, "concat"), strings.HasPrefix(low, "upper("), strings.HasPrefix(low, "lower("), strings.HasPrefix(low, "'"):
+		return "string"
 	}
-	return "string"
+	for _, tok := range identifiers(low) {
+		if a, ok := resolve(in, columnRef(tok)); ok {
+			return a.typ
+		}
+	}
+	return ""
 }

@@ -69,6 +69,13 @@ func (s *sim) setOp(r *plan.Relation) (*node, error) {
 			size += n.size
 		}
 		u := newNode(&plan.Union{OpInfo: info("Union")}, ins[0].out, size, ins...)
+		for _, a := range u.out {
+			if s.nullRejected[a.name] {
+				// An isnotnull filter is pushed into every child: their outputs become
+				// non-nullable while their partitionings keep the nullable scan attribute.
+				u.nullRejected = true
+			}
+		}
 		if op == "UNION ALL" {
 			return u, nil
 		}

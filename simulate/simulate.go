@@ -85,6 +85,9 @@ type sim struct {
 	res       *Result
 	// filters are the WHERE key filters of the SELECT block being planned.
 	filters []plan.KeyFilter
+	// nullRejected are the columns of the relation being planned that Spark filters with
+	// isnotnull (join keys), which changes the nullability of a union's children's outputs.
+	nullRejected map[string]bool
 	// depth is the nesting of SELECT blocks being planned; 1 is the outermost.
 	depth int
 	// coalesceSkipped is set when bucket coalescing is on but adaptive execution skips it.
