@@ -4,9 +4,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
-	"golang.org/x/tools/txtar"
 )
 
 // TestParserCorpusNeverFails simulates every query of parser/sql's test inputs (every
@@ -71,7 +72,7 @@ CREATE TABLE t3 (i INT) USING orc;`))
 	for _, tb := range ddl.Tables {
 		tables[tb.Name] = tb
 	}
-	f.Fuzz(func(t *testing.T, src string) {
+	f.Fuzz(func(_ *testing.T, src string) {
 		pf, _ := p.ParseFile("q.sql", []byte(src))
 		for _, q := range pf.Queries {
 			for _, v := range []Version{{3, 0, 1}, {3, 5, -1}} {
