@@ -30,4 +30,45 @@ type Pass struct {
 	// Report records a finding. The driver fills in the rule's ID, name and severity when the
 	// rule leaves them empty.
 	Report func(Diagnostic)
+	// Thresholds are the rules' limits, defaults filled in by the driver.
+	Thresholds Thresholds
+	// Source returns the text of an input file, nil when it cannot be read; rules use it to
+	// find the exact span an edit replaces (the 64 of INTO 64 BUCKETS). Nil means no source.
+	Source func(file string) []byte
+
+	// cache holds what rules of one driver run share (the join sites); nil computes afresh.
+	cache *passCache
+}
+
+// Thresholds are the rules' tunable limits (the `thresholds` section of .bucketlint.yaml).
+// A zero field takes the default named on it; WithDefaults fills them in.
+type Thresholds struct {
+	// TargetBucketBytes is the data one bucket file should hold (default 256 MiB), the size
+	// BL106 recommends counts for.
+	TargetBucketBytes int64
+	// MinBucketBytes and MaxBucketBytes bound a healthy bucket (defaults 128 MiB and 1 GiB):
+	// BL106 fires outside this range, BL309 above MaxBucketBytes.
+	MinBucketBytes int64
+	MaxBucketBytes int64
+	// ClusterCores is the number of executor cores, 0 when unknown (default). BL106 and BL309
+	// then also want at least that many buckets for a large table.
+	ClusterCores int
+	// BroadcastBytes is the size under which BL308 calls a join side small enough to
+	// broadcast; 0 (default) means spark.sql.autoBroadcastJoinThreshold, or 10 MiB when that
+	// is disabled.
+	BroadcastBytes int64
+}
+
+// WithDefaults returns t with every zero field set to its default.
+func (t Thresholds) WithDefaults() Thresholds {
+	if t.TargetBucketBytes <= 0 {
+		t.TargetBucketBytes = 256 << 20
+	}
+	if t.MinBucketBytes <= 0 {
+		t.MinBucketBytes = 128 << 20
+	}
+	if t.MaxBucketBytes <= 0 {
+		t.MaxBucketBytes = 1 << 30
+	}
+	return t
 }

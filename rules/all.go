@@ -1,0 +1,70 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+)
+
+// All returns every rule, in ID order, as a fresh list the caller may change.
+func All() []*Rule {
+	return []*Rule{
+		bl101(), bl102(), bl103(), bl104(), bl105(), bl106(), bl107(),
+		bl201(), bl202(), bl203(),
+		bl301(), bl302(), bl303(), bl304(), bl305(), bl306(), bl307(), bl308(), bl309(), bl310(),
+		bl401(), bl402(), bl403(), bl404(),
+		bl901(), bl902(),
+	}
+}
+
+// ByID returns the rule of rules with the given ID or name, nil when there is none.
+func ByID(rules []*Rule, idOrName string) *Rule {
+	for _, r := range rules {
+		if r.ID == idOrName || r.Name == idOrName {
+			return r
+		}
+	}
+	return nil
+}
+
+// Validate checks a rule list: IDs of the form BL[1-4 or 9]NN, unique IDs and names, names
+// in kebab case, and every documentation field and Run set.
+func Validate(rules []*Rule) error {
+	idRx := regexp.MustCompile(`^BL[1-49][0-9][0-9]$`)
+	nameRx := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	ids, names := map[string]bool{}, map[string]bool{}
+	var errs []error
+	for i, r := range rules {
+		if r == nil {
+			errs = append(errs, fmt.Errorf("rule %d: nil", i))
+			continue
+		}
+		if !idRx.MatchString(r.ID) {
+			errs = append(errs, fmt.Errorf("rule %d: malformed ID %q", i, r.ID))
+		}
+		if !nameRx.MatchString(r.Name) {
+			errs = append(errs, fmt.Errorf("rule %s: malformed name %q", r.ID, r.Name))
+		}
+		if ids[r.ID] {
+			errs = append(errs, fmt.Errorf("rule %s: duplicate ID", r.ID))
+		}
+		if names[r.Name] {
+			errs = append(errs, fmt.Errorf("rule %s: duplicate name %q", r.ID, r.Name))
+		}
+		ids[r.ID], names[r.Name] = true, true
+		for _, f := range []struct{ field, value string }{
+			{"Title", r.Title}, {"Doc", r.Doc}, {"Bad", r.Bad}, {"Good", r.Good}, {"Spark", r.Spark}, {"Since", r.Since},
+		} {
+			if f.value == "" {
+				errs = append(errs, fmt.Errorf("rule %s: empty %s", r.ID, f.field))
+			}
+		}
+		if r.Run == nil {
+			errs = append(errs, fmt.Errorf("rule %s: nil Run", r.ID))
+		}
+		if r.Severity < Info || r.Severity > Error {
+			errs = append(errs, fmt.Errorf("rule %s: invalid severity %d", r.ID, r.Severity))
+		}
+	}
+	return errors.Join(errs...)
+}

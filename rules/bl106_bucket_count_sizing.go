@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+)
+
+func bl106() *Rule {
+	return &Rule{
+		ID:    "BL106",
+		Name:  "bucket-count-sizing",
+		Title: "a bucket count far from what the table's size and the cluster's cores call for",
+		Doc: "Every bucket is at least one file, and a bucketed join or aggregation runs one task per bucket.\n" +
+			"Too few buckets make huge files and few, slow tasks (a 2 TB table in 8 buckets is 256 GB per\n" +
+			"task); too many make tiny files, slow listing and per-task overhead.\n\n" +
+			"The rule needs the table's size (`DESCRIBE EXTENDED` statistics or the catalog) and fires when\n" +
+			"a bucket holds less than `min_bucket_bytes` (default 128 MiB) or more than `max_bucket_bytes`\n" +
+			"(default 1 GiB) and the recommended count differs from the current one by a factor of 2 or\n" +
+			"more. The recommended count is size / `target_bucket_bytes` (default 256 MiB) rounded up to a\n" +
+			"power of two (which keeps later changes within bucket coalescing's reach), at least\n" +
+			"`cluster_cores` when that is set and the table is large enough, at most\n" +
+			"`spark.sql.sources.bucketing.maxBuckets`. Set the thresholds in .bucketlint.yaml.\n\n" +
+			"Tables joined on their bucket keys must keep equal counts (BL301): change them together." + suppressDoc("BL106"),
+		Bad:      "-- sales.orders: 2 TiB\nCREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8 BUCKETS;",
+		Good:     "CREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8192 BUCKETS;",
+		Spark:    "2.0–4.x",
+		Since:    "0.1.0",
+		Severity: Info,
+		Default:  true,
+		Run:      runBL106,
+	}
+}
+
+func runBL106(p *Pass) error {
+	for _, t := range sortedTables(p.Project.Tables) {
+		if !isBucketed(t) || t.Bucket.NumBuckets <= 0 || t.SizeInBytes <= 0 {
+			continue
+		}
+		n := t.Bucket.NumBuckets
+		per := t.SizeInBytes / int64(n)
+		rec := recommendedBuckets(t.SizeInBytes, p.Thresholds, p.maxBuckets())
+		th := p.Thresholds
+		var why string
+		switch {
+		case per > th.MaxBucketBytes && rec >= 2*n:
+			why = fmt.Sprintf("above max_bucket_bytes %s", bytesText(th.MaxBucketBytes))
+		case per < th.MinBucketBytes && 2*rec <= n:
+			why = fmt.Sprintf("below min_bucket_bytes %s", bytesText(th.MinBucketBytes))
+		case th.ClusterCores > 0 && n < th.ClusterCores && rec >= 2*n:
+			why = fmt.Sprintf("fewer buckets than the cluster's %d cores", th.ClusterCores)
+		default:
+			continue
+		}
+		d := Diagnostic{
+			Span: tableSpan(t),
+			Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket (%s): about %d buckets of %s fit it",
+				t.Name, bytesText(t.SizeInBytes), n, bytesText(per), why, rec, bytesText(th.TargetBucketBytes)),
+			Fix: &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS, with the tables joined to it on the same keys", t.Name, rec)},
+		}
+		if s, ok := p.bucketCountSpan(t.Bucket); ok {
+			d.Span = s
+			d.Fix.Edits = []Edit{{Span: s, Text: strconv.Itoa(rec)}}
+		}
+		p.Report(d)
+	}
+	return nil
+}
+
+// recommendedBuckets is size / target rounded up to a power of two, at least the cluster's
+// cores when every bucket would still hold min_bucket_bytes, at most maxBuckets.
+func recommendedBuckets(size int64, th Thresholds, maxBuckets int) int {
+	n := nextPowerOfTwo((size + th.TargetBucketBytes - 1) / th.TargetBucketBytes)
+	if c := int64(th.ClusterCores); c > 0 && n < c && size/c >= th.MinBucketBytes {
+		n = nextPowerOfTwo(c)
+	}
+	if n > int64(maxBuckets) {
+		n = int64(maxBuckets)
+	}
+	return int(n)
+}

@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+func bl202() *Rule {
+	return &Rule{
+		ID:    "BL202",
+		Name:  "bucketed-write-file-explosion",
+		Title: "a bucketed write not preceded by repartition(n, bucket columns)",
+		Doc: "`bucketBy(n, …)` does not shuffle: every task of the written DataFrame writes one file for each\n" +
+			"bucket it has rows for. A frame of 2000 partitions bucketed into 256 buckets writes up to\n" +
+			"512,000 small files — slow to write, slow to list, and every bucket's many files make Spark\n" +
+			"sort them again at read time (a bucket is only known sorted when it is a single file).\n\n" +
+			"Repartition by the bucket columns into the bucket count first: `df.repartition(n, cols…)`\n" +
+			"hashes rows exactly as the buckets do (same Murmur3, same modulus), so each task writes one\n" +
+			"file of one bucket. The rule is silent when a `repartition` by the bucket columns is visible in\n" +
+			"the chain or in the definitions of the written variable." + suppressDoc("BL202"),
+		Bad:      `orders.write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
+		Good:     `orders.repartition(64, "customer_id").write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
+		Spark:    "2.0–4.x",
+		Since:    "0.1.0",
+		Severity: Warning,
+		Default:  true,
+		Run:      runBL202,
+	}
+}
+
+func runBL202(p *Pass) error {
+	for _, cf := range p.Project.Code {
+		for _, w := range cf.Writes {
+			if w.Bucket == nil || w.Terminal != "saveAsTable" || repartitionedByBuckets(w) {
+				continue
+			}
+			n := w.Bucket.NumBuckets
+			count := fmt.Sprint(n)
+			if w.BucketCountExpr != "" {
+				count = w.BucketCountExpr
+			}
+			call := fmt.Sprintf(".repartition(%s, %s)", count, columnArgs(cf.Language, w.Bucket.Columns, true))
+			name := w.Table
+			if name == "" {
+				name = "the table"
+			}
+			msg := fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) without a repartition by the bucket columns: every task writes a file per bucket, up to tasks × %s files",
+				name, count, strings.Join(w.Bucket.Columns, ", "), count)
+			if r := w.Repartition; r != nil {
+				msg += fmt.Sprintf("; the %s before it is not by (%s)", r.Method, strings.Join(w.Bucket.Columns, ", "))
+			}
+			d := Diagnostic{
+				Span:    spanOrPos(w.Bucket.Span, w.Span.Start),
+				Message: msg,
+				Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call},
+			}
+			if end := w.Frame.Span.End; end.IsValid() && w.Repartition == nil {
+				d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
+			}
+			p.Report(d)
+		}
+	}
+	return nil
+}
+
+// repartitionedByBuckets reports whether the written frame was repartitioned by exactly the
+// bucket columns.
+func repartitionedByBuckets(w *plan.Write) bool {
+	r := w.Repartition
+	if r == nil || r.Method != "repartition" || len(r.Cols) == 0 {
+		return false
+	}
+	for _, c := range r.Cols {
+		if !contains(w.Bucket.Columns, strings.Trim(c, `"'`)) {
+			return false
+		}
+	}
+	for _, c := range w.Bucket.Columns {
+		found := false
+		for _, rc := range r.Cols {
+			found = found || strings.EqualFold(strings.Trim(rc, `"'`), c)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

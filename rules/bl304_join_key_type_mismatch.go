@@ -1,0 +1,104 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+func bl304() *Rule {
+	return &Rule{
+		ID:    "BL304",
+		Name:  "join-key-type-mismatch",
+		Title: "a cast on a bucket key (int vs bigint…) that re-introduces the shuffle",
+		Doc: "Spark hashes a bucket key by its type: `hash(7 :: int)` and `hash(7 :: bigint)` differ. When\n" +
+			"the join compares an `int` column with a `bigint` one, the analyzer wraps the narrower side in\n" +
+			"`cast(k as bigint)`; that expression is not the bucket column, so the side is shuffled (before\n" +
+			"3.3, with `spark.sql.shuffle.partitions` above the bucket count, the other side too).\n" +
+			"Proposals to see through such casts (SPARK-34966, SPARK-40609, SPARK-46219) are not in any\n" +
+			"released version.\n\n" +
+			"Store the key with the same type in both tables (and rebucket the one you change), or cast at\n" +
+			"write time. An explicit `CAST` in the join condition has the same effect and is reported too." + suppressDoc("BL304"),
+		Bad: "CREATE TABLE orders (customer_id INT) USING parquet CLUSTERED BY (customer_id) INTO 16 BUCKETS;\n" +
+			"CREATE TABLE customers (customer_id BIGINT) USING parquet CLUSTERED BY (customer_id) INTO 16 BUCKETS;\n" +
+			"SELECT * FROM orders o JOIN customers c ON o.customer_id = c.customer_id;",
+		Good: "CREATE TABLE orders (customer_id BIGINT) USING parquet CLUSTERED BY (customer_id) INTO 16 BUCKETS;\n" +
+			"CREATE TABLE customers (customer_id BIGINT) USING parquet CLUSTERED BY (customer_id) INTO 16 BUCKETS;\n" +
+			"SELECT * FROM orders o JOIN customers c ON o.customer_id = c.customer_id;",
+		Spark:    "3.0–4.x",
+		Since:    "0.1.0",
+		Severity: Warning,
+		Default:  true,
+		Run:      runBL304,
+	}
+}
+
+func runBL304(p *Pass) error {
+	for _, s := range p.joinSites() {
+		if s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
+			continue
+		}
+		i := typeMismatch(s)
+		if i < 0 || (!isBucketed(s.Left.Table) && !isBucketed(s.Right.Table)) {
+			continue
+		}
+		l, r := &s.Left, &s.Right
+		lt, rt := keyType(l, l.Keys[i]), keyType(r, r.Keys[i])
+		cast, wide, castType := l, r, rt
+		if r.Keys[i].Cast != "" || (l.Keys[i].Cast == "" && typeRank(rt) < typeRank(lt)) {
+			cast, wide, castType = r, l, lt
+		}
+		ck := cast.Keys[i]
+		if ck.Cast != "" {
+			castType = ck.Cast
+		}
+		msg := fmt.Sprintf("join key %s is %s but %s is %s: Spark compares them as %s, so %s's rows are hashed by a cast, not by its bucket column, and the join %s (%s)",
+			l.Keys[i].Text, lt, r.Keys[i].Text, rt, castType, sideName(cast), shuffledText(s, cast), p.spark())
+		at := s.Span
+		if ck.Pos.IsValid() && s.Kind != "explain" {
+			at.Start, at.End = ck.Pos, ck.Pos
+		}
+		fix := fmt.Sprintf("Store %s.%s as %s, like %s.%s, and rebucket %s", sideName(cast), ck.Column, castType, sideName(wide), wide.Keys[i].Column, sideName(cast))
+		if ck.Cast != "" {
+			fix = fmt.Sprintf("Remove the CAST of %s from the join condition, or store it as %s", ck.Column, ck.Cast)
+		}
+		p.Report(Diagnostic{
+			Span:    at,
+			Message: msg,
+			Related: append(bucketRelated(tableOr(l)), bucketRelated(tableOr(r))...),
+			Fix:     &Fix{Description: fix},
+		})
+	}
+	return nil
+}
+
+// typeRank orders numeric types by width; other types rank highest (Spark casts numbers to
+// them, or both to a common type).
+func typeRank(t string) int {
+	switch {
+	case t == "tinyint" || t == "byte":
+		return 1
+	case t == "smallint" || t == "short":
+		return 2
+	case t == "int" || t == "integer":
+		return 3
+	case t == "bigint" || t == "long":
+		return 4
+	case strings.HasPrefix(t, "decimal"):
+		return 5
+	case t == "float":
+		return 6
+	case t == "double":
+		return 7
+	}
+	return 8
+}
+
+// tableOr returns a side's table for bucketRelated, an empty unpositioned one when unknown.
+func tableOr(s *joinSide) *plan.Table {
+	if s.Table == nil {
+		return &plan.Table{}
+	}
+	return s.Table
+}

@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+)
+
+func bl309() *Rule {
+	return &Rule{
+		ID:    "BL309",
+		Name:  "few-buckets-throttle",
+		Title: "a tiny bucket count forcing a big join into few tasks",
+		Doc: "A shuffle-free bucketed join runs exactly one task per bucket: 4 buckets means 4 tasks, however\n" +
+			"big the tables and the cluster. The saved shuffle is then paid for with a stage that uses a\n" +
+			"handful of cores, spills, and fails on skew. (AQE does not split or coalesce bucketed\n" +
+			"partitions.)\n\n" +
+			"The rule fires for joins whose both sides keep their bucketed scans when a side holds more\n" +
+			"than `max_bucket_bytes` (default 1 GiB) per bucket, or — with `cluster_cores` set — when there\n" +
+			"are fewer buckets than cores. Rebucket both tables into a count sized to the data (BL106);\n" +
+			"a power of two keeps bucket coalescing possible for tables with other counts." + suppressDoc("BL309"),
+		Bad:      "-- a: 40 GiB, b: 30 GiB\nCREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 4 BUCKETS;\nCREATE TABLE b (k INT) USING parquet CLUSTERED BY (k) INTO 4 BUCKETS;",
+		Good:     "CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 256 BUCKETS;\nCREATE TABLE b (k INT) USING parquet CLUSTERED BY (k) INTO 256 BUCKETS;",
+		Spark:    "3.0–4.x",
+		Since:    "0.1.0",
+		Severity: Warning,
+		Default:  true,
+		Run:      runBL309,
+	}
+}
+
+func runBL309(p *Pass) error {
+	th := p.Thresholds
+	for _, s := range p.joinSites() {
+		if s.Broadcast || s.Left.Shuffled || s.Right.Shuffled {
+			continue
+		}
+		if sideMatch(&s.Left) != exactKeys || sideMatch(&s.Right) != exactKeys || orderMismatch(s) {
+			continue
+		}
+		n := s.Left.Table.Bucket.NumBuckets
+		if n <= 0 || n != s.Right.Table.Bucket.NumBuckets {
+			continue
+		}
+		big := &s.Left
+		if s.Right.Table.SizeInBytes > big.Table.SizeInBytes {
+			big = &s.Right
+		}
+		size := big.Table.SizeInBytes
+		var why string
+		switch {
+		case size > 0 && size/int64(n) > th.MaxBucketBytes:
+			why = fmt.Sprintf("%s holds %s, %s per task (max_bucket_bytes %s)", big.Table.Name, bytesText(size), bytesText(size/int64(n)), bytesText(th.MaxBucketBytes))
+		case th.ClusterCores > 0 && n < th.ClusterCores:
+			why = fmt.Sprintf("fewer tasks than the cluster's %d cores", th.ClusterCores)
+		default:
+			continue
+		}
+		rec := n * 2
+		if size > 0 {
+			rec = max(rec, recommendedBuckets(size, th, p.maxBuckets()))
+		}
+		if th.ClusterCores > 0 {
+			rec = max(rec, int(nextPowerOfTwo(int64(th.ClusterCores))))
+		}
+		d := Diagnostic{
+			Span: s.Span,
+			Message: fmt.Sprintf("the bucketed join of %s and %s runs in %d tasks, one per bucket: %s (%s)",
+				s.Left.Table.Name, s.Right.Table.Name, n, why, p.spark()),
+			Related: append(bucketRelated(s.Left.Table), bucketRelated(s.Right.Table)...),
+			Fix:     &Fix{Description: fmt.Sprintf("Rebucket %s and %s INTO %d BUCKETS", s.Left.Table.Name, s.Right.Table.Name, rec)},
+		}
+		for i, side := range s.sides() {
+			if i == 1 && side.Table == s.Left.Table {
+				break // a self-join: one spec to change
+			}
+			if span, ok := p.bucketCountSpan(side.Table.Bucket); ok {
+				d.Fix.Edits = append(d.Fix.Edits, Edit{Span: span, Text: strconv.Itoa(rec)})
+			}
+		}
+		p.Report(d)
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package rules
+
+import (
+	"fmt"
+)
+
+func bl404() *Rule {
+	return &Rule{
+		ID:    "BL404",
+		Name:  "shuffle-partitions-override",
+		Title: "versions before 3.3 re-shuffling a bucketed side when shuffle.partitions exceeds its bucket count",
+		Doc: "Before Spark 3.3, `EnsureRequirements` gives every side of a join that needs a shuffle the same\n" +
+			"partition count: the largest count among the sides that are not shuffled, but at least\n" +
+			"`spark.sql.shuffle.partitions` (always in 3.0.0–3.0.1, SPARK-32767; in 3.0.2–3.2.x whenever a\n" +
+			"side is shuffled). So when the other side must be shuffled (it is not bucketed, or differently)\n" +
+			"and the bucket count is below `spark.sql.shuffle.partitions` (default 200), the bucketed side\n" +
+			"is shuffled too: its bucketing buys nothing. Spark 3.3's ShuffleSpec model (SPARK-35703)\n" +
+			"shuffles only the other side, into the bucket count.\n\n" +
+			"Upgrade to 3.3+, or set `spark.sql.shuffle.partitions` to the bucket count for the job, or\n" +
+			"bucket both sides alike." + suppressDoc("BL404"),
+		Bad: "-- Spark 3.2, spark.sql.shuffle.partitions=200\n" +
+			"CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 16 BUCKETS;\n" +
+			"CREATE TABLE b (k INT) USING parquet;\n" +
+			"SELECT * FROM a JOIN b ON a.k = b.k;",
+		Good: "SET spark.sql.shuffle.partitions=16;\nSELECT * FROM a JOIN b ON a.k = b.k;",
+		Spark:    "3.0–3.2",
+		Since:    "0.1.0",
+		Severity: Warning,
+		Default:  true,
+		Run:      runBL404,
+	}
+}
+
+func runBL404(p *Pass) error {
+	o := p.Options
+	if o.Version().AtLeast(3, 3, 0) {
+		return nil
+	}
+	sp := o.ShufflePartitions()
+	for _, s := range p.joinSites() {
+		if s.Broadcast {
+			continue
+		}
+		for i, b := range s.sides() {
+			other := s.sides()[1-i]
+			if sideMatch(b) != exactKeys || b.Table.Bucket.NumBuckets >= sp {
+				continue
+			}
+			n := b.Table.Bucket.NumBuckets
+			if s.Known {
+				if !b.Shuffled || !other.Shuffled {
+					continue
+				}
+			} else if other.Table == nil || (sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets == n && typeMismatch(s) < 0) {
+				continue
+			}
+			p.Report(Diagnostic{
+				Span: s.Span,
+				Message: fmt.Sprintf("%s shuffles %s too: its %d buckets are fewer than spark.sql.shuffle.partitions=%d, and before 3.3 a join that shuffles %s re-shuffles every side into at least %d partitions",
+					p.spark(), b.Table.Name, n, sp, sideName(other), sp),
+				Related: bucketRelated(b.Table),
+				Fix:     &Fix{Description: fmt.Sprintf("SET spark.sql.shuffle.partitions=%d for this job, bucket %s like %s, or upgrade to Spark 3.3+", n, sideName(other), b.Table.Name)},
+			})
+		}
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// catalog returns the project's tables together with the bucketed tables that code creates
+// with bucketBy(…).saveAsTable(t) and that no DDL or catalog declares, so that a join in one
+// file is checked against a write in another. Such a table has no columns and its Sources
+// is the write.
+func catalog(p *plan.Project) map[string]*plan.Table {
+	out := make(map[string]*plan.Table, len(p.Tables))
+	for k, t := range p.Tables {
+		out[k] = t
+	}
+	for _, cf := range p.Code {
+		for _, w := range cf.Writes {
+			if w.Bucket == nil || w.Terminal != "saveAsTable" || w.Table == "" {
+				continue
+			}
+			name := strings.ToLower(w.Table)
+			if lookup(out, name) != nil {
+				continue
+			}
+			out[name] = &plan.Table{
+				Name: name, Format: w.Format, Bucket: w.Bucket, PartitionColumns: w.PartitionBy,
+				Location: w.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
+			}
+		}
+	}
+	return out
+}
+
+// lookup finds a table by the name a query, code or an explain scan uses: exactly, without a
+// leading "spark_catalog.", with or without the "default." database, or by its last part
+// when that is unique.
+func lookup(tables map[string]*plan.Table, name string) *plan.Table {
+	n := strings.ToLower(strings.Trim(name, "`"))
+	n = strings.TrimPrefix(n, "spark_catalog.")
+	for _, c := range []string{n, strings.TrimPrefix(n, "default."), "default." + n} {
+		if t, ok := tables[c]; ok {
+			return t
+		}
+	}
+	last := n[strings.LastIndex(n, ".")+1:]
+	var found *plan.Table
+	for _, k := range sortedKeys(tables) {
+		if k[strings.LastIndex(k, ".")+1:] == last {
+			if found != nil {
+				return nil
+			}
+			found = tables[k]
+		}
+	}
+	return found
+}
+
+func sortedKeys(tables map[string]*plan.Table) []string {
+	keys := make([]string, 0, len(tables))
+	for k := range tables {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// sortedTables returns the tables in name order.
+func sortedTables(tables map[string]*plan.Table) []*plan.Table {
+	out := make([]*plan.Table, 0, len(tables))
+	for _, k := range sortedKeys(tables) {
+		out = append(out, tables[k])
+	}
+	return out
+}
+
+// tableSpan is where a table's bucket spec was declared, else where the table was.
+func tableSpan(t *plan.Table) plan.Span {
+	if t.Bucket != nil && t.Bucket.Span.Start.IsValid() {
+		return t.Bucket.Span
+	}
+	if len(t.Sources) > 0 {
+		return plan.Span{Start: t.Sources[0]}
+	}
+	return plan.Span{}
+}
+
+// bucketRelated points at a table's bucket spec: "b is bucketed into 8 buckets on (a) here".
+func bucketRelated(t *plan.Table) []Related {
+	s := tableSpan(t)
+	if !s.Start.IsValid() {
+		return nil
+	}
+	if t.Bucket == nil {
+		return []Related{{Span: s, Message: t.Name + " is declared here, not bucketed"}}
+	}
+	return []Related{{Span: s, Message: t.Name + " is " + specText(t.Bucket) + " here"}}
+}
+
+// specText describes a bucket spec: "bucketed into 8 buckets on (a, b)".
+func specText(b *plan.BucketSpec) string {
+	n := fmt.Sprint(b.NumBuckets)
+	if b.NumTemplate != "" {
+		n = b.NumTemplate
+	}
+	return fmt.Sprintf("bucketed into %s buckets on (%s)", n, strings.Join(b.Columns, ", "))
+}
+
+// columnType returns a table column's type, "" when unknown.
+func columnType(t *plan.Table, col string) string {
+	if t == nil {
+		return ""
+	}
+	if c, ok := t.Column(col); ok {
+		return strings.ToLower(c.Type)
+	}
+	return ""
+}
+
+// isBucketed reports whether Spark can read t as a bucketed table: a data-source table with
+// a bucket spec (Hive-serde specs are ignored on read).
+func isBucketed(t *plan.Table) bool {
+	return t != nil && t.Bucket != nil && !t.Hive
+}

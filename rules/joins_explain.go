@@ -1,0 +1,112 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// explainJoins returns the joins of an explain output's physical plan (the final plan of an
+// adaptive one), each side with the shuffle printed under it and the scan it reads.
+func explainJoins(e *plan.Explain, tables map[string]*plan.Table) []*joinSite {
+	var out []*joinSite
+	plan.Walk(e.Physical(), func(n plan.Node) bool {
+		j, ok := plan.JoinOf(n)
+		kids := n.Children()
+		if !ok || len(kids) != 2 || len(j.LeftKeys) == 0 {
+			return true
+		}
+		s := &joinSite{Span: n.Span(), Kind: "explain", Type: plan.StripIDs(j.Type), Known: true, Node: n}
+		s.Broadcast = j.Strategy == plan.BroadcastHashJoinStrategy || j.Strategy == plan.BroadcastNestedLoopJoinStrategy
+		for i, side := range s.sides() {
+			keys := j.LeftKeys
+			if i == 1 {
+				keys = j.RightKeys
+			}
+			*side = explainSide(kids[i], keys, n.Info().Pos, tables)
+		}
+		out = append(out, s)
+		return true
+	})
+	return out
+}
+
+// explainSide follows one join input down to its scan, through single-input operators,
+// noting the first planner-inserted Exchange on the way.
+func explainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*plan.Table) joinSide {
+	var s joinSide
+	for n != nil {
+		switch x := n.(type) {
+		case *plan.Exchange:
+			if s.Exchange == nil && plannerShuffle(x) {
+				s.Exchange, s.Shuffled = x, true
+			}
+		case *plan.ReusedExchange:
+			if ex, ok := x.Reused.(*plan.Exchange); ok && s.Exchange == nil && plannerShuffle(ex) {
+				s.Exchange, s.Shuffled = ex, true
+			}
+		case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
+			s.Scan, s.Span = n, n.Span()
+			s.Name = strings.TrimPrefix(scanTable(n), "spark_catalog.")
+			if s.Name != "" {
+				s.Table = lookup(tables, s.Name)
+			}
+		}
+		if _, ok := plan.JoinOf(n); ok || s.Scan != nil {
+			break
+		}
+		kids := n.Children()
+		if r, ok := n.(*plan.ReusedExchange); ok && r.Reused != nil {
+			kids = r.Reused.Children()
+		}
+		if len(kids) != 1 {
+			break
+		}
+		n = kids[0]
+	}
+	for _, k := range keys {
+		s.Keys = append(s.Keys, exprKey(k, s.Name, at))
+	}
+	return s
+}
+
+// plannerShuffle reports whether Spark's planner inserted the shuffle (origin
+// ENSURE_REQUIREMENTS since 3.1; in 3.0 noUserSpecifiedNumPartition=true; 2.4 prints nothing
+// and a keyed shuffle there is taken as the planner's).
+func plannerShuffle(x *plan.Exchange) bool {
+	switch {
+	case x.Origin != "":
+		return x.Origin == "ENSURE_REQUIREMENTS"
+	case x.NoUserSpecifiedNumPartition != nil:
+		return *x.NoUserSpecifiedNumPartition && x.Partitioning.Kind != plan.RoundRobinPartitioning
+	}
+	return x.Partitioning.Kind != plan.RoundRobinPartitioning
+}
+
+// exprKey turns a printed join key into a key reference: a bare column, or a cast of one.
+func exprKey(e plan.Expr, table string, at plan.Pos) plan.ColumnRef {
+	k := plan.ColumnRef{Text: e.Text, Table: table, Pos: at}
+	if c, ok := e.Column(); ok {
+		k.Column = strings.ToLower(c)
+		return k
+	}
+	if col, typ, ok := castOf(e.Text); ok {
+		k.Column, k.Cast = col, typ
+	}
+	return k
+}
+
+// castOf reads "cast(col as type)"; ok is false for anything else.
+func castOf(s string) (col, typ string, ok bool) {
+	l := strings.ToLower(strings.TrimSpace(s))
+	if !strings.HasPrefix(l, "cast(") || !strings.HasSuffix(l, ")") {
+		return "", "", false
+	}
+	inner := l[len("cast(") : len(l)-1]
+	col, typ, ok = strings.Cut(inner, " as ")
+	col = strings.TrimSpace(col)
+	if !ok || col == "" || strings.ContainsAny(col, "() ,") {
+		return "", "", false
+	}
+	return col, strings.TrimSpace(typ), true
+}
