@@ -436,6 +436,9 @@ func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
 	if want.sorts != got.sorts {
 		diffs = append(diffs, fmt.Sprintf("sorts: predicted %d, Spark %d", got.sorts, want.sorts))
 	}
+	if want.bucketed != got.bucketed {
+		diffs = append(diffs, fmt.Sprintf("bucketed scans: predicted %d, Spark %d", got.bucketed, want.bucketed))
+	}
 	if fmt.Sprint(want.partitions) != fmt.Sprint(got.partitions) {
 		diffs = append(diffs, fmt.Sprintf("shuffle partition counts: predicted %v, Spark %v", got.partitions, want.partitions))
 	}
@@ -453,7 +456,7 @@ func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
 	}
 	fmt.Fprintf(s.out, "\n== Compared with %s ==\n", name)
 	if len(diffs) == 0 {
-		fmt.Fprintf(s.out, "the prediction matches: %d exchanges, %d sorts, joins %v\n", got.exchanges, got.sorts, got.joins)
+		fmt.Fprintf(s.out, "the prediction matches: %d exchanges, %d sorts, %d bucketed scans, joins %v\n", got.exchanges, got.sorts, got.bucketed, got.joins)
 	}
 	for _, d := range diffs {
 		fmt.Fprintln(s.out, d)
@@ -469,7 +472,7 @@ func orNone(s string) string {
 }
 
 type shapeSummary struct {
-	exchanges, sorts int
+	exchanges, sorts, bucketed int
 	partitions       []int
 	joins            []string
 }
@@ -485,6 +488,11 @@ func planShape(root plan.Node) shapeSummary {
 			s.partitions = append(s.partitions, x.Partitioning.NumPartitions)
 		case *plan.Sort:
 			s.sorts++
+		case *plan.FileScan:
+			// "Bucketed: true" (3.3+), else a printed SelectedBucketsCount (3.1+).
+			if x.Bucketed != nil && *x.Bucketed || x.Bucketed == nil && x.TotalBuckets > 0 {
+				s.bucketed++
+			}
 		}
 		if j, ok := plan.JoinOf(n); ok && len(n.Children()) == 2 {
 			s.joins = append(s.joins, fmt.Sprintf("%s left %s right %s", j.Strategy, sideOps(n.Children()[0]), sideOps(n.Children()[1])))
