@@ -3,18 +3,30 @@
 // Sort, says why in words a user reads, and recommends table layouts that remove them.
 //
 // It sits above plan and below rules, report and engine: it imports only the standard library
-// and plan. The files follow the provide / require / satisfy / ensure split of
+// and plan. Simulate(tables, query, Options) plans a plan.Query as Spark 3.0–4.x would and
+// returns the predicted physical plan (the operator types the explain parser produces), the
+// Exchange and Sort counts, a Decision per join or aggregate side, and what it could not
+// model. Advise(tables, workload, AdviseOptions) chooses bucket columns, counts and sort
+// columns per table and proves each choice by simulating the workload again.
+//
+// The files follow the provide / require / satisfy / ensure split of
 // reference/spark-planner.md §1:
 //
-//   - build.go, joinselect.go, scan.go: the logical query (plan.Query) planned into physical
-//     operators as Spark's SparkStrategies (JoinSelection, Aggregation, FileSourceStrategy) do;
-//   - provide.go: what each operator's output partitioning and ordering are;
+//   - build.go, select.go, aggregate.go, setop.go, joinselect.go, strategy.go, scan.go,
+//     hints.go, pushdown.go, outerjoin.go: the logical query planned into physical operators
+//     as Spark's optimizer and SparkStrategies do (predicate pushdown into join trees,
+//     EliminateOuterJoin, JoinSelection, Aggregation, FileSourceStrategy with bucket pruning);
+//   - provide.go: each operator's output partitioning and ordering;
 //   - require.go: what each operator requires of its children;
-//   - satisfy.go: Partitioning.satisfies, ShuffleSpec compatibility (Spark 3.3+);
-//   - ensure.go: EnsureRequirements, era by era, recording a Decision per inserted operator;
-//   - coalesce.go, disable.go: CoalesceBucketsInJoin and DisableUnnecessaryBucketedScan;
-//   - advise.go: layouts that remove the shuffles of a workload.
+//   - satisfy.go: Partitioning.satisfies and the ShuffleSpec compatibility of Spark 3.3+;
+//   - ensure.go, copartition.go, ordering.go: EnsureRequirements, era by era, recording a
+//     Decision per inserted operator (reasons.go words them);
+//   - coalesce.go, disable.go, reuse.go: CoalesceBucketsInJoin, DisableUnnecessaryBucketedScan,
+//     ReuseExchangeAndSubquery;
+//   - describe.go: operators printed as Spark's simple explain mode prints them;
+//   - advise.go, advise_choose.go, advise_code.go: layouts for a workload, as code.
 //
 // The version eras of the co-partitioning algorithm are explicit values (EraA, EraB, EraC);
-// configuration reaches the model only through Options.
+// configuration reaches the model only through Options. FINDINGS.md lists where real Spark
+// contradicted the reference and what the model leaves out.
 package simulate
