@@ -50,7 +50,7 @@ func runBL303(p *Pass) error {
 				how = fmt.Sprintf("its bucket columns %s are a subset of the join keys %s", bucket, keyColumns(side.Keys))
 				fix = fmt.Sprintf("Bucket %s by all the join keys %s, or join on %s only", side.Table.Name, keyColumns(side.Keys), bucket)
 			case supersetKeys:
-				how = fmt.Sprintf("its bucket columns %s include columns that are not join keys %s", bucket, keyColumns(side.Keys))
+				how = fmt.Sprintf("its bucket columns %s include columns that are not among the join keys %s", bucket, keyColumns(side.Keys))
 				fix = fmt.Sprintf("Join on all the bucket columns %s, or bucket %s by %s", bucket, side.Table.Name, keyColumns(side.Keys))
 			default:
 				how = fmt.Sprintf("it is bucketed on %s but joined on %s", bucket, keyColumns(side.Keys))

@@ -44,23 +44,29 @@ func runBL304(p *Pass) error {
 			continue
 		}
 		l, r := &s.Left, &s.Right
-		lt, rt := keyType(l, l.Keys[i]), keyType(r, r.Keys[i])
-		cast, wide, castType := l, r, rt
-		if r.Keys[i].Cast != "" || (l.Keys[i].Cast == "" && typeRank(rt) < typeRank(lt)) {
-			cast, wide, castType = r, l, lt
+		lt, rt := rawType(l, l.Keys[i]), rawType(r, r.Keys[i])
+		// cast is the side whose key is converted: the one with a printed or written cast,
+		// else the narrower type.
+		cast, wide := l, r
+		switch {
+		case castsColumn(r, r.Keys[i]) && !castsColumn(l, l.Keys[i]):
+			cast, wide = r, l
+		case l.Keys[i].Cast == "" && r.Keys[i].Cast == "" && typeRank(rt) < typeRank(lt):
+			cast, wide = r, l
 		}
 		ck := cast.Keys[i]
+		to := rawType(wide, wide.Keys[i])
 		if ck.Cast != "" {
-			castType = ck.Cast
+			to = ck.Cast
 		}
-		msg := fmt.Sprintf("join key %s is %s but %s is %s: Spark compares them as %s, so %s's rows are hashed by a cast, not by its bucket column, and the join %s (%s)",
-			l.Keys[i].Text, lt, r.Keys[i].Text, rt, castType, sideName(cast), shuffledText(s, cast), p.spark())
+		msg := fmt.Sprintf("join key %s is %s but %s is %s: Spark compares them as %s, so the rows of %s are hashed by a cast, not by its bucket column, and the join %s (%s)",
+			keyName(l, l.Keys[i]), lt, keyName(r, r.Keys[i]), rt, to, sideName(cast), shuffledText(s, cast), p.spark())
 		at := s.Span
 		if ck.Pos.IsValid() && s.Kind != "explain" {
 			at.Start, at.End = ck.Pos, ck.Pos
 		}
-		fix := fmt.Sprintf("Store %s.%s as %s, like %s.%s, and rebucket %s", sideName(cast), ck.Column, castType, sideName(wide), wide.Keys[i].Column, sideName(cast))
-		if ck.Cast != "" {
+		fix := fmt.Sprintf("Store %s as %s, like %s, and rebucket %s", keyName(cast, ck), to, keyName(wide, wide.Keys[i]), sideName(cast))
+		if ck.Cast != "" && s.Kind != "explain" {
 			fix = fmt.Sprintf("Remove the CAST of %s from the join condition, or store it as %s", ck.Column, ck.Cast)
 		}
 		p.Report(Diagnostic{

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -21,8 +22,8 @@ func bl306() *Rule {
 			"The rule reads explain output (the printed reason; before 3.3, a scan of a table known to be\n" +
 			"bucketed that prints no `SelectedBucketsCount`) and simulated queries. It is informational: a\n" +
 			"disabled scan is a symptom; the finding on the join or aggregation says what to change." + suppressDoc("BL306"),
-		Bad: "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by query planner), …",
-		Good: "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: true, …, SelectedBucketsCount: 8 out of 8",
+		Bad:      "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by query planner), …",
+		Good:     "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: true, …, SelectedBucketsCount: 8 out of 8",
 		Spark:    "3.1–4.x",
 		Since:    "0.1.0",
 		Severity: Info,
@@ -83,14 +84,14 @@ func scanName(fs *plan.FileScan, t *plan.Table) string {
 	if t != nil {
 		return t.Name
 	}
-	return fs.Table
+	return strings.TrimPrefix(fs.Table, "spark_catalog.")
 }
 
 func reportDisabledScan(p *Pass, name string, t *plan.Table, reason string, at plan.Span) {
 	why := map[string]string{
-		"disabled by configuration":  "spark.sql.sources.bucketing.enabled is false (BL401)",
-		"disabled by query planner":  "no join or aggregation above it uses the bucket layout (DisableUnnecessaryBucketedScan), often because the side is shuffled anyway",
-		"bucket column(s) not read":  "the query reads none of the bucket columns",
+		"disabled by configuration": "spark.sql.sources.bucketing.enabled is false, see BL401",
+		"disabled by query planner": "no join or aggregation above it uses the bucket layout (DisableUnnecessaryBucketedScan), often because the side is shuffled anyway",
+		"bucket column(s) not read": "the query reads none of the bucket columns",
 	}
 	base := reason
 	if len(base) > 11 && base[len(base)-11:] == ", simulated" {

@@ -22,7 +22,7 @@ func bl404() *Rule {
 			"CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 16 BUCKETS;\n" +
 			"CREATE TABLE b (k INT) USING parquet;\n" +
 			"SELECT * FROM a JOIN b ON a.k = b.k;",
-		Good: "SET spark.sql.shuffle.partitions=16;\nSELECT * FROM a JOIN b ON a.k = b.k;",
+		Good:     "SET spark.sql.shuffle.partitions=16;\nSELECT * FROM a JOIN b ON a.k = b.k;",
 		Spark:    "3.0–3.2",
 		Since:    "0.1.0",
 		Severity: Warning,

@@ -115,8 +115,8 @@ func keyType(s *joinSide, k plan.ColumnRef) string {
 	return columnType(s.Table, k.Column)
 }
 
-// typeMismatch returns the first key pair whose sides have different known types, -1 when
-// none.
+// typeMismatch returns the first key pair whose columns have different known types, or
+// whose key casts its column to another type, -1 when none.
 func typeMismatch(s *joinSite) int {
 	for i := range s.Left.Keys {
 		if i >= len(s.Right.Keys) {
@@ -126,8 +126,25 @@ func typeMismatch(s *joinSite) int {
 		if l != "" && r != "" && l != r {
 			return i
 		}
+		if castsColumn(&s.Left, s.Left.Keys[i]) || castsColumn(&s.Right, s.Right.Keys[i]) {
+			return i
+		}
 	}
 	return -1
+}
+
+// castsColumn reports whether a key casts its column to a type other than the column's.
+func castsColumn(s *joinSide, k plan.ColumnRef) bool {
+	raw := columnType(s.Table, k.Column)
+	return k.Cast != "" && raw != "" && !strings.EqualFold(raw, k.Cast)
+}
+
+// rawType returns a key's column type, else the type it is compared at.
+func rawType(s *joinSide, k plan.ColumnRef) string {
+	if t := columnType(s.Table, k.Column); t != "" {
+		return t
+	}
+	return keyType(s, k)
 }
 
 // keyColumns lists a side's key columns as written: "(customer_id, dt)".
@@ -175,7 +192,7 @@ func shuffledText(s *joinSite, guess *joinSide) string {
 // bucket specs: the cause BL310 prints and the other BL3xx rules each report in detail.
 func layoutCause(s *joinSite, opts simulate.Options) string {
 	l, r := &s.Left, &s.Right
-	if !opts.BucketingEnabled() {
+	if !opts.BucketingEnabled() || scanReason(s, "disabled by configuration") {
 		return "spark.sql.sources.bucketing.enabled is false, so no scan is bucketed"
 	}
 	for _, side := range s.sides() {
@@ -201,7 +218,7 @@ func layoutCause(s *joinSite, opts simulate.Options) string {
 		}
 	}
 	if i := typeMismatch(s); i >= 0 {
-		return fmt.Sprintf("the join key types differ: %s is %s, %s is %s", l.Keys[i].Text, keyType(l, l.Keys[i]), r.Keys[i].Text, keyType(r, r.Keys[i]))
+		return fmt.Sprintf("the join key types differ: %s is %s, %s is %s", keyName(l, l.Keys[i]), rawType(l, l.Keys[i]), keyName(r, r.Keys[i]), rawType(r, r.Keys[i]))
 	}
 	if orderMismatch(s) {
 		return fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): the columns pair up in a different order", sideName(l), strings.Join(l.Table.Bucket.Columns, ", "), sideName(r), strings.Join(r.Table.Bucket.Columns, ", "))
@@ -213,4 +230,23 @@ func layoutCause(s *joinSite, opts simulate.Options) string {
 		return "both sides are bucketed alike, so the scan or the planner dropped the layout (see the scans' Bucketed field)"
 	}
 	return "the layouts do not match the join keys"
+}
+
+// scanReason reports whether a printed scan of the join says it is not bucketed for reason.
+func scanReason(s *joinSite, reason string) bool {
+	for _, side := range s.sides() {
+		if fs, ok := side.Scan.(*plan.FileScan); ok && fs.BucketedReason == reason {
+			return true
+		}
+	}
+	return false
+}
+
+// keyName names a key's column with its table ("orders.customer_id"), else the key as
+// written.
+func keyName(s *joinSide, k plan.ColumnRef) string {
+	if k.Column != "" && s.Table != nil {
+		return s.Table.Name + "." + k.Column
+	}
+	return k.Text
 }
