@@ -42,6 +42,11 @@ func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
 		return rel, false
 	}
 	left, right := names(j.Left), names(j.Right)
+	for i := range j.LeftKeys {
+		if i < len(j.RightKeys) && (sameRef(j.LeftKeys[i], a) && sameRef(j.RightKeys[i], b) || sameRef(j.LeftKeys[i], b) && sameRef(j.RightKeys[i], a)) {
+			return rel, true // already a key (a comma join's WHERE keys)
+		}
+	}
 	copyWith := func(f func(*plan.JoinSpec)) *plan.Relation {
 		nj := *j
 		nj.LeftKeys = append([]plan.ColumnRef{}, j.LeftKeys...)
@@ -74,6 +79,17 @@ func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
 		return copyWith(func(nj *plan.JoinSpec) { nj.Right = sub }), true
 	}
 	return rel, false
+}
+
+func sameRef(x, y plan.ColumnRef) bool {
+	qx, qy := x.Qualifier, y.Qualifier
+	if qx == "" {
+		qx = x.Relation
+	}
+	if qy == "" {
+		qy = y.Relation
+	}
+	return strings.EqualFold(x.Column, y.Column) && strings.EqualFold(qx, qy)
 }
 
 func names(rel *plan.Relation) map[string]bool {

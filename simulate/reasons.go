@@ -46,7 +46,7 @@ func describeLayout(n *node, p part) string {
 		if isShuffle(n) {
 			return fmt.Sprintf("%s is shuffled into %d partitions on (%s)", describeRel(n.child()), p.n, exprsText(p.keys))
 		}
-		if b := baseScan(n); b != nil && b.scan != nil && b.scan.bucketed {
+		if b := sourceScan(n); b != nil && b.scan != nil && b.scan.bucketed {
 			if b.scan.coalescedTo > 0 {
 				return fmt.Sprintf("%s is bucketed into %d buckets on (%s), read coalesced into %d", what, b.scan.table.Bucket.NumBuckets, exprsText(p.keys), p.n)
 			}

@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -32,6 +33,15 @@ func (s *sim) scan(r *plan.Relation) *node {
 	t = s.effectiveTable(t)
 	var out []attr
 	cols := t.Columns
+	if len(cols) == 0 {
+		// No schema: the columns the query names with this relation's qualifier.
+		for q := range s.refs.qual {
+			if rel, col, ok := strings.Cut(q, "."); ok && rel == name {
+				cols = append(cols, plan.Column{Name: col})
+			}
+		}
+		sort.Slice(cols, func(i, j int) bool { return cols[i].Name < cols[j].Name })
+	}
 	if len(cols) == 0 && t.Bucket != nil {
 		for _, c := range t.Bucket.Columns {
 			cols = append(cols, plan.Column{Name: c, Type: "int"})

@@ -32,6 +32,9 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	if strings.Contains(strings.ToLower(sel.Where), "select ") {
+		s.note("a subquery in WHERE (%s) is planned by Spark as a semi or anti join or a subquery expression (RewritePredicateSubquery); its shuffles are not modelled", sel.Where)
+	}
 	if sel.From != nil && sel.Where != "" && len(sel.Filters) == 0 {
 		n = filterNode(n, sel.Where)
 	}
