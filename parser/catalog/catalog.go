@@ -68,7 +68,7 @@ func Read(file string, src []byte) ([]*plan.Table, perr.List) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		errs = append(errs, yamlErrors(file, err, nil)...)
-		return nil, errs.Capped()
+		return nil, clamp(errs, src).Capped()
 	}
 	if len(root.Content) == 0 {
 		errs.Add(plan.Pos{File: file, Line: 1, Col: 1}, "empty catalog: want a top-level bucketlint key")
@@ -120,7 +120,18 @@ func Read(file string, src []byte) ([]*plan.Table, perr.List) {
 		seen[t.Name] = pos
 		tables = append(tables, t)
 	}
-	return tables, errs.Capped()
+	return tables, clamp(errs, src).Capped()
+}
+
+// clamp keeps positions inside the input: yaml places the node of an empty document ("---")
+// on the line after the input's last.
+func clamp(errs perr.List, src []byte) perr.List {
+	lines := bytes.Count(src, []byte("\n")) + 1
+	for _, e := range errs {
+		e.Pos.Line = min(max(e.Pos.Line, 1), lines)
+		e.Pos.Col = max(e.Pos.Col, 1)
+	}
+	return errs
 }
 
 // hasBadLine reports whether an error lies on a line of item i of the list.
