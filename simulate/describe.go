@@ -46,7 +46,15 @@ func (s *sim) describe(n *node) {
 		in.Args = describeJoin(j)
 	}
 	if g, ok := plan.AggregateOf(n.op); ok {
-		in.Args = "(keys=[" + exprsText(g.Keys) + "], functions=[" + exprsText(g.Functions) + "])"
+		key := "keys"
+		if _, sortAgg := n.op.(*plan.SortAggregate); sortAgg {
+			key = "key" // SortAggregateExec prints "key=[…]"
+		}
+		in.Args = "(" + key + "=[" + exprsText(g.Keys) + "], functions=[" + exprsText(g.Functions) + "])"
+	}
+	if strings.HasPrefix(in.Args, "(") {
+		in.Text = in.Name + in.Args // HashAggregate(keys=[…], functions=[…])
+		return
 	}
 	in.Text = strings.TrimSpace(in.Name + " " + in.Args)
 }
