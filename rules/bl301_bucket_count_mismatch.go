@@ -48,7 +48,9 @@ func runBL301(p *Pass) error {
 		}
 		// small is the side to rebucket: the one Spark shuffles, else the one with fewer buckets.
 		small, big := &s.Left, &s.Right
-		if (s.Known && s.Right.Shuffled && !s.Left.Shuffled) || (!(s.Known && s.Left.Shuffled && !s.Right.Shuffled) && rn < ln) {
+		onlyLeft := s.Known && s.Left.Shuffled && !s.Right.Shuffled
+		onlyRight := s.Known && s.Right.Shuffled && !s.Left.Shuffled
+		if onlyRight || (!onlyLeft && rn < ln) {
 			small, big = big, small
 		}
 		sn, bn := small.Table.Bucket.NumBuckets, big.Table.Bucket.NumBuckets

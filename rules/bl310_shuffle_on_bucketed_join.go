@@ -56,7 +56,7 @@ func runBL310(p *Pass) error {
 				Span: side.Exchange.Span(),
 				Message: fmt.Sprintf("%s shuffles %s for the %s on %s: %s (%s)",
 					exchangeText(side.Exchange), sideName(side), s.Node.Info().Name, s.keyText(), layoutCause(s, p.Options), p.spark()),
-				Fix: &Fix{Description: "Make both sides bucketed alike on the join keys; `bucketlint advise` prints a layout that removes this shuffle"},
+				Fix: &Fix{Description: layoutFix(s, side, other)},
 			}
 			if other.Scan != nil {
 				d.Related = append(d.Related, Related{Span: other.Scan.Span(), Message: sideName(other) + " is read here, " + scanState(other)})
@@ -118,4 +118,23 @@ func exchangeText(x *plan.Exchange) string {
 		return fmt.Sprintf("Exchange rangepartitioning(%s, %d)", strings.Join(plan.OrderTexts(pt.Orders), ", "), pt.NumPartitions)
 	}
 	return "Exchange " + string(pt.Kind)
+}
+
+// layoutFix says what removes the shuffle of side, from the tables' specs when known.
+func layoutFix(s *joinSite, side, other *joinSide) string {
+	const advise = "; `bucketlint advise` prints a layout that removes this shuffle"
+	sm, om := sideMatch(side), sideMatch(other)
+	switch {
+	case side.Table == nil || other.Table == nil:
+		return "Add the tables' DDL (SHOW CREATE TABLE) to see the cause" + advise
+	case typeMismatch(s) >= 0:
+		return fmt.Sprintf("Store the join keys of %s and %s with the same type", sideName(side), sideName(other)) + advise
+	case sm == exactKeys && om == exactKeys && side.Table.Bucket.NumBuckets != other.Table.Bucket.NumBuckets:
+		return fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", side.Table.Name, other.Table.Bucket.NumBuckets, other.Table.Name)
+	case om == exactKeys && side.Table.Bucket == nil:
+		return fmt.Sprintf("Bucket %s by %s INTO %d BUCKETS, like %s", side.Table.Name, keyColumns(side.Keys), other.Table.Bucket.NumBuckets, other.Table.Name)
+	case sm != exactKeys && sm != notBucketed:
+		return fmt.Sprintf("Bucket %s by the join keys %s", side.Table.Name, keyColumns(side.Keys)) + advise
+	}
+	return "Make both sides bucketed alike on the join keys" + advise
 }

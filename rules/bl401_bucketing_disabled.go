@@ -42,7 +42,7 @@ func runBL401(p *Pass) error {
 		}
 		msg := fmt.Sprintf("%s=false: %s reads bucketed tables as plain files, so joins and aggregations on bucket keys shuffle", c.Key, p.spark())
 		if bucketed > 0 {
-			msg += fmt.Sprintf(" (%d bucketed tables in this project)", bucketed)
+			msg += fmt.Sprintf(" (%s in this project)", plural(bucketed, "bucketed table"))
 		}
 		p.Report(Diagnostic{
 			Span:    spanAt(c.Pos),

@@ -48,7 +48,7 @@ func runBL402(p *Pass) error {
 		}
 		msg := fmt.Sprintf("%s affects DataSource V2 tables only (storage-partitioned joins); file-source bucketing is governed by %s", c.Key, simulate.ConfBucketingEnabled)
 		if v1 > 0 {
-			msg += fmt.Sprintf(", and this project's %d bucketed tables are file-source tables", v1)
+			msg += fmt.Sprintf(", which governs this project's %s", plural(v1, "bucketed table"))
 		}
 		p.Report(Diagnostic{
 			Span:    spanAt(c.Pos),

@@ -39,16 +39,6 @@ func bytesText(n int64) string {
 // double-quoted strings.
 func quoted(s string) string { return strconv.Quote(s) }
 
-// language returns the language of the code file holding pos, "" when it is not code.
-func (p *Pass) language(pos plan.Pos) string {
-	for _, cf := range p.Project.Code {
-		if cf.File == pos.File {
-			return cf.Language
-		}
-	}
-	return ""
-}
-
 // columnArgs prints columns as the arguments of a DataFrame call: "a", "b" in Python,
 // col("a"), col("b") in Scala where a Column is wanted.
 func columnArgs(lang string, cols []string, asColumns bool) string {
@@ -87,4 +77,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// plural prints a count with a noun: "1 bucketed table", "3 bucketed tables".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

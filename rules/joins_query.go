@@ -32,8 +32,10 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 			if len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
 				return
 			}
-			s := &joinSite{Span: j.Span, Kind: "query", Type: j.Type,
-				Left: newSide(j.Left, j.LeftKeys, tables), Right: newSide(j.Right, j.RightKeys, tables)}
+			s := &joinSite{
+				Span: j.Span, Kind: "query", Type: j.Type,
+				Left: newSide(j.Left, j.LeftKeys, tables), Right: newSide(j.Right, j.RightKeys, tables),
+			}
 			if !s.Span.Start.IsValid() {
 				s.Span = r.Span
 			}
