@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/parser/catalog"
@@ -169,6 +170,7 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 	}
 	r.addSQL(all, rankDDL)
 	r.confs = append(r.confs, cf.Confs...)
+	sort.SliceStable(r.confs, func(i, j int) bool { return before(r.confs[i].Pos, r.confs[j].Pos) })
 	for _, w := range cf.Writes {
 		if w.Terminal != "saveAsTable" || w.Table == "" {
 			continue
