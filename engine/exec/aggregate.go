@@ -1,0 +1,122 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// aggSpec is a compiled aggregation.
+type aggSpec struct {
+	keys  []int
+	kcols schema
+	funcs []aggFunc
+	merge bool // input rows are partial buffers (Final, PartialMerge)
+	final bool // output the functions' values (Final, Complete), else their buffers
+	out   schema
+}
+
+// aggregate compiles HashAggregate (and Sort/ObjectHashAggregate, which give the same rows):
+// partition-local grouping in a hash table. Partial aggregates emit the keys then each
+// function's buffer (count; sum; min or max; avg's sum and count), which the Final
+// aggregate above the Exchange merges, reading them by position as Spark does.
+func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan.Node) (*stage, error) {
+	child, err := e.compile(ctx, kids[0])
+	if err != nil {
+		return nil, err
+	}
+	spec, err := newAggSpec(a, child.cols)
+	if err != nil {
+		return nil, fmt.Errorf("aggregate: %w", err)
+	}
+	st := &stage{cols: spec.out, parts: child.parts}
+	st.open = func(ctx context.Context, p int) (Operator, error) {
+		op, err := child.open(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		out, held, err := e.runAggregate(ctx, spec, op)
+		if err != nil {
+			return nil, err
+		}
+		return &sliceOp{batches: []*store.Batch{out}, release: func() { e.mem.release(held) }}, nil
+	}
+	return st, nil
+}
+
+func newAggSpec(a *plan.Aggregate, in schema) (*aggSpec, error) {
+	s := &aggSpec{}
+	switch a.Mode {
+	case plan.PartialAggregate:
+	case plan.PartialMerge:
+		s.merge = true
+	case plan.FinalAggregate:
+		s.merge, s.final = true, true
+	default:
+		s.final = true
+	}
+	var err error
+	if s.keys, err = in.resolveAll(a.Keys); err != nil {
+		return nil, err
+	}
+	for i, k := range s.keys {
+		name, id := attrOf(a.Keys[i])
+		s.kcols = append(s.kcols, column{Name: name, ID: id, Type: in[k].Type})
+	}
+	next := len(s.keys) // the next buffer column when merging
+	for _, fe := range a.Functions {
+		name, arg, err := parseAggFunc(fe.Raw)
+		if err != nil {
+			return nil, err
+		}
+		f := aggFunc{op: name}
+		switch {
+		case s.merge:
+			f.in = []int{next}
+			if name == "avg" {
+				f.in = append(f.in, next+1)
+			}
+			next += len(f.in)
+			if next > len(in) {
+				return nil, fmt.Errorf("%s: the input has no partial buffer for it", fe.Raw)
+			}
+			f.argType = in[f.in[0]].Type
+			if name == "sum" {
+				f.argType = in[f.in[0]].Type // already the sum type
+			}
+		case name == "count" && (arg == "1" || arg == "*"):
+			f.argType = bigint
+		default:
+			ex, err := argExpr(arg)
+			if err != nil {
+				return nil, err
+			}
+			c, err := in.resolve(ex)
+			if err != nil {
+				return nil, err
+			}
+			f.in, f.argType = []int{c}, in[c].Type
+		}
+		s.funcs = append(s.funcs, f)
+	}
+	s.out = append(schema{}, s.kcols...)
+	for i := range s.funcs {
+		f := &s.funcs[i]
+		name := stripIDs(a.Functions[i].Raw)
+		if s.final {
+			s.out = append(s.out, column{Name: name, Type: f.resultType()})
+			continue
+		}
+		for j, t := range f.bufferTypes() {
+			s.out = append(s.out, column{Name: fmt.Sprintf("%s#buf%d", name, j), Type: t})
+		}
+	}
+	if s.final && len(a.Output) == len(s.out) {
+		for i, o := range a.Output {
+			s.out[i].Name, s.out[i].ID = attrOf(o)
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,213 @@
+package exec
+
+import (
+	"context"
+	"math"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/engine/store"
+)
+
+// runAggregate groups every row of op and returns the output batch and the bytes charged.
+func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator) (*store.Batch, int64, error) {
+	t := newGroupTable(spec.kcols)
+	funcs := make([]aggFunc, len(spec.funcs))
+	copy(funcs, spec.funcs)
+	var gids []int32
+	var held int64
+	err := drain(ctx, op, func(b *store.Batch) error {
+		b = b.Compact()
+		n := b.Len
+		if cap(gids) < n {
+			gids = make([]int32, n)
+		}
+		gids = gids[:n]
+		t.assign(pick(b, spec.keys), n, gids)
+		for i := range funcs {
+			f := &funcs[i]
+			f.grow(t.groups())
+			if spec.merge {
+				f.merge(b, gids)
+			} else {
+				f.update(b, gids)
+			}
+		}
+		m := t.memBytes() + int64(len(funcs))*int64(t.groups())*17
+		if m > held {
+			if err := e.mem.reserve(m-held, "aggregation hash table"); err != nil {
+				return err
+			}
+			held = m
+		}
+		return nil
+	})
+	if err != nil {
+		e.mem.release(held)
+		return nil, 0, err
+	}
+	if len(spec.keys) == 0 && t.groups() == 0 {
+		// A global aggregate has one group even over no rows.
+		t.hashes = append(t.hashes, 0)
+		for i := range funcs {
+			funcs[i].grow(1)
+		}
+	}
+	return spec.output(t, funcs), held, nil
+}
+
+// update folds raw input rows into the groups.
+func (f *aggFunc) update(b *store.Batch, gids []int32) {
+	if len(f.in) == 0 { // count(*)
+		for _, g := range gids {
+			f.ints[g]++
+		}
+		return
+	}
+	v := b.Cols[f.in[0]]
+	switch f.op {
+	case "count":
+		for r, g := range gids {
+			if !v.IsNull(r) {
+				f.ints[g]++
+			}
+		}
+	case "avg":
+		for r, g := range gids {
+			if !v.IsNull(r) {
+				f.floats[g] += numeric(v, r)
+				f.ints[g]++
+			}
+		}
+	default:
+		f.fold(v, gids)
+	}
+}
+
+// merge folds partial buffers into the groups.
+func (f *aggFunc) merge(b *store.Batch, gids []int32) {
+	v := b.Cols[f.in[0]]
+	switch f.op {
+	case "count":
+		for r, g := range gids {
+			f.ints[g] += v.Ints[r]
+		}
+	case "avg":
+		c := b.Cols[f.in[1]]
+		for r, g := range gids {
+			if !v.IsNull(r) {
+				f.floats[g] += v.Floats[r]
+			}
+			f.ints[g] += c.Ints[r]
+		}
+	default:
+		f.fold(v, gids)
+	}
+}
+
+// fold applies sum, min or max of non-NULL values of v.
+func (f *aggFunc) fold(v *store.Vec, gids []int32) {
+	for r, g := range gids {
+		if v.IsNull(r) {
+			continue
+		}
+		first := !f.has[g]
+		f.has[g] = true
+		switch v.Kind {
+		case store.KindInt64:
+			x := v.Ints[r]
+			switch {
+			case f.op == "sum":
+				f.ints[g] += x
+			case first || (f.op == "min") == (x < f.ints[g]) && x != f.ints[g]:
+				f.ints[g] = x
+			}
+		case store.KindFloat64:
+			x := v.Floats[r]
+			switch {
+			case f.op == "sum":
+				f.floats[g] += x
+			case first || (f.op == "min" && floatLess(x, f.floats[g])) || (f.op == "max" && floatLess(f.floats[g], x)):
+				f.floats[g] = x
+			}
+		case store.KindBytes:
+			x := v.Bytes(r)
+			if first || (f.op == "min") == (string(x) < string(f.bytes[g])) && string(x) != string(f.bytes[g]) {
+				f.bytes[g] = append(f.bytes[g][:0], x...)
+			}
+		}
+	}
+}
+
+// floatLess orders doubles as Spark does: NaN above everything, -0.0 equal to 0.0.
+func floatLess(x, y float64) bool {
+	xn, yn := math.IsNaN(x), math.IsNaN(y)
+	if xn || yn {
+		return !xn && yn
+	}
+	return x < y
+}
+
+func numeric(v *store.Vec, r int) float64 {
+	if v.Kind == store.KindFloat64 {
+		return v.Floats[r]
+	}
+	x := float64(v.Ints[r])
+	if v.Type.Kind == hash.KindDecimal {
+		for range v.Type.Scale {
+			x /= 10
+		}
+	}
+	return x
+}
+
+// output builds the result batch: keys, then values or buffers.
+func (s *aggSpec) output(t *groupTable, funcs []aggFunc) *store.Batch {
+	n := t.groups()
+	out := store.NewBatch(s.out.types(), n)
+	for k := range s.keys {
+		out.Cols[k].AppendRows(t.keys[k], nil)
+	}
+	c := len(s.keys)
+	for i := range funcs {
+		f := &funcs[i]
+		switch {
+		case f.op == "count":
+			out.Cols[c].Ints = append(out.Cols[c].Ints, f.ints[:n]...)
+			c++
+		case f.op == "avg" && !s.final:
+			out.Cols[c].Floats = append(out.Cols[c].Floats, f.floats[:n]...)
+			out.Cols[c+1].Ints = append(out.Cols[c+1].Ints, f.ints[:n]...)
+			c += 2
+		case f.op == "avg":
+			for g := range n {
+				if f.ints[g] == 0 {
+					out.Cols[c].AppendNull()
+				} else {
+					out.Cols[c].AppendFloat(f.floats[g] / float64(f.ints[g]))
+				}
+			}
+			c++
+		default:
+			f.emit(out.Cols[c], n)
+			c++
+		}
+	}
+	out.Len = n
+	return out
+}
+
+// emit appends sum, min or max per group, NULL for a group without values.
+func (f *aggFunc) emit(dst *store.Vec, n int) {
+	for g := range n {
+		switch {
+		case !f.has[g]:
+			dst.AppendNull()
+		case dst.Kind == store.KindInt64:
+			dst.AppendInt(f.ints[g])
+		case dst.Kind == store.KindFloat64:
+			dst.AppendFloat(f.floats[g])
+		default:
+			dst.AppendBytes(f.bytes[g])
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package exec
+
+import (
+	"context"
+	"io"
+
+	"github.com/bucketlint/bucketlint/engine/store"
+)
+
+// joinOp probes a built table with the probe side's batches, then emits the build rows an
+// outer, semi or anti join still owes.
+type joinOp struct {
+	js      *joinSpec
+	build   *store.Batch
+	table   *joinTable
+	probe   Operator
+	release func()
+	matched []bool
+	hashes  []uint64
+	bidx    []int32 // build row of each output row, -1 for NULLs
+	pidx    []int32 // probe row of each output row, -1 for NULLs
+	out     *store.Batch
+	done    bool
+}
+
+func newJoinOp(js *joinSpec, build *store.Batch, t *joinTable, probe Operator, release func()) *joinOp {
+	j := &joinOp{js: js, build: build, table: t, probe: probe, release: release}
+	if js.emitBuild {
+		j.matched = make([]bool, build.Len)
+	}
+	types := js.lcols.types()
+	if !js.leftOnly {
+		types = append(types, js.rcols.types()...)
+	}
+	j.out = store.NewBatch(types, 0)
+	return j
+}
+
+func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
+	for !j.done {
+		b, err := j.probe.Next(ctx)
+		if err == io.EOF { //nolint:errorlint // io.EOF is returned unwrapped by contract
+			j.done = true
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		b = b.Compact()
+		j.probeBatch(b)
+		if len(j.pidx) > 0 {
+			return j.emit(b), nil
+		}
+	}
+	if j.matched != nil {
+		j.bidx, j.pidx = j.bidx[:0], j.pidx[:0]
+		semi := j.js.typ == "LeftSemi"
+		for r, m := range j.matched {
+			if m == semi {
+				j.bidx = append(j.bidx, int32(r))
+				j.pidx = append(j.pidx, -1)
+			}
+		}
+		j.matched = nil
+		if len(j.bidx) > 0 {
+			return j.emit(nil), nil
+		}
+	}
+	return nil, io.EOF
+}
+
+// probeBatch fills bidx/pidx with the output rows of one probe batch.
+func (j *joinOp) probeBatch(b *store.Batch) {
+	js := j.js
+	keys := pick(b, js.probeKeys())
+	n := b.Len
+	if cap(j.hashes) < n {
+		j.hashes = make([]uint64, n)
+	}
+	h := j.hashes[:n]
+	hashKeys(h, keys, n)
+	j.bidx, j.pidx = j.bidx[:0], j.pidx[:0]
+	for r := range n {
+		m := int32(-1)
+		if !anyNull(keys, r) {
+			m = j.table.find(keys, r, h[r])
+		}
+		switch {
+		case js.semiOnProbe:
+			if (m >= 0) == (js.typ == "LeftSemi") {
+				j.pidx = append(j.pidx, int32(r))
+				j.bidx = append(j.bidx, -1)
+			}
+			continue
+		case m < 0:
+			if js.emitProbe {
+				j.pidx = append(j.pidx, int32(r))
+				j.bidx = append(j.bidx, -1)
+			}
+			continue
+		}
+		for ; m >= 0; m = j.table.next[m] {
+			if j.matched != nil {
+				j.matched[m] = true
+			}
+			if !js.leftOnly {
+				j.pidx = append(j.pidx, int32(r))
+				j.bidx = append(j.bidx, m)
+			}
+		}
+	}
+}
+
+// emit builds the output batch from bidx/pidx (probe batch b may be nil for build-only rows).
+func (j *joinOp) emit(probe *store.Batch) *store.Batch {
+	j.out.Reset()
+	left, right, lidx, ridx := probe, j.build, j.pidx, j.bidx
+	if j.js.buildLeft {
+		left, right, lidx, ridx = j.build, probe, j.bidx, j.pidx
+	}
+	nl := len(j.js.lcols)
+	for c := range nl {
+		gather(j.out.Cols[c], left, c, lidx)
+	}
+	if !j.js.leftOnly {
+		for c := range j.out.Cols[nl:] {
+			gather(j.out.Cols[nl+c], right, c, ridx)
+		}
+	}
+	j.out.Len = len(j.pidx)
+	return j.out
+}
+
+// gather appends column c of src at rows idx to dst; -1 (or a nil src) appends NULL.
+func gather(dst *store.Vec, src *store.Batch, c int, idx []int32) {
+	if src == nil {
+		for range idx {
+			dst.AppendNull()
+		}
+		return
+	}
+	sv := src.Cols[c]
+	dense := true
+	for _, r := range idx {
+		if r < 0 {
+			dense = false
+			break
+		}
+	}
+	if dense {
+		dst.AppendRows(sv, idx)
+		return
+	}
+	for _, r := range idx {
+		if r < 0 {
+			dst.AppendNull()
+			continue
+		}
+		dst.AppendRow(sv, int(r))
+	}
+}
+
+func (j *joinOp) Close() error {
+	if j.release != nil {
+		j.release()
+		j.release = nil
+	}
+	return j.probe.Close()
+}

@@ -1,0 +1,50 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// runParts calls fn for partitions 0..n-1 on up to par goroutines, stopping at the first
+// error (or cancellation) and returning it. fn receives the worker number, so per-worker
+// state needs no locking.
+func runParts(ctx context.Context, n, par int, fn func(ctx context.Context, worker, part int) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	par = max(1, min(par, n))
+	next := make(chan int)
+	var once sync.Once
+	var first error
+	fail := func(err error) {
+		once.Do(func() { first = err; cancel() })
+	}
+	var wg sync.WaitGroup
+	for w := range par {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				if err := fn(ctx, w, p); err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+feed:
+	for p := range n {
+		select {
+		case next <- p:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if first == nil && ctx.Err() != nil {
+		if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		}
+	}
+	return first
+}

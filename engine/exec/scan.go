@@ -1,0 +1,152 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// opErr formats an error about operator n, prefixed with its position when it has one.
+func opErr(n plan.Node, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if p := n.Info().Pos; p.IsValid() {
+		return fmt.Errorf("%s: %s: %s", p, n.Info().Name, msg)
+	}
+	return fmt.Errorf("%s: %s", n.Info().Name, msg)
+}
+
+// scan compiles a FileScan. A bucketed scan (Bucketed: true, or a printed bucket count on
+// Spark versions that do not print Bucketed) has one partition per bucket, reading every file
+// of that bucket, as FileSourceScanExec.createBucketedReadRDD does; with "Coalesced to m",
+// partition i reads buckets i, i+m, …. Any other scan has one partition per file.
+func (e *executor) scan(x *plan.FileScan) (*stage, error) {
+	t, ok := e.cat.Lookup(x.Table)
+	if !ok {
+		return nil, opErr(x, "table %q is not in the catalog", x.Table)
+	}
+	cols := make([]int, len(x.Output))
+	st := &stage{cols: make(schema, len(x.Output))}
+	for i, o := range x.Output {
+		name, id := attrOf(o)
+		c := t.Schema.Index(name)
+		if c < 0 {
+			return nil, opErr(x, "table %s has no column %s", x.Table, name)
+		}
+		cols[i] = c
+		st.cols[i] = column{Name: name, ID: id, Type: t.Schema[c].Type}
+	}
+	bucketed := x.TotalBuckets > 0
+	if x.Bucketed != nil {
+		bucketed = *x.Bucketed
+	}
+	if bucketed && !t.Layout.Bucketed() {
+		return nil, opErr(x, "the plan reads %s as bucketed but its layout has no buckets", x.Table)
+	}
+	var groups [][]store.File
+	switch {
+	case bucketed:
+		n := t.Layout.Buckets
+		if x.CoalescedTo > 0 {
+			n = x.CoalescedTo
+		}
+		groups = make([][]store.File, n)
+		for _, f := range t.Files {
+			if f.Bucket < t.Layout.Buckets { // Spark never reads ids >= numBuckets
+				groups[f.Bucket%n] = append(groups[f.Bucket%n], f)
+			}
+		}
+	default:
+		for _, f := range t.Files {
+			groups = append(groups, []store.File{f})
+		}
+		if len(groups) == 0 {
+			groups = [][]store.File{nil}
+		}
+	}
+	st.parts = len(groups)
+	st.open = func(_ context.Context, p int) (Operator, error) {
+		return &scanOp{table: t, files: groups[p], cols: cols}, nil
+	}
+	return st, nil
+}
+
+// scanOp reads the files of one partition, one row group per batch.
+type scanOp struct {
+	table *store.Table
+	files []store.File
+	cols  []int
+	ch    chan *store.Batch
+	errc  chan error
+	stop  chan struct{}
+}
+
+func (s *scanOp) Next(ctx context.Context) (*store.Batch, error) {
+	if s.ch == nil {
+		s.start()
+	}
+	select {
+	case b, ok := <-s.ch:
+		if ok {
+			return b, nil
+		}
+		if err := <-s.errc; err != nil {
+			return nil, err
+		}
+		return nil, io.EOF
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// start reads files in a goroutine one batch ahead, so decoding overlaps the consumer.
+// Each batch handed over is a fresh copy owned by the consumer until its next call.
+func (s *scanOp) start() {
+	s.ch = make(chan *store.Batch, 1)
+	s.errc = make(chan error, 1)
+	s.stop = make(chan struct{})
+	go func() {
+		defer close(s.ch)
+		for _, f := range s.files {
+			err := s.table.ReadFile(f, s.cols, func(b *store.Batch) error {
+				out := store.NewBatch(batchTypes(b), b.Len)
+				out.Append(b)
+				select {
+				case s.ch <- out:
+					return nil
+				case <-s.stop:
+					return errStopped
+				}
+			})
+			if err != nil {
+				if err != errStopped { //nolint:errorlint // sentinel created here, never wrapped
+					s.errc <- err
+				} else {
+					s.errc <- nil
+				}
+				return
+			}
+		}
+		s.errc <- nil
+	}()
+}
+
+func (s *scanOp) Close() error {
+	if s.stop != nil {
+		close(s.stop)
+		for range s.ch {
+		}
+		s.stop = nil
+	}
+	return nil
+}
+
+func batchTypes(b *store.Batch) []hashType {
+	out := make([]hashType, len(b.Cols))
+	for i, c := range b.Cols {
+		out[i] = c.Type
+	}
+	return out
+}
