@@ -1,0 +1,179 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+func cols(names ...string) []plan.ColumnRef {
+	out := make([]plan.ColumnRef, len(names))
+	for i, n := range names {
+		out[i] = plan.ColumnRef{Text: n, Column: n}
+	}
+	return out
+}
+
+func TestMatchKeys(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		bucket []string
+		keys   []plan.ColumnRef
+		want   keyMatch
+	}{
+		{"no bucket spec", nil, cols("a"), notBucketed},
+		{"same column", []string{"a"}, cols("a"), exactKeys},
+		{"same set in another order", []string{"a", "b"}, cols("b", "a"), exactKeys},
+		{"case differs", []string{"A"}, cols("a"), exactKeys},
+		{"duplicate join key", []string{"a"}, cols("a", "a"), exactKeys},
+		{"bucket columns a subset of the keys", []string{"a"}, cols("a", "b"), subsetKeys},
+		{"bucket columns a superset of the keys", []string{"a", "b"}, cols("a"), supersetKeys},
+		{"disjoint", []string{"region"}, cols("id"), differentKeys},
+		{"expression key", []string{"a"}, []plan.ColumnRef{{Text: "a + 1"}}, differentKeys},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := matchKeys(tc.bucket, tc.keys); got != tc.want {
+				t.Errorf("matchKeys(%v, %v) = %v, want %v", tc.bucket, tc.keys, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCountSpan(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src        string
+		start, end       plan.Pos
+		wantStart, wantE plan.Pos
+		ok               bool
+	}{
+		{"DDL one line", "CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 64 BUCKETS;",
+			plan.Pos{Line: 1, Col: 38}, plan.Pos{Line: 1, Col: 70}, plan.Pos{Line: 1, Col: 60}, plan.Pos{Line: 1, Col: 62}, true},
+		{"DDL over lines", "CLUSTERED BY (a)\nINTO 200 BUCKETS",
+			plan.Pos{Line: 1, Col: 1}, plan.Pos{Line: 2, Col: 17}, plan.Pos{Line: 2, Col: 6}, plan.Pos{Line: 2, Col: 9}, true},
+		{"bucketBy call", `df.write.bucketBy(-1, "id").saveAsTable("t")`,
+			plan.Pos{Line: 1, Col: 9}, plan.Pos{Line: 1, Col: 28}, plan.Pos{Line: 1, Col: 19}, plan.Pos{Line: 1, Col: 21}, true},
+		{"count is a variable", `df.write.bucketBy(n, "id")`,
+			plan.Pos{Line: 1, Col: 9}, plan.Pos{Line: 1, Col: 27}, plan.Pos{}, plan.Pos{}, false},
+		{"template", "CLUSTERED BY (a) INTO {{ n }} BUCKETS",
+			plan.Pos{Line: 1, Col: 1}, plan.Pos{Line: 1, Col: 37}, plan.Pos{}, plan.Pos{}, false},
+		{"span outside the text", "x", plan.Pos{Line: 3, Col: 1}, plan.Pos{}, plan.Pos{}, plan.Pos{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			txt := newText("f", []byte(tc.src))
+			got, ok := countSpan(txt, plan.Span{Start: tc.start, End: tc.end})
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			tc.wantStart.File, tc.wantE.File = "f", "f"
+			if got.Start != tc.wantStart || got.End != tc.wantE {
+				t.Errorf("span %v-%v, want %v-%v", got.Start, got.End, tc.wantStart, tc.wantE)
+			}
+		})
+	}
+}
+
+func TestCastOf(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, col, typ string }{
+		{"cast(a as bigint)", "a", "bigint"},
+		{"CAST(customer_id AS DECIMAL(20,0))", "customer_id", "decimal(20,0)"},
+		{"cast(a + 1 as bigint)", "", ""},
+		{"a", "", ""},
+	} {
+		col, typ, _ := castOf(tc.in)
+		if col != tc.col || typ != tc.typ {
+			t.Errorf("castOf(%q) = %q, %q; want %q, %q", tc.in, col, typ, tc.col, tc.typ)
+		}
+	}
+}
+
+func TestIdLike(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string]bool{
+		"id": true, "customer_id": true, "userId": true, "session_uuid": true, "order_key": true,
+		"dt": false, "date": false, "valid": false, "region": false, "paid": false,
+	} {
+		if got := idLike(name); got != want {
+			t.Errorf("idLike(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestRecommendedBuckets(t *testing.T) {
+	t.Parallel()
+	th := Thresholds{}.WithDefaults()
+	for _, tc := range []struct {
+		name  string
+		size  int64
+		cores int
+		max   int
+		want  int
+	}{
+		{"tiny table", 1 << 20, 0, 100000, 1},
+		{"1 GiB", 1 << 30, 0, 100000, 4},
+		{"rounded up to a power of two", 5 << 30, 0, 100000, 32},
+		{"at least the cores", 64 << 30, 512, 100000, 512},
+		{"cores ignored when buckets would be tiny", 1 << 30, 512, 100000, 4},
+		{"capped", 1 << 50, 0, 1000, 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			th := th
+			th.ClusterCores = tc.cores
+			if got := recommendedBuckets(tc.size, th, tc.max); got != tc.want {
+				t.Errorf("recommendedBuckets(%d) = %d, want %d", tc.size, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	t.Parallel()
+	a, b, c := &plan.Table{Name: "default.a"}, &plan.Table{Name: "sales.orders"}, &plan.Table{Name: "x.orders"}
+	tables := map[string]*plan.Table{"default.a": a, "sales.orders": b}
+	for _, tc := range []struct {
+		name string
+		want *plan.Table
+	}{
+		{"spark_catalog.default.a", a}, {"a", a}, {"A", a}, {"sales.orders", b}, {"orders", b}, {"nope", nil},
+	} {
+		if got := lookup(tables, tc.name); got != tc.want {
+			t.Errorf("lookup(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	tables["x.orders"] = c
+	if got := lookup(tables, "orders"); got != nil {
+		t.Errorf("lookup of an ambiguous last name part = %v, want nil", got)
+	}
+}
+
+func TestBytesText(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int64]string{512: "512 B", 40000: "39.1 KiB", 10 << 20: "10.0 MiB", 3 << 40: "3.0 TiB"} {
+		if got := bytesText(n); got != want {
+			t.Errorf("bytesText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestCanBuild(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		typ         string
+		left, right bool
+	}{
+		{"Inner", true, true}, {"LeftOuter", false, true}, {"RightOuter", true, false},
+		{"FullOuter", false, false}, {"LeftSemi", false, true}, {"LeftAnti", false, true},
+	} {
+		if canBuild(tc.typ, 0) != tc.left || canBuild(tc.typ, 1) != tc.right {
+			t.Errorf("canBuild(%s) = %v, %v; want %v, %v", tc.typ, canBuild(tc.typ, 0), canBuild(tc.typ, 1), tc.left, tc.right)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package rules
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// TestRunLoadedScenario runs every rule over a Spark 3.5.9 scenario directory as the check
+// command loads it (parser.Load: tables from SHOW CREATE TABLE and DESCRIBE EXTENDED, ten
+// explain outputs): the count mismatch is found, its shuffle reported at the Exchange line of
+// the simple explain output, and the result is sorted.
+func TestRunLoadedScenario(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "fixtures", "spark", "3.5", "joins", "mismatch_200_vs_8")
+	p, errs := parser.Load(context.Background(), []string{dir}, parser.LoadOptions{})
+	if len(errs) > 0 {
+		t.Fatalf("load: %v", errs)
+	}
+	diags := Run(p, simulate.Options{}, All())
+	byRule := map[string]int{}
+	for _, d := range diags {
+		byRule[d.Rule]++
+	}
+	for _, id := range []string{"BL301", "BL306", "BL310"} {
+		if byRule[id] == 0 {
+			t.Errorf("no %s finding; got %v", id, byRule)
+		}
+	}
+	for _, id := range []string{"BL302", "BL303", "BL304", "BL305", "BL101", "BL201"} {
+		if byRule[id] > 0 {
+			t.Errorf("unexpected %s findings: %d", id, byRule[id])
+		}
+	}
+	want := filepath.Join(dir, "join", "aqe-off.simple.txt") + ":8:7"
+	found := false
+	for _, d := range diags {
+		found = found || (d.Rule == "BL310" && d.Span.Start.String() == want)
+	}
+	if !found {
+		t.Errorf("no BL310 finding at %s", want)
+	}
+	sorted := slices.IsSortedFunc(diags, func(a, b Diagnostic) int {
+		x, y := a.Span.Start, b.Span.Start
+		switch {
+		case x.File != y.File:
+			return cmpString(x.File, y.File)
+		case x.Line != y.Line:
+			return x.Line - y.Line
+		case x.Col != y.Col:
+			return x.Col - y.Col
+		}
+		return cmpString(a.Rule, b.Rule)
+	})
+	if !sorted {
+		t.Error("diagnostics are not sorted by file, line, column and rule")
+	}
+	for _, d := range diags {
+		if d.Name == "" || d.Severity == 0 {
+			t.Errorf("%s at %s: name or severity not filled in", d.Rule, d.Span.Start)
+		}
+	}
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
