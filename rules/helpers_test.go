@@ -49,16 +49,46 @@ func TestCountSpan(t *testing.T) {
 		wantStart, wantE plan.Pos
 		ok               bool
 	}{
-		{"DDL one line", "CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 64 BUCKETS;",
-			plan.Pos{Line: 1, Col: 38}, plan.Pos{Line: 1, Col: 70}, plan.Pos{Line: 1, Col: 60}, plan.Pos{Line: 1, Col: 62}, true},
-		{"DDL over lines", "CLUSTERED BY (a)\nINTO 200 BUCKETS",
-			plan.Pos{Line: 1, Col: 1}, plan.Pos{Line: 2, Col: 17}, plan.Pos{Line: 2, Col: 6}, plan.Pos{Line: 2, Col: 9}, true},
-		{"bucketBy call", `df.write.bucketBy(-1, "id").saveAsTable("t")`,
-			plan.Pos{Line: 1, Col: 9}, plan.Pos{Line: 1, Col: 28}, plan.Pos{Line: 1, Col: 19}, plan.Pos{Line: 1, Col: 21}, true},
-		{"count is a variable", `df.write.bucketBy(n, "id")`,
-			plan.Pos{Line: 1, Col: 9}, plan.Pos{Line: 1, Col: 27}, plan.Pos{}, plan.Pos{}, false},
-		{"template", "CLUSTERED BY (a) INTO {{ n }} BUCKETS",
-			plan.Pos{Line: 1, Col: 1}, plan.Pos{Line: 1, Col: 37}, plan.Pos{}, plan.Pos{}, false},
+		{
+			"DDL one line", "CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 64 BUCKETS;",
+			plan.Pos{Line: 1, Col: 38},
+			plan.Pos{Line: 1, Col: 70},
+			plan.Pos{Line: 1, Col: 60},
+			plan.Pos{Line: 1, Col: 62},
+			true,
+		},
+		{
+			"DDL over lines", "CLUSTERED BY (a)\nINTO 200 BUCKETS",
+			plan.Pos{Line: 1, Col: 1},
+			plan.Pos{Line: 2, Col: 17},
+			plan.Pos{Line: 2, Col: 6},
+			plan.Pos{Line: 2, Col: 9},
+			true,
+		},
+		{
+			"bucketBy call", `df.write.bucketBy(-1, "id").saveAsTable("t")`,
+			plan.Pos{Line: 1, Col: 9},
+			plan.Pos{Line: 1, Col: 28},
+			plan.Pos{Line: 1, Col: 19},
+			plan.Pos{Line: 1, Col: 21},
+			true,
+		},
+		{
+			"count is a variable", `df.write.bucketBy(n, "id")`,
+			plan.Pos{Line: 1, Col: 9},
+			plan.Pos{Line: 1, Col: 27},
+			plan.Pos{},
+			plan.Pos{},
+			false,
+		},
+		{
+			"template", "CLUSTERED BY (a) INTO {{ n }} BUCKETS",
+			plan.Pos{Line: 1, Col: 1},
+			plan.Pos{Line: 1, Col: 37},
+			plan.Pos{},
+			plan.Pos{},
+			false,
+		},
 		{"span outside the text", "x", plan.Pos{Line: 3, Col: 1}, plan.Pos{}, plan.Pos{}, plan.Pos{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,8 +199,12 @@ func TestCanBuild(t *testing.T) {
 		typ         string
 		left, right bool
 	}{
-		{"Inner", true, true}, {"LeftOuter", false, true}, {"RightOuter", true, false},
-		{"FullOuter", false, false}, {"LeftSemi", false, true}, {"LeftAnti", false, true},
+		{"Inner", true, true},
+		{"LeftOuter", false, true},
+		{"RightOuter", true, false},
+		{"FullOuter", false, false},
+		{"LeftSemi", false, true},
+		{"LeftAnti", false, true},
 	} {
 		if canBuild(tc.typ, 0) != tc.left || canBuild(tc.typ, 1) != tc.right {
 			t.Errorf("canBuild(%s) = %v, %v; want %v, %v", tc.typ, canBuild(tc.typ, 0), canBuild(tc.typ, 1), tc.left, tc.right)
