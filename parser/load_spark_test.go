@@ -26,19 +26,27 @@ type scenarioTable struct {
 	Error            json.RawMessage `json:"error"`
 }
 
-// TestLoadSparkTables loads the tables/ directory of every Spark 3.5 scenario recorded by
-// oracle/ (real DESCRIBE TABLE EXTENDED and SHOW CREATE TABLE output of Spark 3.5.9) and
+// TestLoadSparkTables loads the tables/ directory of every Spark 3.5 and 4.3 scenario recorded
+// by oracle/ (real DESCRIBE TABLE EXTENDED and SHOW CREATE TABLE output of Spark 3.5.9 and
+// 4.3.0) and
 // checks, for each table, that the merged bucket spec, format and partition columns are what
 // scenario.json says Spark's catalog held, and that DESCRIBE and SHOW CREATE of the same table
 // agree: no conflict, no error.
 func TestLoadSparkTables(t *testing.T) {
-	scenarios, err := filepath.Glob("../fixtures/spark/3.5/*/*/scenario.json")
-	if err != nil || len(scenarios) == 0 {
-		t.Skip("no Spark 3.5 fixtures in ../fixtures/spark/3.5")
-	}
 	sqlp, err := sql.New()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, version := range []string{"3.5", "4.3"} {
+		t.Run("spark_"+version, func(t *testing.T) { checkSparkTables(t, sqlp, version) })
+	}
+}
+
+func checkSparkTables(t *testing.T, sqlp *sql.Parser, version string) {
+	t.Helper()
+	scenarios, err := filepath.Glob("../fixtures/spark/" + version + "/*/*/scenario.json")
+	if err != nil || len(scenarios) == 0 {
+		t.Skipf("no Spark %s fixtures in ../fixtures/spark/%s", version, version)
 	}
 	checked, agreed := 0, 0
 	for _, path := range scenarios {
