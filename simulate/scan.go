@@ -195,6 +195,9 @@ func exprsOf(out []attr) []plan.Expr {
 // bucketScan decides FileSourceScanExec.bucketedScan and its sort order.
 func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
 	spec := t.Bucket
+	if spec != nil && s.opt.V2Bucketing() {
+		s.note("spark.sql.sources.v2.bucketing.enabled applies to DataSource V2 tables (storage-partitioned joins) only; %s's bucketing is governed by spark.sql.sources.bucketing.enabled", t.Name)
+	}
 	switch {
 	case spec == nil:
 		si.notBucketed = t.Name + " is not bucketed"
