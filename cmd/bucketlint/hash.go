@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+)
+
+// hashOptions are the flags and arguments of `bucketlint hash`.
+type hashOptions struct {
+	types        []hash.Type
+	values       []string
+	buckets      int
+	hive         bool
+	sparkVersion string
+	timeZone     string
+	format       string
+}
+
+func parseHash(args []string, s *streams) (*hashOptions, error) {
+	opts := &hashOptions{}
+	var typeList string
+	fs := newFlagSet("hash", "--type T[,T...] --buckets N [flags] [--] VALUE ...",
+		"Print the hash Spark computes for one row and the bucket it lands in: Murmur3 with seed 42\n"+
+			"and pmod by the bucket count, as a bucketed write and every shuffle do; --hive gives the\n"+
+			"Hive hash of Hive-format bucketed tables. One VALUE per type, typed as you would write it\n"+
+			"(123, SAV-100042, 2024-01-31, 2024-01-31 12:00:00, 12.50, true); \\N is SQL NULL.",
+		s,
+		"bucketlint hash --type int --buckets 16 42",
+		"bucketlint hash --type string,date --buckets 200 SAV-100042 2024-01-31",
+		"bucketlint hash --type 'decimal(10,2)' --buckets 8 --format json 12.50")
+	fs.StringVar(&typeList, "type", "", "comma-separated Spark SQL `types` of the row's columns (required)")
+	fs.IntVar(&opts.buckets, "buckets", 0, "bucket `count` (required, at least 1)")
+	fs.BoolVar(&opts.hive, "hive", false, "use Hive hash, as Hive-format bucketed tables do")
+	fs.StringVar(&opts.sparkVersion, "spark-version", "3.5", "Spark `version` (before 3.2, -0.0 hashed by its own bits)")
+	fs.StringVar(&opts.timeZone, "time-zone", "UTC", "session time `zone` for timestamps written without an offset")
+	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{msg: err.Error()}
+	}
+	if typeList == "" {
+		return nil, usagef("--type is required")
+	}
+	for _, t := range splitTopLevel(typeList) {
+		ty, err := hash.ParseType(strings.TrimSpace(t))
+		if err != nil {
+			return nil, usagef("--type: %v", err)
+		}
+		opts.types = append(opts.types, ty)
+	}
+	if opts.buckets < 1 {
+		return nil, usagef("--buckets must be at least 1")
+	}
+	if opts.format != "text" && opts.format != "json" {
+		return nil, usagef("unknown format %q; want text or json", opts.format)
+	}
+	opts.values = fs.Args()
+	if len(opts.values) != len(opts.types) {
+		return nil, usagef("want one value per type: %d types, %d values", len(opts.types), len(opts.values))
+	}
+	return opts, nil
+}
+
+// splitTopLevel splits a type list at commas outside parentheses: "int,decimal(10,2)".
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch c {
+		case '(', '<':
+			depth++
+		case ')', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func runHashCmd(_ context.Context, args []string, s *streams) error {
+	opts, err := parseHash(args, s)
+	if err != nil {
+		return err
+	}
+	ho, err := hash.OptionsFor(opts.sparkVersion)
+	if err != nil {
+		return &usageError{msg: "--spark-version: " + err.Error()}
+	}
+	loc, err := time.LoadLocation(opts.timeZone)
+	if err != nil {
+		return usagef("--time-zone: unknown time zone %q", opts.timeZone)
+	}
+	values := make([]hash.Value, len(opts.types))
+	for i, t := range opts.types {
+		if values[i], err = hash.ParseValueIn(t, opts.values[i], loc); err != nil {
+			return &usageError{msg: err.Error()}
+		}
+	}
+	var h int32
+	var bucket int
+	fn := "murmur3"
+	if opts.hive {
+		fn = "hive"
+		h = ho.Hive(values)
+		bucket = hash.HiveBucket(h, opts.buckets)
+	} else {
+		h = ho.Murmur3(values)
+		bucket = hash.Bucket(h, opts.buckets)
+	}
+	if opts.format == "json" {
+		types := make([]string, len(opts.types))
+		for i, t := range opts.types {
+			types[i] = t.String()
+		}
+		enc := json.NewEncoder(s.out)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(struct {
+			Types    []string `json:"types"`
+			Values   []string `json:"values"`
+			Function string   `json:"function"`
+			Hash     int32    `json:"hash"`
+			Buckets  int      `json:"buckets"`
+			Bucket   int      `json:"bucket"`
+		}{types, opts.values, fn, h, opts.buckets, bucket})
+	}
+	cols := make([]string, len(values))
+	for i, v := range values {
+		cols[i] = opts.types[i].String() + " " + v.String()
+	}
+	fmt.Fprintf(s.out, "%s(%s) = %d\nbucket %d of %d\n", fn, strings.Join(cols, ", "), h, bucket, opts.buckets)
+	return nil
+}
