@@ -33,17 +33,53 @@ func (e *parseFailure) Error() string {
 	return fmt.Sprintf("%d input errors", e.count)
 }
 
+// A findingsError says that findings at or above --fail-on were reported.
+type findingsError struct {
+	count  int
+	failOn string
+}
+
+func (e *findingsError) Error() string {
+	if e.count == 1 {
+		return fmt.Sprintf("1 finding at or above %s", e.failOn)
+	}
+	return fmt.Sprintf("%d findings at or above %s", e.count, e.failOn)
+}
+
 // exitCode maps an error returned by a command to the process exit code.
 func exitCode(err error) int {
 	var u *usageError
 	var p *parseFailure
+	var c *configError
+	var f *findingsError
+	// Several errors may be joined (errors.Join): the order of the cases is the precedence.
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &u):
+	case errors.As(err, &u), errors.As(err, &c):
 		return exitUsage
+	case !onlyExpected(err):
+		return exitUsage // an internal or I/O error
 	case errors.As(err, &p):
 		return exitParse
+	case errors.As(err, &f):
+		return exitFindings
 	}
 	return exitUsage
+}
+
+// onlyExpected reports whether err holds nothing but parse failures and findings, the
+// outcomes below "usage, config or internal error" in precedence.
+func onlyExpected(err error) bool {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if !onlyExpected(e) {
+				return false
+			}
+		}
+		return true
+	}
+	var p *parseFailure
+	var f *findingsError
+	return errors.As(err, &p) || errors.As(err, &f)
 }

@@ -20,6 +20,16 @@ type streams struct {
 	err io.Writer
 	// color says whether out is a terminal that wants colour (and NO_COLOR is not set).
 	color bool
+	// getenv reads the environment (os.Getenv); nil reads nothing.
+	getenv func(string) string
+}
+
+// env returns an environment variable through the injected getenv.
+func (s *streams) env(key string) string {
+	if s.getenv == nil {
+		return ""
+	}
+	return s.getenv(key)
 }
 
 // A command is one subcommand: its name, one line of help and its entry point.
@@ -31,10 +41,12 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"hash", "print the hash Spark computes for a row and the bucket it lands in", runHashCmd},
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
 		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
 		{"advise", "recommend bucket layouts that remove a workload's shuffles, as code", runAdviseCmd},
+		{"check", "lint bucketing and join layout: the CI and pre-commit entry point", runCheckCmd},
+		{"rules", "list the rules: ID, name, severity, default, title", runRulesCmd},
+		{"explain", "print a rule's documentation: why, bad and good examples, how to suppress", runExplainCmd},
 		{"tables", "print the table catalogue merged from DDL, DESCRIBE, SHOW CREATE, catalogs and code", runTablesCmd},
 		{"version", "print the bucketlint version", runVersionCmd},
 	}
@@ -42,7 +54,12 @@ func commands() []command {
 
 // run is main without the process: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s := &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout)}
+	return runStreams(args, &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout), getenv: os.Getenv})
+}
+
+// runStreams is run with the streams and environment given, as tests inject them.
+func runStreams(args []string, s *streams) int {
+	stdin, stdout, stderr := s.in, s.out, s.err
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {
 			return run([]string{args[1], "-h"}, stdin, stdout, stderr)

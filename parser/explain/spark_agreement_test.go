@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -83,16 +84,81 @@ type sparkScenario struct {
 // and aggregate keys.
 func TestSparkAgreement(t *testing.T) {
 	t.Parallel()
-	paths, err := filepath.Glob("../../fixtures/spark/*/*/*/scenario.json")
+	checkAgreement(t, "../../fixtures/spark")
+}
+
+// TestLiveSpark is the differential test against a live Spark: with BUCKETLINT_SPARK set it
+// asks oracle/ for seeded random scenarios (BUCKETLINT_SPARK_SEED, default 1;
+// BUCKETLINT_SPARK_COUNT, default 12), runs them through every pinned pyspark version
+// (oracle/versions.txt, venvs made by oracle/setup.sh) and checks the parser against what
+// Spark printed and planned, as TestSparkAgreement does for the committed fixtures.
+func TestLiveSpark(t *testing.T) {
+	if os.Getenv("BUCKETLINT_SPARK") == "" {
+		t.Skip("live Spark tests run with BUCKETLINT_SPARK=local (needs oracle/setup.sh, Python 3 and Java 17)")
+	}
+	seed, count := envOr("BUCKETLINT_SPARK_SEED", "1"), envOr("BUCKETLINT_SPARK_COUNT", "12")
+	t.Logf("random scenarios: seed %s, count %s", seed, count)
+	dir := t.TempDir()
+	scenarios := filepath.Join(dir, "scenarios")
+	oracle(t, "random", "--seed", seed, "--count", count, scenarios)
+	for _, series := range pinnedSeries(t) {
+		oracle(t, "run", "--spark", series, scenarios, filepath.Join(dir, "out", series))
+	}
+	checkAgreement(t, filepath.Join(dir, "out"))
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+// oracle runs python3 -m oracle from the repository root.
+func oracle(t *testing.T, args ...string) {
+	t.Helper()
+	cmd := exec.CommandContext(t.Context(), "python3", append([]string{"-m", "oracle"}, args...)...)
+	cmd.Dir = "../.."
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("python3 -m oracle %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// pinnedSeries reads the Spark series pinned in oracle/versions.txt.
+func pinnedSeries(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile("../../oracle/versions.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(f[0], "#") {
+			out = append(out, f[0])
+		}
+	}
+	return out
+}
+
+// checkAgreement compares every scenario recorded under root/<series>/<group>/<name>/.
+func checkAgreement(t *testing.T, root string) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(root, "*", "*", "*", "scenario.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(paths) == 0 {
-		t.Fatal("no recorded Spark scenarios under fixtures/spark; run oracle/ (see oracle/README.md)")
+		t.Fatalf("no recorded Spark scenarios under %s; run oracle/ (see oracle/README.md)", root)
 	}
 	perSeries := map[string][2]int{} // texts compared, texts agreeing
 	for _, p := range paths {
-		series := strings.Split(filepath.ToSlash(p), "/")[4]
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		series := strings.Split(filepath.ToSlash(rel), "/")[0]
 		var sc sparkScenario
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -1,0 +1,379 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/report"
+	"github.com/bucketlint/bucketlint/rules"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// bucketlint's own rules, which the check command reports itself.
+const (
+	ruleParseError        = "BL901"
+	ruleUnusedSuppression = "BL902"
+)
+
+// checkOptions are the flags and arguments of `bucketlint check`.
+type checkOptions struct {
+	paths         []string
+	config        string
+	sparkVersion  string
+	confs         listFlag
+	enable        listFlag
+	disable       listFlag
+	failOn        string
+	outputs       outputsFlag
+	baseline      string
+	writeBaseline string
+	verify        bool
+}
+
+func parseCheck(args []string, s *streams) (*checkOptions, error) {
+	opts := &checkOptions{}
+	fs := newFlagSet("check", "[flags] [path ...]",
+		"Lint Spark bucketing and join layout in the given files and directories (default .):\n"+
+			"explain output, DDL, SQL, PySpark, Scala, notebooks, catalog YAML and Spark conf, read\n"+
+			"together. Settings come from .bucketlint.yaml, found from the working directory up to\n"+
+			"the repository root, then from the flags. Exit codes: 0 nothing at or above --fail-on,\n"+
+			"1 findings, 2 usage or configuration error, 3 an input could not be parsed.",
+		s,
+		"bucketlint check",
+		"bucketlint check --format text --format sarif=bucketlint.sarif jobs/ ddl/",
+		"bucketlint check --spark-version 3.2 --conf spark.sql.shuffle.partitions=400 --fail-on error .",
+		"bucketlint check --write-baseline .bucketlint-baseline.json && bucketlint check --baseline .bucketlint-baseline.json")
+	fs.StringVar(&opts.config, "config", "", "configuration `FILE` (default: .bucketlint.yaml found upwards)")
+	fs.StringVar(&opts.sparkVersion, "spark-version", "", "Spark `version` to model, 3.0 … 4.x (default 3.5, or spark.version in the config)")
+	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable, wins over the config")
+	fs.Var(&opts.enable, "enable", "turn `RULE` on (ID or name); repeatable")
+	fs.Var(&opts.disable, "disable", "turn `RULE` off (ID or name); repeatable")
+	fs.StringVar(&opts.failOn, "fail-on", "warning", "lowest `severity` that fails the run: error, warning, info or never")
+	fs.Var(&opts.outputs, "format", "output `FORMAT[=FILE]`: "+strings.Join(report.Formats(), ", ")+"; repeatable (default text)")
+	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
+	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
+	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (engine/verify)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{msg: err.Error()}
+	}
+	if _, ok := failThreshold(opts.failOn); !ok {
+		return nil, usagef("--fail-on %q: want error, warning, info or never", opts.failOn)
+	}
+	if opts.verify {
+		return nil, usagef("--verify is not available yet: the verification engine is not part of this build")
+	}
+	for _, kv := range opts.confs {
+		if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
+			return nil, usagef("--conf %q: want key=value", kv)
+		}
+	}
+	if len(opts.outputs) == 0 {
+		opts.outputs = outputsFlag{{format: "text"}}
+	}
+	if err := checkOutputs(opts.outputs); err != nil {
+		return nil, err
+	}
+	opts.paths = fs.Args()
+	if len(opts.paths) == 0 {
+		opts.paths = []string{"."}
+	}
+	return opts, nil
+}
+
+// failThreshold maps --fail-on to the lowest failing severity; 0 for never.
+func failThreshold(s string) (rules.Severity, bool) {
+	if s == "never" {
+		return 0, true
+	}
+	return rules.ParseSeverity(s)
+}
+
+func runCheckCmd(ctx context.Context, args []string, s *streams) error {
+	opts, err := parseCheck(args, s)
+	if err != nil {
+		return err
+	}
+	return runCheck(ctx, opts, s)
+}
+
+// runCheck loads the inputs, runs the enabled rules, post-processes the findings, writes
+// every requested format and returns the error that decides the exit code.
+func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
+	catalogue := rules.All()
+	cfg, err := resolveConfig(opts, catalogue)
+	if err != nil {
+		return err
+	}
+	simOpts, err := checkSparkOptions(opts, cfg)
+	if err != nil {
+		return err
+	}
+	enabled, err := enabledRules(opts, cfg, catalogue)
+	if err != nil {
+		return err
+	}
+	paths := append(append([]string(nil), opts.paths...), cfg.Catalog...)
+	project, loadErrs := parser.Load(ctx, paths, parser.LoadOptions{Exclude: cfg.Exclude})
+	src := newSources()
+	var toRun []*rules.Rule
+	ran := map[string]bool{}
+	for _, r := range catalogue {
+		if enabled[r.ID] && r.ID != ruleParseError && r.ID != ruleUnusedSuppression {
+			toRun = append(toRun, r)
+			ran[r.ID] = true
+		}
+	}
+	driver := &rules.Driver{Options: simOpts, Thresholds: cfg.Thresholds.thresholds(), Source: src.get}
+	diags, ruleErr := driver.Run(project, toRun)
+
+	var dirs []*directive
+	for _, f := range project.Files {
+		d, errs := scanDirectives(f, src.get(f), catalogue)
+		dirs = append(dirs, d...)
+		loadErrs = append(loadErrs, errs...)
+	}
+	loadErrs.Sort()
+	diags = append(diags, parseErrorFindings(loadErrs, catalogue)...)
+
+	st := &settings{directives: dirs, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
+	for k, v := range cfg.Severity {
+		sev, _ := rules.ParseSeverity(v)
+		st.severity[rules.ByID(catalogue, k).ID] = sev
+	}
+	if opts.baseline != "" {
+		if st.baseline, err = readBaseline(opts.baseline); err != nil {
+			return err
+		}
+	}
+	if opts.writeBaseline != "" {
+		// Record what would be reported without a baseline; the run then reports nothing new.
+		pre := *st
+		pre.baseline = nil
+		all := postprocess(append([]rules.Diagnostic(nil), diags...), &pre)
+		if err := writeBaseline(opts.writeBaseline, all); err != nil {
+			return err
+		}
+		st.baseline = fingerprintCounts(all)
+	}
+	diags = postprocess(diags, st)
+
+	c := &report.Check{
+		Tool:     report.Tool{Name: "bucketlint", Version: version},
+		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
+		Rules: catalogue, Explains: project.Explains, Baselined: st.baselined, Source: src.get,
+	}
+	outErr := writeOutputs(opts.outputs, c, s)
+	return exitError(ruleErr, outErr, loadErrs, diags, opts.failOn)
+}
+
+// exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
+func exitError(ruleErr, outErr error, loadErrs []*parser.Error, diags []rules.Diagnostic, failOn string) error {
+	var errs []error
+	if ruleErr != nil {
+		errs = append(errs, fmt.Errorf("internal error: %w", ruleErr))
+	}
+	if outErr != nil {
+		errs = append(errs, outErr)
+	}
+	if len(loadErrs) > 0 {
+		errs = append(errs, &parseFailure{count: len(loadErrs)})
+	}
+	if lowest, _ := failThreshold(failOn); lowest > 0 {
+		n := 0
+		for i := range diags {
+			if diags[i].Severity >= lowest {
+				n++
+			}
+		}
+		if n > 0 {
+			errs = append(errs, &findingsError{count: n, failOn: failOn})
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return outcome(errs)
+}
+
+// An outcome is every reason a check run did not end clean, printed on one line.
+type outcome []error
+
+func (o outcome) Error() string {
+	parts := make([]string, len(o))
+	for i, e := range o {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Unwrap lets errors.As find each reason (exitCode picks by precedence).
+func (o outcome) Unwrap() []error { return o }
+
+// resolveConfig reads --config, or the .bucketlint.yaml found from the working directory up.
+// Catalog files are relative to the configuration file's directory.
+func resolveConfig(opts *checkOptions, catalogue []*rules.Rule) (*config, error) {
+	file := opts.config
+	if file == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		file = findConfig(wd)
+		if rel, err := filepath.Rel(wd, file); err == nil && file != "" {
+			file = rel
+		}
+	}
+	if file == "" {
+		return &config{}, nil
+	}
+	cfg, err := loadConfig(file, catalogue)
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range cfg.Catalog {
+		if !filepath.IsAbs(c) {
+			cfg.Catalog[i] = filepath.ToSlash(filepath.Join(filepath.Dir(file), c))
+		}
+	}
+	return cfg, nil
+}
+
+// checkSparkOptions merges the Spark version and confs: flags win over the configuration.
+func checkSparkOptions(opts *checkOptions, cfg *config) (simulate.Options, error) {
+	var so simulate.Options
+	v := opts.sparkVersion
+	if v == "" {
+		v = cfg.Spark.Version
+	}
+	if v != "" {
+		ver, err := simulate.ParseVersion(v)
+		if err != nil {
+			return so, usagef("--spark-version: %v", err)
+		}
+		so.SparkVersion = ver
+	}
+	so.Confs = map[string]string{}
+	for k, v := range cfg.Spark.Conf {
+		so.Confs[k] = v
+	}
+	for _, kv := range opts.confs {
+		k, v, _ := strings.Cut(kv, "=")
+		so.Confs[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return so, nil
+}
+
+// enabledRules starts from each rule's default, applies the config's rules list in order
+// ("all", "none", "BL301", "-BL106", names too), then --enable and --disable.
+func enabledRules(opts *checkOptions, cfg *config, catalogue []*rules.Rule) (map[string]bool, error) {
+	on := map[string]bool{}
+	for _, r := range catalogue {
+		on[r.ID] = r.Default
+	}
+	for _, e := range cfg.Rules {
+		name, neg := strings.CutPrefix(e, "-")
+		switch name {
+		case "all", "none":
+			for _, r := range catalogue {
+				on[r.ID] = (name == "all") != neg
+			}
+		default:
+			on[rules.ByID(catalogue, name).ID] = !neg
+		}
+	}
+	for _, set := range []struct {
+		flag  string
+		names []string
+		value bool
+	}{{"--enable", opts.enable, true}, {"--disable", opts.disable, false}} {
+		for _, n := range set.names {
+			r := rules.ByID(catalogue, n)
+			if r == nil {
+				return nil, usagef("%s %s: unknown rule; 'bucketlint rules' lists them", set.flag, n)
+			}
+			on[r.ID] = set.value
+		}
+	}
+	return on, nil
+}
+
+// parseErrorFindings turns input errors into BL901 findings at their positions.
+func parseErrorFindings(errs []*parser.Error, catalogue []*rules.Rule) []rules.Diagnostic {
+	r := rules.ByID(catalogue, ruleParseError)
+	if r == nil {
+		return nil
+	}
+	out := make([]rules.Diagnostic, 0, len(errs))
+	for _, e := range errs {
+		if e.Pos.File == "" {
+			continue // not about a file: listed in errors only
+		}
+		pos := e.Pos
+		if pos.Line <= 0 {
+			pos.Line, pos.Col = 1, 1
+		}
+		out = append(out, rules.Diagnostic{Rule: r.ID, Name: r.Name, Severity: r.Severity, Span: plan.Span{Start: pos}, Message: e.Msg})
+	}
+	return out
+}
+
+func positioned(errs []*parser.Error) []report.PositionedError {
+	out := make([]report.PositionedError, len(errs))
+	for i, e := range errs {
+		out[i] = report.PositionedError{File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg}
+	}
+	return out
+}
+
+func fingerprintCounts(ds []rules.Diagnostic) map[string]int {
+	m := map[string]int{}
+	for i := range ds {
+		m[report.Fingerprint(&ds[i])]++
+	}
+	return m
+}
+
+// writeOutputs renders every format and writes it; the github format's overflow goes to
+// $GITHUB_STEP_SUMMARY when the environment names it.
+func writeOutputs(outs []output, c *report.Check, s *streams) error {
+	var errs []error
+	for _, o := range outs {
+		cc := *c
+		cc.Color = o.toStdout() && s.color
+		if o.format == "github" {
+			if p := s.env("GITHUB_STEP_SUMMARY"); p != "" {
+				f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+				if err != nil {
+					errs = append(errs, fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err))
+				} else {
+					defer f.Close()
+					cc.StepSummary = f
+				}
+			}
+		}
+		data, err := render(o.format, &cc)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if o.toStdout() {
+			_, err = s.out.Write(data)
+		} else {
+			err = writeOutputFile(o.file, data)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--format %s: %w", o.format, err))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/bucketlint/bucketlint/rules"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// configName is the configuration file check looks for.
+const configName = ".bucketlint.yaml"
+
+// A config is .bucketlint.yaml (DESIGN.md §8). Every section validates itself; positions
+// come from the YAML nodes so that errors say file:line.
+type config struct {
+	Spark      sparkConfig       `yaml:"spark"`
+	Rules      []string          `yaml:"rules"`
+	Severity   map[string]string `yaml:"severity"`
+	Exclude    []string          `yaml:"exclude"`
+	Catalog    []string          `yaml:"catalog"`
+	Thresholds thresholdsConfig  `yaml:"thresholds"`
+
+	file string     // the file it was read from; "" for no file
+	root *yaml.Node // the document, for positions
+}
+
+type sparkConfig struct {
+	Version string            `yaml:"version"`
+	Conf    map[string]string `yaml:"conf"`
+}
+
+type thresholdsConfig struct {
+	TargetBucketSize string `yaml:"target-bucket-size"`
+	MinBucketSize    string `yaml:"min-bucket-size"`
+	MaxBucketSize    string `yaml:"max-bucket-size"`
+	BroadcastSize    string `yaml:"broadcast-size"`
+	Cores            int    `yaml:"cores"`
+}
+
+// findConfig looks for .bucketlint.yaml in dir and its parents, stopping after the
+// repository root (the first directory holding .git). It returns "" when there is none.
+func findConfig(dir string) string {
+	for {
+		p := filepath.Join(dir, configName)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// loadConfig reads and validates a configuration file against the rule catalogue.
+func loadConfig(file string, catalogue []*rules.Rule) (*config, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, &configError{msg: "--config: " + err.Error()}
+	}
+	return parseConfig(file, src, catalogue)
+}
+
+// parseConfig decodes src strictly (unknown keys are errors) and validates each section.
+func parseConfig(file string, src []byte, catalogue []*rules.Rule) (*config, error) {
+	cfg := &config{file: file}
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		return nil, yamlError(file, err)
+	}
+	cfg.root = &root
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(file, err)
+	}
+	var errs []error
+	for _, v := range []func() []error{
+		func() []error { return cfg.Spark.validate(cfg) },
+		func() []error { return cfg.validateRules(catalogue) },
+		func() []error { return cfg.validateSeverity(catalogue) },
+		func() []error { return cfg.Thresholds.validate(cfg) },
+	} {
+		errs = append(errs, v()...)
+	}
+	if len(errs) > 0 {
+		return nil, &configError{msg: joinByLine(errs)}
+	}
+	return cfg, nil
+}
+
+// yamlError rewrites yaml.v3's messages as file:line: message.
+func yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		var lines []string
+		for _, e := range te.Errors {
+			if ln, msg, ok := cutLine(e); ok {
+				if k, ok := strings.CutPrefix(msg, "field "); ok {
+					if name, _, found := strings.Cut(k, " not found"); found {
+						msg = fmt.Sprintf("unknown key %q", name)
+					}
+				}
+				lines = append(lines, fmt.Sprintf("%s:%s: %s", file, ln, msg))
+				continue
+			}
+			lines = append(lines, file+": "+e)
+		}
+		return &configError{msg: strings.Join(lines, "\n")}
+	}
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if ln, rest, ok := cutLine(msg); ok {
+		return &configError{msg: fmt.Sprintf("%s:%s: %s", file, ln, rest)}
+	}
+	return &configError{msg: file + ": " + msg}
+}
+
+// joinByLine prints validation errors ("file:line: message") in line order, one per line.
+func joinByLine(errs []error) string {
+	lineOf := func(e error) int {
+		_, rest, _ := strings.Cut(e.Error(), ":")
+		n, _ := strconv.Atoi(strings.SplitN(rest, ":", 2)[0])
+		return n
+	}
+	sort.SliceStable(errs, func(i, j int) bool { return lineOf(errs[i]) < lineOf(errs[j]) })
+	return errors.Join(errs...).Error()
+}
+
+// cutLine splits yaml.v3's "line 3: message" into its parts.
+func cutLine(s string) (line, msg string, ok bool) {
+	rest, ok := strings.CutPrefix(s, "line ")
+	if !ok {
+		return "", "", false
+	}
+	line, msg, ok = strings.Cut(rest, ": ")
+	if _, err := strconv.Atoi(line); !ok || err != nil {
+		return "", "", false
+	}
+	return line, msg, true
+}
+
+// at formats an error at the line of the YAML node found by path (keys, or list indexes).
+func (c *config) at(path []string, format string, args ...any) error {
+	n := lookup(c.root, path)
+	line := 1
+	if n != nil {
+		line = n.Line
+	}
+	return fmt.Errorf("%s:%d: %s", c.file, line, fmt.Sprintf(format, args...))
+}
+
+// lookup walks a document by mapping keys and sequence indexes and returns the node found,
+// or the deepest one reached.
+func lookup(n *yaml.Node, path []string) *yaml.Node {
+	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	for depth, p := range path {
+		if n == nil {
+			return nil
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			var next *yaml.Node
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value != p {
+					continue
+				}
+				next = n.Content[i+1]
+				if depth == len(path)-1 && next.Kind != yaml.ScalarNode {
+					next = n.Content[i] // a section: point at its key
+				}
+			}
+			if next == nil {
+				return n
+			}
+			n = next
+		case yaml.SequenceNode:
+			i, err := strconv.Atoi(p)
+			if err != nil || i >= len(n.Content) {
+				return n
+			}
+			n = n.Content[i]
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+func (s *sparkConfig) validate(c *config) []error {
+	var errs []error
+	if s.Version != "" {
+		if _, err := simulate.ParseVersion(s.Version); err != nil {
+			errs = append(errs, c.at([]string{"spark", "version"}, "%v", err))
+		}
+	}
+	for k := range s.Conf {
+		if !strings.HasPrefix(k, "spark.") {
+			errs = append(errs, c.at([]string{"spark", "conf", k}, "configuration key %q does not start with \"spark.\"", k))
+		}
+	}
+	return errs
+}
+
+// validateRules checks the rules list: "all", "none", IDs or names, each optionally negated.
+func (c *config) validateRules(catalogue []*rules.Rule) []error {
+	var errs []error
+	for i, r := range c.Rules {
+		name := strings.TrimPrefix(r, "-")
+		if name == "all" || name == "none" {
+			continue
+		}
+		if rules.ByID(catalogue, name) == nil {
+			errs = append(errs, c.at([]string{"rules", strconv.Itoa(i)}, "unknown rule %q", r))
+		}
+	}
+	return errs
+}
+
+func (c *config) validateSeverity(catalogue []*rules.Rule) []error {
+	var errs []error
+	for k, v := range c.Severity {
+		if rules.ByID(catalogue, k) == nil {
+			errs = append(errs, c.at([]string{"severity", k}, "unknown rule %q", k))
+		}
+		if _, ok := rules.ParseSeverity(v); !ok {
+			errs = append(errs, c.at([]string{"severity", k}, "severity %q: want error, warning or info", v))
+		}
+	}
+	return errs
+}
+
+func (t *thresholdsConfig) validate(c *config) []error {
+	var errs []error
+	for _, f := range []struct{ key, val string }{
+		{"target-bucket-size", t.TargetBucketSize},
+		{"min-bucket-size", t.MinBucketSize},
+		{"max-bucket-size", t.MaxBucketSize},
+		{"broadcast-size", t.BroadcastSize},
+	} {
+		if f.val == "" {
+			continue
+		}
+		if n, err := simulate.ParseBytes(f.val); err != nil || n <= 0 {
+			errs = append(errs, c.at([]string{"thresholds", f.key}, "%s %q: want a size such as 256MB", f.key, f.val))
+		}
+	}
+	if t.Cores < 0 {
+		errs = append(errs, c.at([]string{"thresholds", "cores"}, "cores must not be negative"))
+	}
+	return errs
+}
+
+// thresholds converts the section for the rule driver; validate has checked the sizes.
+func (t *thresholdsConfig) thresholds() rules.Thresholds {
+	size := func(s string) int64 {
+		n, _ := simulate.ParseBytes(s)
+		return n
+	}
+	return rules.Thresholds{
+		TargetBucketBytes: size(t.TargetBucketSize), MinBucketBytes: size(t.MinBucketSize),
+		MaxBucketBytes: size(t.MaxBucketSize), BroadcastBytes: size(t.BroadcastSize), ClusterCores: t.Cores,
+	}
+}
+
+// A configError is a problem in the configuration file (exit code 2).
+type configError struct{ msg string }
+
+func (e *configError) Error() string { return e.msg }

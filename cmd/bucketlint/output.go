@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/report"
+)
+
+// An output is one --format: a format written to standard output or to a file.
+type output struct {
+	format string
+	file   string // "" or "-": standard output
+}
+
+// outputsFlag is the repeatable --format FORMAT[=FILE].
+type outputsFlag []output
+
+func (o *outputsFlag) String() string {
+	parts := make([]string, len(*o))
+	for i, x := range *o {
+		parts[i] = x.format
+		if x.file != "" {
+			parts[i] += "=" + x.file
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+func (o *outputsFlag) Set(v string) error {
+	name, file, _ := strings.Cut(v, "=")
+	if _, ok := report.FormatByName(name); !ok {
+		return fmt.Errorf("unknown format %q; want one of %s", name, strings.Join(report.Formats(), ", "))
+	}
+	if strings.Contains(v, "=") && file == "" {
+		return fmt.Errorf("format %s=: missing file name", name)
+	}
+	*o = append(*o, output{format: name, file: file})
+	return nil
+}
+
+// toStdout reports whether the output goes to standard output.
+func (x output) toStdout() bool { return x.file == "" || x.file == "-" }
+
+// checkOutputs refuses two formats on standard output and files that are directories, before
+// any work is done.
+func checkOutputs(outs []output) error {
+	stdout := 0
+	for _, x := range outs {
+		if x.toStdout() {
+			stdout++
+			continue
+		}
+		if fi, err := os.Stat(x.file); err == nil && fi.IsDir() {
+			return usagef("--format %s=%s: %s is a directory; name a file", x.format, x.file, x.file)
+		}
+	}
+	if stdout > 1 {
+		return usagef("several formats write to standard output; give all but one a file: --format sarif=out.sarif")
+	}
+	return nil
+}
+
+// writeOutputFile writes a report file; the file is what the user named, replaced whole.
+func writeOutputFile(file string, data []byte) error {
+	if fi, err := os.Stat(file); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory", file)
+	}
+	return os.WriteFile(file, data, 0o644)
+}
+
+// render writes one format into memory, so that a failing format never leaves half a file.
+func render(format string, c *report.Check) ([]byte, error) {
+	f, _ := report.FormatByName(format)
+	var b bytes.Buffer
+	if err := f(&b, c); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", format, err)
+	}
+	return b.Bytes(), nil
+}
+
+// sources reads input files once and keeps them: rules, inline suppressions and SARIF
+// columns all read the same text.
+type sources struct{ files map[string][]byte }
+
+func newSources() *sources { return &sources{files: map[string][]byte{}} }
+
+// get returns a file's contents, nil when it cannot be read.
+func (s *sources) get(file string) []byte {
+	if b, ok := s.files[file]; ok {
+		return b
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		b = nil
+	}
+	s.files[file] = b
+	return b
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"path"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/report"
+	"github.com/bucketlint/bucketlint/rules"
+)
+
+// A step is one post-processing pass over the diagnostics of a check run.
+type step struct {
+	name string
+	run  func([]rules.Diagnostic) []rules.Diagnostic
+}
+
+// settings are what the steps need: the check's resolved configuration and the inline
+// suppressions found.
+type settings struct {
+	directives []*directive
+	ran        map[string]bool // rules that ran (inline ignores for the others are not judged)
+	enabled    map[string]bool // rules reported
+	exclude    []string
+	severity   map[string]rules.Severity
+	baseline   map[string]int // nil: no baseline
+	catalogue  []*rules.Rule
+	baselined  int // set by the baseline step
+}
+
+// steps returns the post-processing passes in the order they must run.
+func (st *settings) steps() []step {
+	return []step{
+		// Ignores first: an inline ignore must see every finding of its line before anything
+		// else drops one, or it would be reported unused (BL902).
+		{"ignores", func(ds []rules.Diagnostic) []rules.Diagnostic {
+			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, ruleUnusedSuppression))
+		}},
+		// Excludes after ignores, so an excluded file's BL902 disappears with it.
+		{"excludes", st.excludes},
+		// Enable/disable after ignores: BL902 and BL901 are produced here, not by rules.Run,
+		// and obey the same switches.
+		{"enable/disable", func(ds []rules.Diagnostic) []rules.Diagnostic {
+			return filter(ds, func(d *rules.Diagnostic) bool { return st.enabled[d.Rule] })
+		}},
+		// Severity before baseline: the baseline matches rule and message, not severity.
+		{"severity", func(ds []rules.Diagnostic) []rules.Diagnostic {
+			for i := range ds {
+				if s, ok := st.severity[ds[i].Rule]; ok {
+					ds[i].Severity = s
+				}
+			}
+			return ds
+		}},
+		// Baseline after every filter, so that an entry is spent only on a reported finding.
+		{"baseline", func(ds []rules.Diagnostic) []rules.Diagnostic {
+			var n int
+			ds, n = applyBaseline(ds, st.baseline)
+			st.baselined += n
+			return ds
+		}},
+		// Dedupe needs sorted input; sort last so the output order is the report order.
+		{"dedupe", dedupe},
+		{"sort", func(ds []rules.Diagnostic) []rules.Diagnostic { report.SortFindings(ds); return ds }},
+	}
+}
+
+func (st *settings) excludes(ds []rules.Diagnostic) []rules.Diagnostic {
+	if len(st.exclude) == 0 {
+		return ds
+	}
+	return filter(ds, func(d *rules.Diagnostic) bool { return !excluded(d.Span.Start.File, st.exclude) })
+}
+
+// excluded reports whether a file matches one of the globs: a glob without a slash matches
+// any path element ("build", "*.gen.sql"), one with a slash the path from its start, and a
+// directory glob everything below it.
+func excluded(file string, globs []string) bool {
+	file = strings.TrimPrefix(path.Clean(strings.ReplaceAll(file, "\\", "/")), "./")
+	parts := strings.Split(file, "/")
+	for _, g := range globs {
+		g = strings.TrimSuffix(strings.TrimPrefix(g, "/"), "/")
+		g = strings.TrimSuffix(g, "/**")
+		if !strings.Contains(g, "/") {
+			for _, p := range parts {
+				if ok, _ := path.Match(g, p); ok {
+					return true
+				}
+			}
+			continue
+		}
+		g = strings.TrimPrefix(g, "**/")
+		for i := range parts {
+			if ok, _ := path.Match(g, strings.Join(parts[:i+1], "/")); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func filter(ds []rules.Diagnostic, keep func(*rules.Diagnostic) bool) []rules.Diagnostic {
+	out := ds[:0]
+	for i := range ds {
+		if keep(&ds[i]) {
+			out = append(out, ds[i])
+		}
+	}
+	return out
+}
+
+// dedupe drops a diagnostic equal in rule, position and message to another (two sources of
+// one fact, such as the same DDL in two files read as one table, may report it twice).
+func dedupe(ds []rules.Diagnostic) []rules.Diagnostic {
+	report.SortFindings(ds)
+	out := ds[:0]
+	for i := range ds {
+		if n := len(out); n > 0 && out[n-1].Rule == ds[i].Rule && out[n-1].Span.Start == ds[i].Span.Start && out[n-1].Message == ds[i].Message {
+			continue
+		}
+		out = append(out, ds[i])
+	}
+	return out
+}
+
+func postprocess(ds []rules.Diagnostic, st *settings) []rules.Diagnostic {
+	for _, s := range st.steps() {
+		ds = s.run(ds)
+	}
+	return ds
+}

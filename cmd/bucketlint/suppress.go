@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/rules"
+)
+
+// ignoreWord starts an inline suppression after a comment marker: `-- bucketlint:ignore
+// BL301 reason` (SQL), `# bucketlint:ignore BL201 reason` (Python, shell, YAML), `//
+// bucketlint:ignore BL301 reason` (Scala).
+const ignoreWord = "bucketlint:ignore"
+
+// A directive is one inline suppression. On a line of its own it covers the next line; after
+// code it covers its own line.
+type directive struct {
+	pos    plan.Pos
+	rules  []string // IDs, as resolved from IDs or names
+	reason string
+	line   int // the line whose findings it suppresses
+	used   bool
+}
+
+// scanDirectives finds the suppressions in one file. A directive without a reason, or naming
+// no rule or an unknown one, is an input error and suppresses nothing.
+func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*directive, perr.List) {
+	var ds []*directive
+	var errs perr.List
+	if !bytes.Contains(src, []byte(ignoreWord)) {
+		return nil, nil
+	}
+	for n, text := range strings.Split(string(src), "\n") {
+		i := strings.Index(text, ignoreWord)
+		if i < 0 {
+			continue
+		}
+		before := strings.TrimRight(text[:i], " \t")
+		marker := ""
+		for _, m := range []string{"--", "#", "//"} {
+			if strings.HasSuffix(before, m) {
+				marker = m
+				break
+			}
+		}
+		if marker == "" {
+			continue // the words in a string or in prose, not a comment
+		}
+		pos := plan.Pos{File: file, Line: n + 1, Col: i + 1}
+		d := &directive{pos: pos, line: n + 1}
+		if strings.TrimSpace(strings.TrimSuffix(before, marker)) == "" {
+			d.line = n + 2
+		}
+		fields := strings.Fields(strings.TrimSuffix(strings.TrimSpace(text[i+len(ignoreWord):]), "*/"))
+		if len(fields) == 0 {
+			errs.Add(pos, "%s needs a rule and a reason: %s BL301 <why this finding is accepted>", ignoreWord, ignoreWord)
+			continue
+		}
+		bad := false
+		for _, id := range strings.Split(fields[0], ",") {
+			r := rules.ByID(catalogue, strings.TrimSpace(id))
+			if r == nil {
+				errs.Add(pos, "%s names unknown rule %q", ignoreWord, id)
+				bad = true
+				continue
+			}
+			d.rules = append(d.rules, r.ID)
+		}
+		d.reason = strings.Join(fields[1:], " ")
+		if d.reason == "" {
+			errs.Add(pos, "%s %s needs a reason: say why the finding is accepted", ignoreWord, fields[0])
+			bad = true
+		}
+		if !bad {
+			ds = append(ds, d)
+		}
+	}
+	return ds, errs
+}
+
+// suppresses reports whether d covers the diagnostic.
+func (d *directive) suppresses(x *rules.Diagnostic) bool {
+	if x.Span.Start.File != d.pos.File || x.Span.Start.Line != d.line {
+		return false
+	}
+	for _, id := range d.rules {
+		if id == x.Rule {
+			return true
+		}
+	}
+	return false
+}
+
+// applyIgnores drops the diagnostics a directive covers and reports each directive that
+// covered nothing as BL902, for the rules that ran: a directive for a disabled rule cannot
+// be judged.
+func applyIgnores(ds []rules.Diagnostic, dirs []*directive, ran map[string]bool, bl902 *rules.Rule) []rules.Diagnostic {
+	out := ds[:0]
+	for i := range ds {
+		kept := true
+		for _, d := range dirs {
+			if d.suppresses(&ds[i]) {
+				d.used, kept = true, false
+			}
+		}
+		if kept {
+			out = append(out, ds[i])
+		}
+	}
+	for _, d := range dirs {
+		if d.used || !anyRan(d.rules, ran) || bl902 == nil {
+			continue
+		}
+		out = append(out, rules.Diagnostic{
+			Rule: bl902.ID, Name: bl902.Name, Severity: bl902.Severity,
+			Span:    plan.Span{Start: d.pos, End: plan.Pos{File: d.pos.File, Line: d.pos.Line, Col: d.pos.Col + len(ignoreWord)}},
+			Message: fmt.Sprintf("%s %s suppresses nothing on line %d; remove it", ignoreWord, strings.Join(d.rules, ","), d.line),
+			Fix:     &rules.Fix{Description: "Remove the unused " + ignoreWord + " comment"},
+		})
+	}
+	return out
+}
+
+func anyRan(ids []string, ran map[string]bool) bool {
+	for _, id := range ids {
+		if ran[id] {
+			return true
+		}
+	}
+	return false
+}
