@@ -58,8 +58,8 @@ func runBL302(p *Pass) error {
 				Message: fmt.Sprintf("only %s is bucketed on the join keys (%d buckets on (%s)); %s is not bucketed, so the join %s (%s)",
 					b.Table.Name, n, strings.Join(cols, ", "), o.Table.Name, shuffledText(s, o), p.spark()),
 				Related: append(bucketRelated(b.Table), bucketRelated(o.Table)...),
-				Fix: &Fix{Description: fmt.Sprintf("Bucket %s the same way: CREATE TABLE … USING parquet CLUSTERED BY (%s) INTO %d BUCKETS AS SELECT * FROM %s, or .repartition(%d, %s) it before the join",
-					o.Table.Name, strings.Join(ocols, ", "), n, o.Table.Name, n, columnArgs("python", ocols, false))},
+				Fix: &Fix{Description: p.withLayout(fmt.Sprintf("Bucket %s by (%s) INTO %d BUCKETS like %s, or repartition it by them into %d before the join",
+					o.Table.Name, strings.Join(ocols, ", "), n, b.Table.Name, n), s, o.Table, ocols, n)},
 			})
 		}
 	}

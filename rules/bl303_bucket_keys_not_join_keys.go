@@ -37,7 +37,8 @@ func runBL303(p *Pass) error {
 		if s.Broadcast {
 			continue
 		}
-		for _, side := range s.sides() {
+		for i, side := range s.sides() {
+			other := s.sides()[1-i]
 			m := sideMatch(side)
 			if m == exactKeys || m == notBucketed || (s.Known && !side.Shuffled) {
 				continue
@@ -60,7 +61,7 @@ func runBL303(p *Pass) error {
 				Span:    s.Span,
 				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", side.Table.Name, how, shuffledText(s, side), p.spark()),
 				Related: bucketRelated(side.Table),
-				Fix:     &Fix{Description: fix},
+				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, keyCols(side.Keys), p.adviseCount(s, side, other))},
 			})
 		}
 	}

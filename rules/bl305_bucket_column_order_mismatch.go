@@ -55,7 +55,8 @@ func runBL305(p *Pass) error {
 				l.Table.Name, strings.Join(l.Table.Bucket.Columns, ", "), r.Table.Name, strings.Join(r.Table.Bucket.Columns, ", "),
 				s.keyText(), shuffledText(s, target), p.spark()),
 			Related: append(bucketRelated(l.Table), bucketRelated(r.Table)...),
-			Fix:     &Fix{Description: fmt.Sprintf("Rebucket %s CLUSTERED BY (%s), the order of %s", target.Table.Name, strings.Join(want, ", "), other.Table.Name)},
+			Fix: &Fix{Description: p.withLayout(fmt.Sprintf("Rebucket %s CLUSTERED BY (%s), the order of %s", target.Table.Name, strings.Join(want, ", "), other.Table.Name),
+				s, target.Table, want, other.Table.Bucket.NumBuckets)},
 		})
 	}
 	return nil

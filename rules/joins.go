@@ -40,6 +40,8 @@ type joinSite struct {
 	Known bool
 	// Node is the printed or simulated join operator.
 	Node plan.Node
+	// Query is the query the join is part of, or the one built for a join in code.
+	Query *plan.Query
 }
 
 // sides returns both sides, left first.

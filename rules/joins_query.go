@@ -40,6 +40,7 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 				s.Span = r.Span
 			}
 			s.Broadcast = hinted(hints, j.Left) || hinted(hints, j.Right)
+			s.Query = q
 			out = append(out, s)
 		}
 	}
@@ -98,16 +99,8 @@ func (p *Pass) codeJoin(j *plan.CodeJoin, tables map[string]*plan.Table) *joinSi
 	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
 		return s
 	}
-	q := &plan.Query{Span: j.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
-		Items: []string{"*"},
-		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
-			Type:      typ,
-			Left:      &plan.Relation{Kind: plan.TableRel, Table: s.Left.Table.Name, Alias: "l"},
-			Right:     &plan.Relation{Kind: plan.TableRel, Table: s.Right.Table.Name, Alias: "r"},
-			LeftKeys:  qualify(s.Left.Keys, "l", s.Left.Table.Name),
-			RightKeys: qualify(s.Right.Keys, "r", s.Right.Table.Name),
-		}},
-	}}}
+	q := joinQuery(s)
+	s.Query = q
 	// The synthetic query is simulated over the catalog, which includes tables that code
 	// writes; the driver does not memoise it.
 	if res, err := simulate.Simulate(tables, q, p.Options); err == nil {

@@ -190,7 +190,7 @@ func formatDiagnostics(ds []Diagnostic) string {
 			fmt.Fprintf(&b, "\trelated %s: %s\n", r.Span.Start, r.Message)
 		}
 		if d.Fix != nil {
-			fmt.Fprintf(&b, "\tfix: %s\n", d.Fix.Description)
+			fmt.Fprintf(&b, "\tfix: %s\n", strings.ReplaceAll(d.Fix.Description, "\n", "\n\t\t"))
 			for _, e := range d.Fix.Edits {
 				fmt.Fprintf(&b, "\tedit %s-%d:%d: %q\n", e.Span.Start, e.Span.End.Line, e.Span.End.Col, e.Text)
 			}
