@@ -41,6 +41,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"hash", "print the hash Spark computes for a row and the bucket it lands in", runHashCmd},
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
 		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
 		{"advise", "recommend bucket layouts that remove a workload's shuffles, as code", runAdviseCmd},
