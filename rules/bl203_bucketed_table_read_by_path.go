@@ -53,7 +53,44 @@ func runBL203(p *Pass) error {
 			p.Report(d)
 		}
 	}
+	for _, e := range p.Project.Explains {
+		plan.Walk(e.Physical(), func(n plan.Node) bool {
+			fs, ok := n.(*plan.FileScan)
+			if !ok || fs.Table != "" {
+				return true
+			}
+			for _, path := range locationPaths(fs.Location) {
+				if t := tableAtPath(tables, path); t != nil {
+					p.Report(Diagnostic{
+						Span: n.Span(),
+						Message: fmt.Sprintf("%s is scanned by path (%s): the plan reads plain files without its bucket spec (%s), so joins and aggregations on (%s) shuffle",
+							t.Name, path, specText(t.Bucket), strings.Join(t.Bucket.Columns, ", ")),
+						Related: bucketRelated(t),
+						Fix:     &Fix{Description: "Read the table by name: spark.table(" + quoted(t.Name) + ")"},
+					})
+					break
+				}
+			}
+			return true
+		})
+	}
 	return nil
+}
+
+// locationPaths reads the paths of a printed file index: "InMemoryFileIndex(1 paths)[file:/a,
+// file:/b]" gives "file:/a" and "file:/b".
+func locationPaths(loc string) []string {
+	i, j := strings.LastIndex(loc, "["), strings.LastIndex(loc, "]")
+	if i < 0 || j < i {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(loc[i+1:j], ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // tableAtPath returns the bucketed table stored at path: by its location, or by the default

@@ -49,7 +49,7 @@ func runBL305(p *Pass) error {
 		for _, i := range bucketKeyOrder(other) {
 			want = append(want, target.Keys[i].Column)
 		}
-		p.Report(Diagnostic{
+		d := Diagnostic{
 			Span: s.Span,
 			Message: fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): for the join on %s the bucket columns pair up in a different order, so the join %s (%s)",
 				l.Table.Name, strings.Join(l.Table.Bucket.Columns, ", "), r.Table.Name, strings.Join(r.Table.Bucket.Columns, ", "),
@@ -57,7 +57,15 @@ func runBL305(p *Pass) error {
 			Related: append(bucketRelated(l.Table), bucketRelated(r.Table)...),
 			Fix: &Fix{Description: p.withLayout(fmt.Sprintf("Rebucket %s CLUSTERED BY (%s), the order of %s", target.Table.Name, strings.Join(want, ", "), other.Table.Name),
 				s, target.Table, want, other.Table.Bucket.NumBuckets)},
-		})
+		}
+		if span, code, ok := p.bucketColumnsSpan(target.Table.Bucket); ok {
+			text := strings.Join(want, ", ")
+			if code {
+				text = columnArgs("python", want, false)
+			}
+			d.Fix.Edits = []Edit{{Span: span, Text: text}}
+		}
+		p.Report(d)
 	}
 	return nil
 }

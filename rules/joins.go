@@ -52,7 +52,7 @@ func (s *joinSite) keyText() string {
 	var parts []string
 	for i := range s.Left.Keys {
 		if i < len(s.Right.Keys) {
-			parts = append(parts, s.Left.Keys[i].Text+" = "+s.Right.Keys[i].Text)
+			parts = append(parts, keyLabel(s.Left.Keys[i])+" = "+keyLabel(s.Right.Keys[i]))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -198,4 +198,13 @@ func isBroadcastHint(name string) bool {
 		return true
 	}
 	return false
+}
+
+// keyLabel is a key as a message shows it: as written, or its column when written as a
+// string literal (a DataFrame join on names).
+func keyLabel(k plan.ColumnRef) string {
+	if k.Column != "" && (strings.HasPrefix(k.Text, `"`) || strings.HasPrefix(k.Text, "'")) {
+		return k.Column
+	}
+	return k.Text
 }

@@ -106,3 +106,51 @@ func countSpan(t *text, s plan.Span) (plan.Span, bool) {
 	}
 	return plan.Span{Start: t.pos(start + at), End: t.pos(start + n)}, true
 }
+
+// bucketColumnsSpan finds the bucket column list inside a bucket clause or call: the text
+// between the parentheses of "CLUSTERED BY (…)" (DDL), or the arguments after the count of
+// "bucketBy(n, …)" (code). ok is false when the source is not available.
+func (p *Pass) bucketColumnsSpan(spec *plan.BucketSpec) (s plan.Span, code, ok bool) {
+	if spec == nil {
+		return plan.Span{}, false, false
+	}
+	t := p.sourceOf(spec.Span)
+	if t == nil {
+		return plan.Span{}, false, false
+	}
+	start := t.offset(spec.Span.Start)
+	end := len(t.src)
+	if spec.Span.End.IsValid() {
+		end = t.offset(spec.Span.End)
+	}
+	if start < 0 || end < start {
+		return plan.Span{}, false, false
+	}
+	clause := strings.ToLower(t.src[start:end])
+	var from, to int
+	if i := strings.Index(clause, "bucketby("); i >= 0 {
+		comma := strings.Index(clause[i:], ",")
+		to = strings.LastIndex(clause, ")")
+		if comma < 0 || to < i+comma {
+			return plan.Span{}, false, false
+		}
+		from = i + comma + 1
+		for from < to && clause[from] == ' ' {
+			from++
+		}
+		code = true
+	} else {
+		by := strings.Index(clause, "by")
+		open := strings.Index(clause[max(by, 0):], "(")
+		if by < 0 || open < 0 {
+			return plan.Span{}, false, false
+		}
+		from = by + open + 1
+		to = strings.Index(clause[from:], ")")
+		if to < 0 {
+			return plan.Span{}, false, false
+		}
+		to += from
+	}
+	return plan.Span{Start: t.pos(start + from), End: t.pos(start + to)}, code, true
+}
