@@ -45,7 +45,7 @@ func runBL306(p *Pass) error {
 			switch {
 			case fs.Bucketed != nil && !*fs.Bucketed && reason != "":
 			case fs.Bucketed == nil && fs.TotalBuckets == 0 && isBucketed(t) && fs.Table != "":
-				reason = "not printed before Spark 3.3"
+				reason = "no SelectedBucketsCount in the scan"
 			default:
 				return true
 			}
@@ -97,6 +97,10 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, reason string, at p
 	if len(base) > 11 && base[len(base)-11:] == ", simulated" {
 		base = base[:len(base)-11]
 	}
+	printed := "Bucketed: false, " + reason
+	if strings.HasPrefix(reason, "no ") {
+		printed = reason
+	}
 	explain, ok := why[base]
 	if !ok {
 		explain = "the plan does not use the bucket layout"
@@ -107,7 +111,7 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, reason string, at p
 	}
 	d := Diagnostic{
 		Span:    at,
-		Message: fmt.Sprintf("%s is read without %s (Bucketed: false, %s): %s (%s)", name, spec, reason, explain, p.spark()),
+		Message: fmt.Sprintf("%s is read without %s (%s): %s (%s)", name, spec, printed, explain, p.spark()),
 	}
 	if t != nil {
 		d.Related = bucketRelated(t)

@@ -58,8 +58,11 @@ func writeRule(b *strings.Builder, r *Rule) {
 
 func anchor(r *Rule) string { return strings.ToLower(r.ID + "-" + r.Name) }
 
+// capitalise upper-cases the first letter of a title, unless its first word is an
+// identifier in camel case ("sortBy"), which keeps its spelling.
 func capitalise(s string) string {
-	if s == "" {
+	word, _, _ := strings.Cut(s, " ")
+	if s == "" || strings.ToLower(word) != word {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
