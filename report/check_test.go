@@ -24,7 +24,10 @@ func span(file string, l, c, el, ec int) plan.Span {
 // sampleCheck is a run with one finding of each severity, related positions, a fix with an
 // edit, a message that needs escaping everywhere and a non-ASCII line.
 func sampleCheck() *Check {
-	src := map[string]string{"jobs/daily.sql": "-- é\nSELECT * FROM orders o JOIN customers c ON o.id = c.id;\n"}
+	src := map[string]string{
+		"jobs/daily.sql": "-- é\nSELECT * FROM orders o JOIN customers c ON o.id = c.id;\n",
+		"ddl/orders.sql": "CREATE TABLE orders (id INT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8 BUCKETS;\n",
+	}
 	return &Check{
 		Tool:  Tool{Name: "bucketlint", Version: "0.1.0-test"},
 		Files: 3,
@@ -39,7 +42,7 @@ func sampleCheck() *Check {
 				Rule: "BL301", Name: "bucket-count-mismatch", Severity: rules.Warning, Span: span("jobs/daily.sql", 2, 24, 2, 56),
 				Message: "join of orders (8 buckets) and customers (16 buckets) shuffles orders: 100% of rows, a,b",
 				Related: []rules.Related{{Span: span("ddl/customers.sql", 4, 1, 4, 20), Message: "customers is bucketed into 16 buckets here"}},
-				Fix:     &rules.Fix{Description: "Rebucket orders INTO 16 BUCKETS", Edits: []rules.Edit{{Span: span("ddl/orders.sql", 1, 70, 1, 71), Text: "16"}}},
+				Fix:     &rules.Fix{Description: "Rebucket orders INTO 16 BUCKETS", Edits: []rules.Edit{{Span: span("ddl/orders.sql", 1, 79, 1, 80), Text: "16"}}},
 			},
 			{Rule: "BL308", Name: "broadcast-beats-bucketing", Severity: rules.Info, Span: span("jobs/daily.sql", 2, 40, 2, 50), Message: "customers (2 MB) is small enough to broadcast"},
 		},

@@ -31,10 +31,15 @@ func JUnit(w io.Writer, c *Check) error {
 			fmt.Fprintf(&body, "    fix: %s\n", d.Fix.Description)
 		}
 		fmt.Fprintf(&bw, "    <testcase name=\"%s %s\" classname=\"%s\">\n", xmlEscape(d.Rule), xmlEscape(d.Span.Start.String()), xmlEscape(d.Span.Start.File))
-		fmt.Fprintf(&bw, "      <failure message=\"%s\" type=\"%s\">%s</failure>\n", xmlEscape(d.Message), d.Severity, xmlEscape(body.String()))
+		fmt.Fprintf(&bw, "      <failure message=\"%s\" type=\"%s\">%s</failure>\n", xmlEscape(d.Message), d.Severity, xmlText(body.String()))
 		bw.WriteString("    </testcase>\n")
 	}
 	bw.WriteString("  </testsuite>\n</testsuites>\n")
 	_, err := io.WriteString(w, bw.String())
 	return err
+}
+
+// xmlText escapes element content, keeping line breaks readable.
+func xmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }

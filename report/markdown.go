@@ -102,6 +102,7 @@ func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool)
 		}
 		if d.Fix != nil {
 			fmt.Fprintf(&b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
+			b.WriteString(c.fixDiff(d.Fix))
 		}
 		if drawn != nil && strings.HasPrefix(d.Rule, "BL3") {
 			if e := c.explainAt(d.Span.Start); e != nil && !drawn[e] {
@@ -114,6 +115,29 @@ func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool)
 		}
 	}
 	fmt.Fprintf(&b, "\n[About %s](%s)\n</details>\n\n", d0.Rule, ruleURL(d0.Rule, d0.Name))
+	return b.String()
+}
+
+// fixDiff shows a fix's single-line edits as a diff of the lines they change, when the
+// source is available.
+func (c *Check) fixDiff(f *rules.Fix) string {
+	if c.Source == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, e := range f.Edits {
+		start, end := e.Span.Start, endOf(e.Span)
+		src := c.Source(start.File)
+		if src == nil || end.Line != start.Line || start.Col < 1 {
+			continue
+		}
+		old := string(lineText(src, start.Line))
+		if end.Col-1 > len(old) || end.Col < start.Col || strings.Contains(e.Text, "\n") {
+			continue
+		}
+		repl := old[:start.Col-1] + e.Text + old[end.Col-1:]
+		fmt.Fprintf(&b, "\n    `%s`\n    ```diff\n    - %s\n    + %s\n    ```\n", start, old, repl)
+	}
 	return b.String()
 }
 
