@@ -233,3 +233,17 @@ func TestMarkdownDrawsThePlanOfAJoinFinding(t *testing.T) {
 		t.Errorf("%d drawings, want the plan drawn once:\n%s", n, out.String())
 	}
 }
+
+func TestTextColourOnlyWhenAsked(t *testing.T) {
+	for _, color := range []bool{false, true} {
+		c := sampleCheck()
+		c.Color = color
+		var b bytes.Buffer
+		if err := Text(&b, c); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "\x1b["); got != color {
+			t.Errorf("Color=%v: ANSI escapes present = %v", color, got)
+		}
+	}
+}
