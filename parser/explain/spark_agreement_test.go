@@ -114,14 +114,16 @@ func envOr(key, def string) string {
 	return def
 }
 
-// oracle runs python3 -m oracle from the repository root.
+// oracle runs python -m oracle from the repository root, with $BUCKETLINT_PYTHON (default
+// python3; it needs PyYAML, and re-executes itself under the pinned venvs for Spark work).
 func oracle(t *testing.T, args ...string) {
 	t.Helper()
-	cmd := exec.CommandContext(t.Context(), "python3", append([]string{"-m", "oracle"}, args...)...)
+	python := envOr("BUCKETLINT_PYTHON", "python3")
+	cmd := exec.CommandContext(t.Context(), python, append([]string{"-m", "oracle"}, args...)...)
 	cmd.Dir = "../.."
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("python3 -m oracle %s: %v\n%s", strings.Join(args, " "), err, out)
+		t.Fatalf("%s -m oracle %s: %v\n%s", python, strings.Join(args, " "), err, out)
 	}
 }
 
