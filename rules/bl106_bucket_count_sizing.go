@@ -53,8 +53,8 @@ func runBL106(p *Pass) error {
 		}
 		d := Diagnostic{
 			Span: tableSpan(t),
-			Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket (%s): about %d buckets of %s fit it",
-				t.Name, bytesText(t.SizeInBytes), n, bytesText(per), why, rec, bytesText(th.TargetBucketBytes)),
+			Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket (%s): about %s of %s fit it",
+				t.Name, bytesText(t.SizeInBytes), n, bytesText(per), why, plural(rec, "bucket"), bytesText(th.TargetBucketBytes)),
 			Fix: &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS, with the tables joined to it on the same keys", t.Name, rec)},
 		}
 		if s, ok := p.bucketCountSpan(t.Bucket); ok {

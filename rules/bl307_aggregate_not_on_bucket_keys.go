@@ -147,7 +147,8 @@ func explainAggregates(p *Pass, e *plan.Explain, tables map[string]*plan.Table) 
 			return true
 		}
 		side := explainSide(n.Children()[0], keys, n.Info().Pos, tables)
-		if side.Exchange == nil || !isBucketed(side.Table) || side.Exchange.Partitioning.Kind != plan.HashPartitioning {
+		if side.Exchange == nil || !isBucketed(side.Table) || side.Exchange.Partitioning.Kind != plan.HashPartitioning ||
+			!shufflesGrouping(p, side.Table.Bucket.Columns, side.Keys) {
 			return true
 		}
 		t := side.Table

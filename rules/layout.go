@@ -190,7 +190,9 @@ func shuffledText(s *joinSite, guess *joinSide) string {
 
 // layoutCause explains in one clause why a join over these sides shuffles, from the tables'
 // bucket specs: the cause BL310 prints and the other BL3xx rules each report in detail.
-func layoutCause(s *joinSite, opts simulate.Options) string {
+//
+// focus is the side whose shuffle is explained: its own mismatch is named first.
+func layoutCause(s *joinSite, focus *joinSide, opts simulate.Options) string {
 	l, r := &s.Left, &s.Right
 	if !opts.BucketingEnabled() || scanReason(s, "disabled by configuration") {
 		return "spark.sql.sources.bucketing.enabled is false, so no scan is bucketed"
@@ -212,7 +214,11 @@ func layoutCause(s *joinSite, opts simulate.Options) string {
 	case rm == exactKeys && lm == notBucketed:
 		return fmt.Sprintf("only %s is bucketed on the join keys; %s is not bucketed", sideName(r), sideName(l))
 	}
-	for _, side := range s.sides() {
+	order := s.sides()
+	if focus == &s.Right {
+		order[0], order[1] = order[1], order[0]
+	}
+	for _, side := range order {
 		if m := sideMatch(side); m != exactKeys && m != notBucketed {
 			return fmt.Sprintf("%s is bucketed on (%s) but joined on %s", sideName(side), strings.Join(side.Table.Bucket.Columns, ", "), keyColumns(side.Keys))
 		}
