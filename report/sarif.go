@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -186,9 +187,15 @@ func sarifResultOf(d *rules.Diagnostic, ruleIndex int, fp string, cv columnConve
 		Locations:           []sarifLocation{{PhysicalLocation: cv.physical(d.Span)}},
 		PartialFingerprints: map[string]string{"primaryLocationLineHash": fp},
 	}
+	var links []string
 	for i, r := range d.Related {
 		id := i + 1
 		res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, PhysicalLocation: cv.physical(r.Span), Message: &sarifText{Text: r.Message}})
+		// GitHub links a related location only where the message embeds it: [text](id).
+		links = append(links, fmt.Sprintf("[%s](%d)", sarifLinkText(r.Message), id))
+	}
+	if len(links) > 0 {
+		res.Message.Text = sarifLinkText(d.Message) + ". See: " + strings.Join(links, "; ") + "."
 	}
 	if d.Fix != nil && len(d.Fix.Edits) > 0 {
 		fix := sarifFix{Description: sarifText{Text: d.Fix.Description}}
@@ -206,6 +213,11 @@ func sarifResultOf(d *rules.Diagnostic, ruleIndex int, fp string, cv columnConve
 		res.Fixes = []sarifFix{fix}
 	}
 	return res
+}
+
+// sarifLinkText escapes the brackets that embedded links use (SARIF §3.11.6).
+func sarifLinkText(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(strings.TrimSuffix(s, "."))
 }
 
 func artifact(file string) sarifArtifact {
