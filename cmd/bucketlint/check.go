@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,49 +175,6 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	return exitError(ruleErr, outErr, loadErrs, diags, opts.failOn)
 }
 
-// exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
-func exitError(ruleErr, outErr error, loadErrs []*parser.Error, diags []rules.Diagnostic, failOn string) error {
-	var errs []error
-	if ruleErr != nil {
-		errs = append(errs, fmt.Errorf("internal error: %w", ruleErr))
-	}
-	if outErr != nil {
-		errs = append(errs, outErr)
-	}
-	if len(loadErrs) > 0 {
-		errs = append(errs, &parseFailure{count: len(loadErrs)})
-	}
-	if lowest, _ := failThreshold(failOn); lowest > 0 {
-		n := 0
-		for i := range diags {
-			if diags[i].Severity >= lowest {
-				n++
-			}
-		}
-		if n > 0 {
-			errs = append(errs, &findingsError{count: n, failOn: failOn})
-		}
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return outcome(errs)
-}
-
-// An outcome is every reason a check run did not end clean, printed on one line.
-type outcome []error
-
-func (o outcome) Error() string {
-	parts := make([]string, len(o))
-	for i, e := range o {
-		parts[i] = e.Error()
-	}
-	return strings.Join(parts, "; ")
-}
-
-// Unwrap lets errors.As find each reason (exitCode picks by precedence).
-func (o outcome) Unwrap() []error { return o }
-
 // resolveConfig reads --config, or the .bucketlint.yaml found from the working directory up.
 // Catalog files are relative to the configuration file's directory.
 func resolveConfig(opts *checkOptions, catalogue []*rules.Rule) (*config, error) {
@@ -341,39 +297,4 @@ func fingerprintCounts(ds []rules.Diagnostic) map[string]int {
 		m[report.Fingerprint(&ds[i])]++
 	}
 	return m
-}
-
-// writeOutputs renders every format and writes it; the github format's overflow goes to
-// $GITHUB_STEP_SUMMARY when the environment names it.
-func writeOutputs(outs []output, c *report.Check, s *streams) error {
-	var errs []error
-	for _, o := range outs {
-		cc := *c
-		cc.Color = o.toStdout() && s.color
-		if o.format == "github" {
-			if p := s.env("GITHUB_STEP_SUMMARY"); p != "" {
-				f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-				if err != nil {
-					errs = append(errs, fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err))
-				} else {
-					defer f.Close()
-					cc.StepSummary = f
-				}
-			}
-		}
-		data, err := render(o.format, &cc)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if o.toStdout() {
-			_, err = s.out.Write(data)
-		} else {
-			err = writeOutputFile(o.file, data)
-		}
-		if err != nil {
-			errs = append(errs, fmt.Errorf("--format %s: %w", o.format, err))
-		}
-	}
-	return errors.Join(errs...)
 }

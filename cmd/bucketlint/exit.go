@@ -3,6 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/rules"
 )
 
 // Exit codes, the same for every command and format (DESIGN.md §4). When several apply, the
@@ -83,3 +87,46 @@ func onlyExpected(err error) bool {
 	var f *findingsError
 	return errors.As(err, &p) || errors.As(err, &f)
 }
+
+// exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
+func exitError(ruleErr, outErr error, loadErrs []*parser.Error, diags []rules.Diagnostic, failOn string) error {
+	var errs []error
+	if ruleErr != nil {
+		errs = append(errs, fmt.Errorf("internal error: %w", ruleErr))
+	}
+	if outErr != nil {
+		errs = append(errs, outErr)
+	}
+	if len(loadErrs) > 0 {
+		errs = append(errs, &parseFailure{count: len(loadErrs)})
+	}
+	if lowest, _ := failThreshold(failOn); lowest > 0 {
+		n := 0
+		for i := range diags {
+			if diags[i].Severity >= lowest {
+				n++
+			}
+		}
+		if n > 0 {
+			errs = append(errs, &findingsError{count: n, failOn: failOn})
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return outcome(errs)
+}
+
+// An outcome is every reason a check run did not end clean, printed on one line.
+type outcome []error
+
+func (o outcome) Error() string {
+	parts := make([]string, len(o))
+	for i, e := range o {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Unwrap lets errors.As find each reason (exitCode picks by precedence).
+func (o outcome) Unwrap() []error { return o }

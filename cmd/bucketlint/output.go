@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -98,4 +99,39 @@ func (s *sources) get(file string) []byte {
 	}
 	s.files[file] = b
 	return b
+}
+
+// writeOutputs renders every format and writes it; the github format's overflow goes to
+// $GITHUB_STEP_SUMMARY when the environment names it.
+func writeOutputs(outs []output, c *report.Check, s *streams) error {
+	var errs []error
+	for _, o := range outs {
+		cc := *c
+		cc.Color = o.toStdout() && s.color
+		if o.format == "github" {
+			if p := s.env("GITHUB_STEP_SUMMARY"); p != "" {
+				f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+				if err != nil {
+					errs = append(errs, fmt.Errorf("GITHUB_STEP_SUMMARY: %w", err))
+				} else {
+					defer f.Close()
+					cc.StepSummary = f
+				}
+			}
+		}
+		data, err := render(o.format, &cc)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if o.toStdout() {
+			_, err = s.out.Write(data)
+		} else {
+			err = writeOutputFile(o.file, data)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("--format %s: %w", o.format, err))
+		}
+	}
+	return errors.Join(errs...)
 }
