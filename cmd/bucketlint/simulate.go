@@ -221,20 +221,35 @@ func runSimulate(opts *simulateOptions, s *streams) error {
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}
+	var errs []error
 	if opts.explain != "" {
 		diffs, err := compareExplain(opts.explain, s, results[0])
 		if err != nil {
 			return err
 		}
-		// exit.go maps no error type to exitFindings yet: the differences are printed and
-		// the command still exits 0.
-		_ = diffs
+		if diffs > 0 {
+			errs = append(errs, &explainDiffError{count: diffs, file: opts.explain})
+		}
 	}
 	if ws.errs > 0 {
-		return &parseFailure{count: ws.errs}
+		errs = append(errs, &parseFailure{count: ws.errs})
 	}
-	return nil
+	return errors.Join(errs...)
 }
+
+// An explainDiffError says the prediction differs from a real explain output: findings, exit
+// code 1.
+type explainDiffError struct {
+	count int
+	file  string
+}
+
+func (e *explainDiffError) Error() string {
+	return fmt.Sprintf("%d difference(s) between the prediction and %s", e.count, e.file)
+}
+
+// Unwrap makes the differences findings for exitCode.
+func (e *explainDiffError) Unwrap() error { return &findingsError{count: e.count, failOn: "a difference"} }
 
 // writeSimulateText prints each prediction as Spark's simple explain mode would, then the
 // decisions.
