@@ -249,7 +249,9 @@ func (e *explainDiffError) Error() string {
 }
 
 // Unwrap makes the differences findings for exitCode.
-func (e *explainDiffError) Unwrap() error { return &findingsError{count: e.count, failOn: "a difference"} }
+func (e *explainDiffError) Unwrap() error {
+	return &findingsError{count: e.count, failOn: "a difference"}
+}
 
 // writeSimulateText prints each prediction as Spark's simple explain mode would, then the
 // decisions.
