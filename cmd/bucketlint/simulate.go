@@ -490,8 +490,8 @@ func orNone(s string) string {
 
 type shapeSummary struct {
 	exchanges, sorts, bucketed int
-	partitions       []int
-	joins            []string
+	partitions                 []int
+	joins                      []string
 }
 
 // planShape summarises a plan: shuffle Exchanges (not broadcasts, not reused), Sorts, the
