@@ -124,6 +124,8 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	paths := append(append([]string(nil), opts.paths...), cfg.Catalog...)
 	project, loadErrs := parser.Load(ctx, paths, parser.LoadOptions{Exclude: cfg.Exclude})
 	src := newSources()
+	// Reading every input for its suppressions also fills the cache the rules read from.
+	dirs, dirErrs := scanAll(project.Files, src, catalogue)
 	var toRun []*rules.Rule
 	ran := map[string]bool{}
 	for _, r := range catalogue {
@@ -135,12 +137,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	driver := &rules.Driver{Options: simOpts, Thresholds: cfg.Thresholds.thresholds(), Source: src.get}
 	diags, ruleErr := driver.Run(project, toRun)
 
-	var dirs []*directive
-	for _, f := range project.Files {
-		d, errs := scanDirectives(f, src.get(f), catalogue)
-		dirs = append(dirs, d...)
-		loadErrs = append(loadErrs, errs...)
-	}
+	loadErrs = append(loadErrs, dirErrs...)
 	loadErrs.Sort()
 	diags = append(diags, parseErrorFindings(loadErrs, catalogue)...)
 

@@ -82,25 +82,6 @@ func render(format string, c *report.Check) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// sources reads input files once and keeps them: rules, inline suppressions and SARIF
-// columns all read the same text.
-type sources struct{ files map[string][]byte }
-
-func newSources() *sources { return &sources{files: map[string][]byte{}} }
-
-// get returns a file's contents, nil when it cannot be read.
-func (s *sources) get(file string) []byte {
-	if b, ok := s.files[file]; ok {
-		return b
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		b = nil
-	}
-	s.files[file] = b
-	return b
-}
-
 // writeOutputs renders every format and writes it; the github format's overflow goes to
 // $GITHUB_STEP_SUMMARY when the environment names it.
 func writeOutputs(outs []output, c *report.Check, s *streams) error {
