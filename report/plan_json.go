@@ -44,8 +44,8 @@ type positionJSON struct {
 
 type nodeJSON struct {
 	Name         string         `json:"name"`
-	Line         int            `json:"line"`
-	Column       int            `json:"column"`
+	Line         int            `json:"line,omitempty"`
+	Column       int            `json:"column,omitempty"`
 	ID           int            `json:"id,omitempty"`
 	CodegenStage *int           `json:"codegenStage"`
 	Args         string         `json:"args,omitempty"`
@@ -149,6 +149,11 @@ type PositionedError struct {
 	Line, Column int
 	Message      string
 }
+
+// NodeJSON returns DESIGN.md §4's NODE for a plan tree, ready for encoding/json: the shape
+// `plan --format json` prints, shared by every command that prints a plan as JSON. Predicted
+// plans have no positions, so their nodes carry no line and column.
+func NodeJSON(n plan.Node) any { return toNodeJSON(n, nil) }
 
 func strs(es []plan.Expr) []string {
 	out := plan.Texts(es)

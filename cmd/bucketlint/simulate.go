@@ -15,6 +15,7 @@ import (
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -342,7 +343,7 @@ func writeSimulateJSON(w io.Writer, opt simulate.Options, results []*simulate.Re
 		Era          string            `json:"era"`
 		Adaptive     bool              `json:"adaptive"`
 		Conf         map[string]string `json:"conf"`
-		Plan         *simNodeJSON      `json:"plan"`
+		Plan         any               `json:"plan"`
 		Exchanges    int               `json:"exchanges"`
 		Sorts        int               `json:"sorts"`
 		Decisions    []decisionJSON    `json:"decisions"`
@@ -352,7 +353,7 @@ func writeSimulateJSON(w io.Writer, opt simulate.Options, results []*simulate.Re
 	for _, r := range results {
 		rj := resultJSON{
 			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: opt.Confs,
-			Plan: toSimNodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []decisionJSON{}, Unmodelled: r.Unmodelled,
+			Plan: report.NodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []decisionJSON{}, Unmodelled: r.Unmodelled,
 		}
 		if rj.Unmodelled == nil {
 			rj.Unmodelled = []string{}
@@ -369,50 +370,6 @@ func writeSimulateJSON(w io.Writer, opt simulate.Options, results []*simulate.Re
 		return enc.Encode(out[0])
 	}
 	return enc.Encode(out)
-}
-
-// simNodeJSON is DESIGN.md §4's NODE for a predicted plan (no positions: nothing was printed).
-type simNodeJSON struct {
-	Name      string         `json:"name"`
-	Args      string         `json:"args,omitempty"`
-	Exchange  map[string]any `json:"exchange,omitempty"`
-	Join      map[string]any `json:"join,omitempty"`
-	Scan      map[string]any `json:"scan,omitempty"`
-	Aggregate map[string]any `json:"aggregate,omitempty"`
-	Sort      map[string]any `json:"sort,omitempty"`
-	Children  []*simNodeJSON `json:"children"`
-}
-
-func toSimNodeJSON(n plan.Node) *simNodeJSON {
-	j := &simNodeJSON{Name: n.Info().Name, Args: n.Info().Args, Children: []*simNodeJSON{}}
-	switch x := n.(type) {
-	case *plan.Exchange:
-		j.Exchange = map[string]any{
-			"partitioning": string(x.Partitioning.Kind), "keys": nonNil(plan.Texts(x.Partitioning.Keys)),
-			"numPartitions": x.Partitioning.NumPartitions, "origin": x.Origin,
-		}
-	case *plan.FileScan:
-		j.Scan = map[string]any{
-			"table": x.Table, "format": x.Format, "bucketed": x.Bucketed != nil && *x.Bucketed || x.Bucketed == nil && x.TotalBuckets > 0,
-			"bucketedReason": x.BucketedReason, "selectedBuckets": x.SelectedBuckets, "totalBuckets": x.TotalBuckets,
-			"coalescedTo": x.CoalescedTo, "columns": nonNil(plan.Texts(x.Output)),
-		}
-	case *plan.Sort:
-		j.Sort = map[string]any{"keys": nonNil(plan.OrderTexts(x.Orders)), "global": x.Global}
-	}
-	if jn, ok := plan.JoinOf(n); ok {
-		j.Join = map[string]any{
-			"strategy": string(jn.Strategy), "type": jn.Type, "leftKeys": nonNil(plan.Texts(jn.LeftKeys)),
-			"rightKeys": nonNil(plan.Texts(jn.RightKeys)), "buildSide": jn.BuildSide,
-		}
-	}
-	if g, ok := plan.AggregateOf(n); ok {
-		j.Aggregate = map[string]any{"keys": nonNil(plan.Texts(g.Keys)), "functions": nonNil(plan.Texts(g.Functions)), "mode": string(g.Mode)}
-	}
-	for _, k := range n.Children() {
-		j.Children = append(j.Children, toSimNodeJSON(k))
-	}
-	return j
 }
 
 func nonNil(s []string) []string {
