@@ -51,10 +51,17 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 		}
 		pos := plan.Pos{File: file, Line: n + 1, Col: i + 1}
 		d := &directive{pos: pos, line: n + 1}
-		if strings.TrimSpace(strings.TrimSuffix(before, marker)) == "" {
+		rest := strings.TrimSpace(text[i+len(ignoreWord):])
+		switch strings.TrimSpace(strings.TrimSuffix(before, marker)) {
+		case "":
 			d.line = n + 2
+		case `"`:
+			// A notebook (.ipynb) cell line: the comment is a JSON string of its own, the
+			// code it covers the next one.
+			d.line = n + 2
+			rest = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rest, ","), `"`), `\n`)
 		}
-		fields := strings.Fields(strings.TrimSuffix(strings.TrimSpace(text[i+len(ignoreWord):]), "*/"))
+		fields := strings.Fields(strings.TrimSuffix(rest, "*/"))
 		if len(fields) == 0 {
 			errs.Add(pos, "%s needs a rule and a reason: %s BL301 <why this finding is accepted>", ignoreWord, ignoreWord)
 			continue
