@@ -71,27 +71,31 @@ func (st *settings) excludes(ds []rules.Diagnostic) []rules.Diagnostic {
 	return filter(ds, func(d *rules.Diagnostic) bool { return !excluded(d.Span.Start.File, st.exclude) })
 }
 
-// excluded reports whether a file matches one of the globs: a glob without a slash matches
-// any path element ("build", "*.gen.sql"), one with a slash the path from its start, and a
-// directory glob everything below it.
+// excluded reports whether a file matches one of the globs, as parser.Load skips files: a
+// glob without a slash matches any path element ("build", "*.gen.sql"); one with a slash, or
+// a leading "/", matches from the start of the path, "**/" at any depth; a glob that matches
+// a directory excludes everything below it.
 func excluded(file string, globs []string) bool {
 	file = strings.TrimPrefix(path.Clean(strings.ReplaceAll(file, "\\", "/")), "./")
 	parts := strings.Split(file, "/")
 	for _, g := range globs {
-		g = strings.TrimSuffix(strings.TrimPrefix(g, "/"), "/")
-		g = strings.TrimSuffix(g, "/**")
-		if !strings.Contains(g, "/") {
-			for _, p := range parts {
-				if ok, _ := path.Match(g, p); ok {
+		anchored := strings.HasPrefix(g, "/")
+		g = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(g, "/"), "/"), "/**")
+		anyDepth := false
+		if rest, ok := strings.CutPrefix(g, "**/"); ok {
+			g, anyDepth = rest, true
+		}
+		if !anchored && !anyDepth && !strings.Contains(g, "/") {
+			anyDepth = true
+		}
+		for start := range parts {
+			if start > 0 && !anyDepth {
+				break
+			}
+			for end := start + 1; end <= len(parts); end++ {
+				if ok, _ := path.Match(g, strings.Join(parts[start:end], "/")); ok {
 					return true
 				}
-			}
-			continue
-		}
-		g = strings.TrimPrefix(g, "**/")
-		for i := range parts {
-			if ok, _ := path.Match(g, strings.Join(parts[:i+1], "/")); ok {
-				return true
 			}
 		}
 	}
