@@ -29,6 +29,9 @@ type Check struct {
 	Explains []*plan.Explain
 	// Baselined counts the findings left out because the baseline accepts them.
 	Baselined int
+	// BaselineUnused counts baseline entries that matched no finding: fixed findings, which
+	// rewriting the baseline drops, so that it only shrinks.
+	BaselineUnused int
 	// Color asks the text format for ANSI colours (a terminal that wants them).
 	Color bool
 	// Source returns a file's contents, or nil; SARIF uses it to convert byte columns into
@@ -145,6 +148,13 @@ func (c *Check) Summary() string {
 	}
 	if c.Baselined > 0 {
 		fmt.Fprintf(&b, "; %d accepted by the baseline", c.Baselined)
+	}
+	if c.BaselineUnused > 0 {
+		entries := "baseline entries"
+		if c.BaselineUnused == 1 {
+			entries = "baseline entry"
+		}
+		fmt.Fprintf(&b, "; %d %s no longer found (rewrite the baseline to drop them)", c.BaselineUnused, entries)
 	}
 	return b.String()
 }

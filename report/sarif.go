@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 )
 
@@ -22,9 +23,23 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+	ColumnKind  string            `json:"columnKind"`
+}
+
+// sarifInvocation says whether the run succeeded; input errors are its notifications, which
+// code scanning shows on its tool status page.
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifTool struct {
@@ -126,8 +141,9 @@ func SARIF(w io.Writer, c *Check) error {
 			InformationURI: "https://github.com/bucketlint/bucketlint",
 			Rules:          make([]sarifRule, 0, len(c.Rules)),
 		}},
-		Results:    make([]sarifResult, 0, len(c.Findings)),
-		ColumnKind: "utf16CodeUnits",
+		Invocations: []sarifInvocation{invocation(c)},
+		Results:     make([]sarifResult, 0, len(c.Findings)),
+		ColumnKind:  "utf16CodeUnits",
 	}
 	index := map[string]int{}
 	for _, r := range c.Rules {
@@ -151,6 +167,22 @@ func SARIF(w io.Writer, c *Check) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// invocation reports the input errors: the run succeeded (it reported what it could read), and
+// each unreadable input is an error notification at its position.
+func invocation(c *Check) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	cv := columnConverter{source: c.Source}
+	for _, e := range c.Errors {
+		n := sarifNotification{Level: "error", Message: sarifText{Text: e.Message}}
+		if e.File != "" {
+			pos := plan.Pos{File: e.File, Line: line(e.Line), Col: col(e.Column)}
+			n.Locations = []sarifLocation{{PhysicalLocation: cv.physical(plan.Span{Start: pos})}}
+		}
+		inv.Notifications = append(inv.Notifications, n)
+	}
+	return inv
 }
 
 func sarifRuleOf(r *rules.Rule) sarifRule {

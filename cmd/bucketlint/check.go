@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/engine/hash"
+
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
@@ -166,7 +168,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	c := &report.Check{
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
-		Rules: catalogue, Explains: project.Explains, Baselined: st.baselined, Source: src.get,
+		Rules: catalogue, Explains: project.Explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
 	}
 	outErr := writeOutputs(opts.outputs, c, s)
 	return exitError(ruleErr, outErr, loadErrs, diags, opts.failOn)
@@ -203,7 +205,7 @@ func resolveConfig(opts *checkOptions, catalogue []*rules.Rule) (*config, error)
 
 // checkSparkOptions merges the Spark version and confs: flags win over the configuration.
 func checkSparkOptions(opts *checkOptions, cfg *config) (simulate.Options, error) {
-	var so simulate.Options
+	so := simulate.Options{BucketOf: hash.BucketOfLiteral}
 	v := opts.sparkVersion
 	if v == "" {
 		v = cfg.Spark.Version

@@ -25,6 +25,7 @@ type settings struct {
 	baseline   map[string]int // nil: no baseline
 	catalogue  []*rules.Rule
 	baselined  int // set by the baseline step
+	unused     int // baseline entries that matched nothing, set by the baseline step
 }
 
 // steps returns the post-processing passes in the order they must run.
@@ -56,6 +57,10 @@ func (st *settings) steps() []step {
 			var n int
 			ds, n = applyBaseline(ds, st.baseline)
 			st.baselined += n
+			st.unused = -n
+			for _, k := range st.baseline {
+				st.unused += k
+			}
 			return ds
 		}},
 		// Dedupe needs sorted input; sort last so the output order is the report order.
