@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/engine/hash"
+
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -160,7 +162,7 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 	if err != nil {
 		return shape{}, err
 	}
-	opt := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}}
+	opt := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}, BucketOf: hash.BucketOfLiteral}
 	for k, val := range sc.Confs {
 		opt.Confs[k] = val
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/engine/hash"
+
 	"github.com/bucketlint/bucketlint/internal/golden"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
@@ -80,7 +82,7 @@ func options(t *testing.T, version string, confs map[string]string, tables map[s
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}}
+	o := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}, BucketOf: hash.BucketOfLiteral}
 	for k, val := range confs {
 		switch {
 		case k == "bucketlint.singleFileBuckets":

@@ -110,6 +110,12 @@ type Options struct {
 	// CachedTables names tables cached with CACHE TABLE: their scans read the cached plan,
 	// built with its bucketed scan kept (CacheManager), and report its partitioning.
 	CachedTables map[string]bool
+	// BucketOf returns the bucket, among n, of a row whose single bucket column of Spark SQL
+	// type typ equals the SQL literal lit (42, 'abc', DATE '2024-01-31', NULL), and false when
+	// it cannot tell. It is Spark's Murmur3 and pmod, supplied by the caller (engine/hash's
+	// BucketOfLiteral) so that this package keeps to the plan model; nil leaves bucket pruning
+	// unmodelled and every bucket selected.
+	BucketOf func(typ, lit string, n int) (int, bool)
 }
 
 // Configuration keys the model reads.

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -169,31 +168,5 @@ func TestReorderPermutation(t *testing.T) {
 	perm, ok = permutation(named("a", "a"), named("a", "a"))
 	if !ok || perm[0] != 0 || perm[1] != 1 {
 		t.Errorf("duplicate keys: %v %v", perm, ok)
-	}
-}
-
-// TestMurmur3MatchesEngine checks the bucket-pruning hash against engine/hash, which is
-// validated on Spark's own vectors.
-func TestMurmur3MatchesEngine(t *testing.T) {
-	t.Parallel()
-	for _, v := range []int32{0, 1, -1, 42, 1 << 30, -2147483648} {
-		if got, want := hashInt(v, murmurSeed), hash.Murmur3Int(v, murmurSeed); got != want {
-			t.Errorf("hashInt(%d) = %d, engine %d", v, got, want)
-		}
-	}
-	for _, v := range []int64{0, 1, -1, 1 << 40, -9223372036854775808} {
-		if got, want := hashLong(v, murmurSeed), hash.Murmur3Long(v, murmurSeed); got != want {
-			t.Errorf("hashLong(%d) = %d, engine %d", v, got, want)
-		}
-	}
-	for _, s := range []string{"", "a", "ab", "abc", "abcd", "abcde", "SAV-100042", "héllo wörld"} {
-		if got, want := hashBytes([]byte(s), murmurSeed), hash.Murmur3Bytes([]byte(s), murmurSeed); got != want {
-			t.Errorf("hashBytes(%q) = %d, engine %d", s, got, want)
-		}
-	}
-	for h, n := range map[int32]int{-7: 5, 7: 5, -2147483648: 7} {
-		if got, want := pmod(h, n), hash.Bucket(h, n); got != want {
-			t.Errorf("pmod(%d, %d) = %d, engine %d", h, n, got, want)
-		}
 	}
 }

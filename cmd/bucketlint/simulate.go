@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
@@ -165,7 +166,7 @@ func simOptions(version string, fileConfs map[string]string, confs, sizes listFl
 	if err != nil {
 		return simulate.Options{}, &usageError{msg: err.Error()}
 	}
-	opt := simulate.Options{SparkVersion: v, Confs: map[string]string{}}
+	opt := simulate.Options{SparkVersion: v, Confs: map[string]string{}, BucketOf: hash.BucketOfLiteral}
 	for k, val := range fileConfs {
 		opt.Confs[k] = val
 	}
