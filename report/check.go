@@ -53,7 +53,7 @@ type Format func(io.Writer, *Check) error
 
 // Formats lists the names FormatByName accepts, the default first.
 func Formats() []string {
-	return []string{"text", "json", "sarif", "github", "markdown", "rdjsonl", "checkstyle", "junit"}
+	return []string{"text", "json", "sarif", "github", "markdown", "rdjsonl", "checkstyle", "junit", "gitlab"}
 }
 
 // FormatByName returns the writer of the named format.
@@ -75,6 +75,8 @@ func FormatByName(name string) (Format, bool) {
 		return Checkstyle, true
 	case "junit":
 		return JUnit, true
+	case "gitlab":
+		return GitLab, true
 	}
 	return nil, false
 }

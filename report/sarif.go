@@ -249,8 +249,13 @@ func sarifLinkText(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(strings.TrimSuffix(s, "."))
 }
 
+// artifact locates a file: a relative path against the repository root (%SRCROOT%), as code
+// scanning wants it; an absolute path as a file URI.
 func artifact(file string) sarifArtifact {
-	return sarifArtifact{URI: uriOf(file), URIBaseID: "%SRCROOT%"}
+	if u := uriOf(file); !strings.HasPrefix(u, "/") {
+		return sarifArtifact{URI: u, URIBaseID: "%SRCROOT%"}
+	}
+	return sarifArtifact{URI: "file://" + uriOf(file)}
 }
 
 // uriOf turns a slash or OS path into a relative URI reference.
