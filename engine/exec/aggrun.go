@@ -22,7 +22,14 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 			gids = make([]int32, n)
 		}
 		gids = gids[:n]
-		t.assign(pick(b, spec.keys), n, gids)
+		if len(spec.keys) == 0 { // a global aggregate: one group
+			clear(gids)
+			if t.groups() == 0 {
+				t.hashes = append(t.hashes, 0)
+			}
+		} else {
+			t.assign(pick(b, spec.keys), n, gids)
+		}
 		for i := range funcs {
 			f := &funcs[i]
 			f.grow(t.groups())

@@ -1,12 +1,6 @@
 package exec
 
-import (
-	"errors"
-
-	"github.com/bucketlint/bucketlint/engine/hash"
-)
-
-type hashType = hash.Type
+import "errors"
 
 // errStopped ends a reader goroutine whose consumer closed early.
 var errStopped = errors.New("scan stopped")

@@ -102,7 +102,7 @@ func (s *scanOp) Next(ctx context.Context) (*store.Batch, error) {
 }
 
 // start reads files in a goroutine one batch ahead, so decoding overlaps the consumer.
-// Each batch handed over is a fresh copy owned by the consumer until its next call.
+// Each batch handed over is fresh (store.ReadFile does not reuse them).
 func (s *scanOp) start() {
 	s.ch = make(chan *store.Batch, 1)
 	s.errc = make(chan error, 1)
@@ -111,10 +111,8 @@ func (s *scanOp) start() {
 		defer close(s.ch)
 		for _, f := range s.files {
 			err := s.table.ReadFile(f, s.cols, func(b *store.Batch) error {
-				out := store.NewBatch(batchTypes(b), b.Len)
-				out.Append(b)
 				select {
-				case s.ch <- out:
+				case s.ch <- b:
 					return nil
 				case <-s.stop:
 					return errStopped
@@ -141,12 +139,4 @@ func (s *scanOp) Close() error {
 		s.stop = nil
 	}
 	return nil
-}
-
-func batchTypes(b *store.Batch) []hashType {
-	out := make([]hashType, len(b.Cols))
-	for i, c := range b.Cols {
-		out[i] = c.Type
-	}
-	return out
 }

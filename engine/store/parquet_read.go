@@ -100,6 +100,9 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	if err := src.check(v); err != nil {
 		return err
 	}
+	if defs == nil && idx == nil && src.bulk(v, n) {
+		return nil
+	}
 	k := 0
 	for i := range n {
 		if defs != nil && defs[i] < maxDef {
@@ -110,6 +113,30 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 		k++
 	}
 	return nil
+}
+
+// bulk appends n plain values without NULLs in one go, when the kind allows it.
+func (s *source) bulk(v *Vec, n int) bool {
+	switch {
+	case s.kind == parquet.Int64 && s.scale == 1:
+		v.Ints = append(v.Ints, s.data.Int64()[:n]...)
+	case s.kind == parquet.Int32:
+		for _, x := range s.data.Int32()[:n] {
+			v.Ints = append(v.Ints, int64(x))
+		}
+	case s.kind == parquet.Double:
+		v.Floats = append(v.Floats, s.data.Double()[:n]...)
+	case s.kind == parquet.ByteArray:
+		b, off := s.data.ByteArray()
+		base := int32(len(v.Data)) - int32(off[0])
+		v.Data = append(v.Data, b[off[0]:off[n]]...)
+		for _, o := range off[1 : n+1] {
+			v.Offsets = append(v.Offsets, int32(o)+base)
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // source is the decoded values of one page, dictionary-indexed or plain.

@@ -120,12 +120,12 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	width := len(w.cols)
 	for start := 0; start < len(rows); start += writeChunk {
 		end := min(start+writeChunk, len(rows))
-		for j, r := range rows[start:end] {
-			row := w.cells[j*width : (j+1)*width : (j+1)*width]
-			for k, c := range w.cols {
-				row[w.leaf[k]] = cell(b.Cols[c], int(r), w.leaf[k])
-			}
-			w.rows[j] = row
+		chunk := rows[start:end]
+		for k, c := range w.cols {
+			fillColumn(w.cells, width, w.leaf[k], b.Cols[c], chunk)
+		}
+		for j := range chunk {
+			w.rows[j] = w.cells[j*width : (j+1)*width : (j+1)*width]
 		}
 		if _, err := pw.WriteRows(w.rows[:end-start]); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
@@ -140,31 +140,51 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	return nil
 }
 
-// cell converts row r of v into a Parquet value of leaf column leaf.
-func cell(v *Vec, r, leaf int) parquet.Value {
-	if v.IsNull(r) {
-		return parquet.Value{}.Level(0, 0, leaf)
-	}
-	var p parquet.Value
+// fillColumn stores the Parquet values of rows of v into column leaf of the row-major cells:
+// one type switch per column and chunk, then a tight loop.
+func fillColumn(cells []parquet.Value, width, leaf int, v *Vec, rows []int32) {
+	at := func(j int) *parquet.Value { return &cells[j*width+leaf] }
 	switch v.Type.Kind {
 	case hash.KindBoolean:
-		p = parquet.BooleanValue(v.Ints[r] != 0)
+		for j, r := range rows {
+			*at(j) = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
+		}
 	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindDate:
-		p = parquet.Int32Value(int32(v.Ints[r]))
+		for j, r := range rows {
+			*at(j) = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+		}
 	case hash.KindDecimal:
 		if v.Type.Precision <= 9 {
-			p = parquet.Int32Value(int32(v.Ints[r]))
+			for j, r := range rows {
+				*at(j) = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+			}
 		} else {
-			p = parquet.Int64Value(v.Ints[r])
+			for j, r := range rows {
+				*at(j) = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+			}
 		}
 	case hash.KindFloat:
-		p = parquet.FloatValue(float32(v.Floats[r]))
+		for j, r := range rows {
+			*at(j) = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
+		}
 	case hash.KindDouble:
-		p = parquet.DoubleValue(v.Floats[r])
+		for j, r := range rows {
+			*at(j) = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
+		}
 	case hash.KindString, hash.KindBinary:
-		p = parquet.ByteArrayValue(v.Bytes(r))
+		for j, r := range rows {
+			*at(j) = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
+		}
 	default:
-		p = parquet.Int64Value(v.Ints[r])
+		for j, r := range rows {
+			*at(j) = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+		}
 	}
-	return p.Level(0, 1, leaf)
+	if v.Nulls != nil {
+		for j, r := range rows {
+			if v.IsNull(int(r)) {
+				*at(j) = parquet.Value{}.Level(0, 0, leaf)
+			}
+		}
+	}
 }

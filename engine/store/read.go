@@ -107,8 +107,8 @@ func (p Pruning) Keep(f File) bool {
 }
 
 // ReadFile reads the columns cols (schema positions; partition columns are filled from the
-// file's directory) of one file and calls fn with one batch per row group. The batch is
-// reused: fn must copy what it keeps.
+// file's directory) of one file and calls fn with one batch per row group. Each batch is
+// new: fn may keep it.
 func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) {
 	pf, osf, err := openParquet(f.Path)
 	if err != nil {
@@ -126,10 +126,9 @@ func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) 
 			return fmt.Errorf("read %s: %w", f.Path, err)
 		}
 	}
-	b := NewBatch(Schema(types).Types(), 0)
 	for _, rg := range pf.RowGroups() {
-		b.Reset()
 		nrows := int(rg.NumRows())
+		b := NewBatch(Schema(types).Types(), nrows)
 		chunks := rg.ColumnChunks()
 		for i, c := range cols {
 			name := t.Schema[c].Name
