@@ -229,7 +229,8 @@ func checkSparkOptions(opts *checkOptions, cfg *config) (simulate.Options, error
 }
 
 // enabledRules starts from each rule's default, applies the config's rules list in order
-// ("all", "none", "BL301", "-BL106", names too), then --enable and --disable.
+// ("all", "none", "BL301", "-BL106", names, or a family such as "BL3"), then --enable and
+// --disable.
 func enabledRules(opts *checkOptions, cfg *config, catalogue []*rules.Rule) (map[string]bool, error) {
 	on := map[string]bool{}
 	for _, r := range catalogue {
@@ -237,13 +238,13 @@ func enabledRules(opts *checkOptions, cfg *config, catalogue []*rules.Rule) (map
 	}
 	for _, e := range cfg.Rules {
 		name, neg := strings.CutPrefix(e, "-")
-		switch name {
-		case "all", "none":
+		for _, r := range selectRules(catalogue, name) {
+			on[r.ID] = !neg
+		}
+		if name == "none" {
 			for _, r := range catalogue {
-				on[r.ID] = (name == "all") != neg
+				on[r.ID] = neg
 			}
-		default:
-			on[rules.ByID(catalogue, name).ID] = !neg
 		}
 	}
 	for _, set := range []struct {
@@ -252,14 +253,36 @@ func enabledRules(opts *checkOptions, cfg *config, catalogue []*rules.Rule) (map
 		value bool
 	}{{"--enable", opts.enable, true}, {"--disable", opts.disable, false}} {
 		for _, n := range set.names {
-			r := rules.ByID(catalogue, n)
-			if r == nil {
+			sel := selectRules(catalogue, n)
+			if len(sel) == 0 {
 				return nil, usagef("%s %s: unknown rule; 'bucketlint rules' lists them", set.flag, n)
 			}
-			on[r.ID] = set.value
+			for _, r := range sel {
+				on[r.ID] = set.value
+			}
 		}
 	}
 	return on, nil
+}
+
+// selectRules resolves a rules entry: "all", an ID or name, or an ID prefix naming a family
+// ("BL3": joins and aggregations). It returns nothing for an unknown entry.
+func selectRules(catalogue []*rules.Rule, name string) []*rules.Rule {
+	if name == "all" {
+		return catalogue
+	}
+	if r := rules.ByID(catalogue, name); r != nil {
+		return []*rules.Rule{r}
+	}
+	var out []*rules.Rule
+	if len(name) >= 3 && strings.HasPrefix(name, "BL") {
+		for _, r := range catalogue {
+			if strings.HasPrefix(r.ID, name) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // parseErrorFindings turns input errors into BL901 findings at their positions.

@@ -217,15 +217,16 @@ func (s *sparkConfig) validate(c *config) []error {
 	return errs
 }
 
-// validateRules checks the rules list: "all", "none", IDs or names, each optionally negated.
+// validateRules checks the rules list: "all", "none", IDs, names or families ("BL3"), each
+// optionally negated.
 func (c *config) validateRules(catalogue []*rules.Rule) []error {
 	var errs []error
 	for i, r := range c.Rules {
 		name := strings.TrimPrefix(r, "-")
-		if name == "all" || name == "none" {
+		if name == "none" {
 			continue
 		}
-		if rules.ByID(catalogue, name) == nil {
+		if len(selectRules(catalogue, name)) == 0 {
 			errs = append(errs, c.at([]string{"rules", strconv.Itoa(i)}, "unknown rule %q", r))
 		}
 	}
