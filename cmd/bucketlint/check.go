@@ -54,13 +54,13 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.config, "config", "", "configuration `FILE` (default: .bucketlint.yaml found upwards)")
 	fs.StringVar(&opts.sparkVersion, "spark-version", "", "Spark `version` to model, 3.0 … 4.x (default 3.5, or spark.version in the config)")
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable, wins over the config")
-	fs.Var(&opts.enable, "enable", "turn `RULE` on (ID or name); repeatable")
-	fs.Var(&opts.disable, "disable", "turn `RULE` off (ID or name); repeatable")
+	fs.Var(&opts.enable, "enable", "turn `RULE` on (ID, name or family such as BL3); repeatable")
+	fs.Var(&opts.disable, "disable", "turn `RULE` off (ID, name or family such as BL3); repeatable")
 	fs.StringVar(&opts.failOn, "fail-on", "warning", "lowest `severity` that fails the run: error, warning, info or never")
 	fs.Var(&opts.outputs, "format", "output `FORMAT[=FILE]`: "+strings.Join(report.Formats(), ", ")+"; repeatable (default text)")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
-	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (engine/verify)")
+	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (not available yet in this build)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
