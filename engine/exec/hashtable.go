@@ -49,6 +49,20 @@ func (t *joinTable) build(keys []*store.Vec, n int) {
 	}
 }
 
+// findInt is find for a single bigint-like key without NULL: no per-column dispatch.
+func (t *joinTable) findInt(x int64, h uint64) int32 {
+	keys := t.keys[0].Ints
+	for s := (h * mulA) >> t.shift; ; s = (s + 1) & t.mask {
+		head := t.heads[s]
+		if head < 0 {
+			return -1
+		}
+		if t.slotH[s] == h && keys[head] == x {
+			return head
+		}
+	}
+}
+
 // find returns the first build row whose key equals row r of probe (hash h), or -1.
 func (t *joinTable) find(probe []*store.Vec, r int, h uint64) int32 {
 	for s := (h * mulA) >> t.shift; ; s = (s + 1) & t.mask {

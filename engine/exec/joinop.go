@@ -21,6 +21,11 @@ type joinOp struct {
 	pidx    []int32 // probe row of each output row, -1 for NULLs
 	out     *store.Batch
 	done    bool
+	// cur is the probe batch being joined, from row pos on; its key hashes are in hashes.
+	cur  *store.Batch
+	keys []*store.Vec
+	ints []int64
+	pos  int
 }
 
 func newJoinOp(js *joinSpec, build *store.Batch, t *joinTable, probe Operator, release func()) *joinOp {
@@ -38,18 +43,20 @@ func newJoinOp(js *joinSpec, build *store.Batch, t *joinTable, probe Operator, r
 
 func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 	for !j.done {
-		b, err := j.probe.Next(ctx)
-		if err == io.EOF { //nolint:errorlint // io.EOF is returned unwrapped by contract
-			j.done = true
-			break
+		if j.cur == nil || j.pos >= j.cur.Len {
+			b, err := j.probe.Next(ctx)
+			if err == io.EOF { //nolint:errorlint // io.EOF is returned unwrapped by contract
+				j.done = true
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			j.start(b.Compact())
 		}
-		if err != nil {
-			return nil, err
-		}
-		b = b.Compact()
-		j.probeBatch(b)
+		j.probeRows()
 		if len(j.pidx) > 0 {
-			return j.emit(b), nil
+			return j.emit(j.cur), nil
 		}
 	}
 	if j.matched != nil {
@@ -69,21 +76,35 @@ func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 	return nil, io.EOF
 }
 
-// probeBatch fills bidx/pidx with the output rows of one probe batch.
-func (j *joinOp) probeBatch(b *store.Batch) {
-	js := j.js
-	keys := pick(b, js.probeKeys())
-	n := b.Len
-	if cap(j.hashes) < n {
-		j.hashes = make([]uint64, n)
+// start hashes the keys of a new probe batch.
+func (j *joinOp) start(b *store.Batch) {
+	j.cur, j.pos = b, 0
+	j.keys = pick(b, j.js.probeKeys())
+	if cap(j.hashes) < b.Len {
+		j.hashes = make([]uint64, b.Len)
 	}
-	h := j.hashes[:n]
-	hashKeys(h, keys, n)
+	j.hashes = j.hashes[:b.Len]
+	hashKeys(j.hashes, j.keys, b.Len)
+	j.ints = nil
+	if k := j.keys; len(k) == 1 && k[0].Kind == store.KindInt64 && k[0].Nulls == nil && j.table.keys[0].Kind == store.KindInt64 {
+		j.ints = k[0].Ints
+	}
+}
+
+// probeRows fills bidx/pidx with the output rows of the current probe batch from pos on,
+// stopping after about BatchSize output rows so output batches stay small and reused.
+func (j *joinOp) probeRows() {
+	js := j.js
+	h := j.hashes
 	j.bidx, j.pidx = j.bidx[:0], j.pidx[:0]
-	for r := range n {
+	r := j.pos
+	for ; r < j.cur.Len && len(j.pidx) < store.BatchSize; r++ {
 		m := int32(-1)
-		if !anyNull(keys, r) {
-			m = j.table.find(keys, r, h[r])
+		switch {
+		case j.ints != nil:
+			m = j.table.findInt(j.ints[r], h[r])
+		case !anyNull(j.keys, r):
+			m = j.table.find(j.keys, r, h[r])
 		}
 		switch {
 		case js.semiOnProbe:
@@ -109,6 +130,7 @@ func (j *joinOp) probeBatch(b *store.Batch) {
 			}
 		}
 	}
+	j.pos = r
 }
 
 // emit builds the output batch from bidx/pidx (probe batch b may be nil for build-only rows).

@@ -85,7 +85,7 @@ func readChunk(cc parquet.ColumnChunk, leaf parquet.LeafColumn, v *Vec) (err err
 func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	n := int(p.NumValues())
 	defs := p.DefinitionLevels()
-	if maxDef == 0 {
+	if maxDef == 0 || p.NumNulls() == 0 {
 		defs = nil
 	}
 	data := p.Data()

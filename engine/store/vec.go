@@ -1,6 +1,8 @@
 package store
 
 import (
+	"slices"
+
 	"github.com/bucketlint/bucketlint/engine/hash"
 )
 
@@ -149,12 +151,18 @@ func (v *Vec) AppendRows(src *Vec, rows []int32) {
 	}
 	switch v.Kind {
 	case KindInt64:
-		for _, r := range rows {
-			v.Ints = append(v.Ints, src.Ints[r])
+		n0 := len(v.Ints)
+		v.Ints = slices.Grow(v.Ints, len(rows))[:n0+len(rows)]
+		dst, srcInts := v.Ints[n0:], src.Ints
+		for j, r := range rows {
+			dst[j] = srcInts[r]
 		}
 	case KindFloat64:
-		for _, r := range rows {
-			v.Floats = append(v.Floats, src.Floats[r])
+		n0 := len(v.Floats)
+		v.Floats = slices.Grow(v.Floats, len(rows))[:n0+len(rows)]
+		dst, srcFloats := v.Floats[n0:], src.Floats
+		for j, r := range rows {
+			dst[j] = srcFloats[r]
 		}
 	case KindBytes:
 		for _, r := range rows {
