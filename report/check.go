@@ -24,8 +24,8 @@ type Check struct {
 	Files int
 	// Rules is the rule catalogue: SARIF lists it, the other formats look up names and docs.
 	Rules []*rules.Rule
-	// Explains are the explain outputs loaded, so that the markdown report can draw the plan
-	// a join finding is about.
+	// Explains are the explain outputs loaded, and the predicted plans of queries with join
+	// findings, so that the markdown report can draw the plan a join finding is about.
 	Explains []*plan.Explain
 	// Baselined counts the findings left out because the baseline accepts them.
 	Baselined int

@@ -91,6 +91,16 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	return opts, nil
 }
 
+// wants reports whether one of the outputs is the named format.
+func (o *checkOptions) wants(format string) bool {
+	for _, x := range o.outputs {
+		if x.format == format {
+			return true
+		}
+	}
+	return false
+}
+
 // failThreshold maps --fail-on to the lowest failing severity; 0 for never.
 func failThreshold(s string) (rules.Severity, bool) {
 	if s == "never" {
@@ -165,10 +175,14 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	}
 	diags = postprocess(diags, st)
 
+	explains := project.Explains
+	if opts.wants("markdown") {
+		explains = append(append([]*plan.Explain(nil), explains...), predictedPlans(project, diags, simOpts)...)
+	}
 	c := &report.Check{
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
-		Rules: catalogue, Explains: project.Explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
+		Rules: catalogue, Explains: explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
 	}
 	outErr := writeOutputs(opts.outputs, c, s)
 	return exitError(ruleErr, outErr, loadErrs, diags, opts.failOn)
