@@ -65,8 +65,9 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 // update folds raw input rows into the groups.
 func (f *aggFunc) update(b *store.Batch, gids []int32) {
 	if len(f.in) == 0 { // count(*)
+		counts := f.ints
 		for _, g := range gids {
-			f.ints[g]++
+			counts[g]++
 		}
 		return
 	}
@@ -113,6 +114,24 @@ func (f *aggFunc) merge(b *store.Batch, gids []int32) {
 
 // fold applies sum, min or max of non-NULL values of v.
 func (f *aggFunc) fold(v *store.Vec, gids []int32) {
+	if f.op == "sum" && v.Nulls == nil {
+		switch v.Kind {
+		case store.KindInt64:
+			xs := v.Ints[:len(gids)]
+			for r, g := range gids {
+				f.ints[g] += xs[r]
+				f.has[g] = true
+			}
+			return
+		case store.KindFloat64:
+			xs := v.Floats[:len(gids)]
+			for r, g := range gids {
+				f.floats[g] += xs[r]
+				f.has[g] = true
+			}
+			return
+		}
+	}
 	for r, g := range gids {
 		if v.IsNull(r) {
 			continue

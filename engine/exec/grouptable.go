@@ -48,6 +48,10 @@ func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
 	}
 	h := t.rowH[:n]
 	hashKeys(h, keys, n)
+	if len(keys) == 1 && keys[0].Kind == store.KindInt64 && keys[0].Nulls == nil {
+		t.assignInts(keys[0].Ints[:n], h, gids)
+		return
+	}
 	for r := range n {
 		if 2*(len(t.hashes)+1) > len(t.slots) {
 			t.resize(2 * len(t.slots))
@@ -65,6 +69,31 @@ func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
 				break
 			}
 			if t.hashes[g] == h[r] && keysEqual(t.keys, int(g), keys, r) {
+				gids[r] = g
+				break
+			}
+		}
+	}
+}
+
+// assignInts is assign for one bigint-like key column without NULLs.
+func (t *groupTable) assignInts(xs []int64, h []uint64, gids []int32) {
+	kv := t.keys[0]
+	for r, x := range xs {
+		if 2*(len(t.hashes)+1) > len(t.slots) {
+			t.resize(2 * len(t.slots))
+		}
+		for s := (h[r] * mulA) >> t.shift; ; s = (s + 1) & t.mask {
+			g := t.slots[s]
+			if g < 0 {
+				g = int32(len(t.hashes))
+				t.slots[s] = g
+				t.hashes = append(t.hashes, h[r])
+				kv.Ints = append(kv.Ints, x)
+				gids[r] = g
+				break
+			}
+			if kv.Ints[g] == x {
 				gids[r] = g
 				break
 			}
