@@ -84,17 +84,11 @@ func excluded(file string, globs []string) bool {
 	file = strings.TrimPrefix(path.Clean(strings.ReplaceAll(file, "\\", "/")), "./")
 	parts := strings.Split(file, "/")
 	for _, g := range globs {
-		anchored := strings.HasPrefix(g, "/")
-		g = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(g, "/"), "/"), "/**")
-		anyDepth := false
-		if rest, ok := strings.CutPrefix(g, "**/"); ok {
-			g, anyDepth = rest, true
-		}
-		if !anchored && !anyDepth && !strings.Contains(g, "/") {
-			anyDepth = true
-		}
+		g = strings.TrimSuffix(g, "/")
+		anchored := strings.Contains(g, "/") && !strings.HasPrefix(g, "**/")
+		g = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(g, "/"), "/**"), "**/")
 		for start := range parts {
-			if start > 0 && !anyDepth {
+			if start > 0 && anchored {
 				break
 			}
 			for end := start + 1; end <= len(parts); end++ {

@@ -53,6 +53,8 @@ func TestExcluded(t *testing.T) {
 		{"legacy/deep/old.py", "legacy/**", true},
 		{"jobs/legacy/old.py", "legacy", true},
 		{"jobs/legacy/old.py", "/legacy", false},
+		{"jobs/legacy/old.py", "legacy/**", false},
+		{"legacy", "legacy/", true},
 		{"jobs/a.gen.sql", "*.gen.sql", true},
 		{"jobs/a.sql", "*.gen.sql", false},
 		{"jobs/x/q.sql", "**/x/*.sql", true},
