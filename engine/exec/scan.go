@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
@@ -21,7 +22,9 @@ func opErr(n plan.Node, format string, args ...any) error {
 // scan compiles a FileScan. A bucketed scan (Bucketed: true, or a printed bucket count on
 // Spark versions that do not print Bucketed) has one partition per bucket, reading every file
 // of that bucket, as FileSourceScanExec.createBucketedReadRDD does; with "Coalesced to m",
-// partition i reads buckets i, i+m, …. Any other scan has one partition per file.
+// partition i reads buckets i, i+m, …. Any other scan has one partition per file. Equality
+// and IN data filters on the bucket column prune buckets, partition filters prune
+// partition directories.
 func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 	t, ok := e.cat.Lookup(x.Table)
 	if !ok {
@@ -52,15 +55,19 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 		if x.CoalescedTo > 0 {
 			n = x.CoalescedTo
 		}
+		keep := prunedBuckets(x, t, st.cols)
 		groups = make([][]store.File, n)
 		for _, f := range t.Files {
-			if f.Bucket < t.Layout.Buckets { // Spark never reads ids >= numBuckets
+			// Spark never reads ids >= numBuckets; pruned buckets stay as empty partitions.
+			if f.Bucket < t.Layout.Buckets && (keep == nil || slices.Contains(keep, f.Bucket)) && keepPartition(x, t, st.cols, f) {
 				groups[f.Bucket%n] = append(groups[f.Bucket%n], f)
 			}
 		}
 	default:
 		for _, f := range t.Files {
-			groups = append(groups, []store.File{f})
+			if keepPartition(x, t, st.cols, f) {
+				groups = append(groups, []store.File{f})
+			}
 		}
 		if len(groups) == 0 {
 			groups = [][]store.File{nil}
