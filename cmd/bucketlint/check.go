@@ -61,7 +61,8 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
 	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (not available yet in this build)")
-	if err := fs.Parse(args); err != nil {
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
@@ -84,7 +85,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	if err := checkOutputs(opts.outputs); err != nil {
 		return nil, err
 	}
-	opts.paths = fs.Args()
+	opts.paths = paths
 	if len(opts.paths) == 0 {
 		opts.paths = []string{"."}
 	}
@@ -99,6 +100,26 @@ func (o *checkOptions) wants(format string) bool {
 		}
 	}
 	return false
+}
+
+// parseInterspersed parses flags before, between and after the paths, as linters accept
+// them (`bucketlint check jobs/ --format sarif=out.sarif`); after "--" everything is a path.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return paths, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(paths, rest...), nil
+		}
+		paths = append(paths, rest[0])
+		args = rest[1:]
+	}
 }
 
 // failThreshold maps --fail-on to the lowest failing severity; 0 for never.
