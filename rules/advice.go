@@ -21,11 +21,11 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 			q = joinQuery(s)
 		}
 		recs := simulate.Advise(catalog(p.Project), []simulate.WeightedQuery{{Query: q, Weight: 1}}, simulate.AdviseOptions{
-			Options:           p.Options,
+			Options:           p.OptionsAt(s.Span.Start),
 			TargetBucketBytes: p.Thresholds.TargetBucketBytes,
 			ClusterCores:      p.Thresholds.ClusterCores,
 			PowerOfTwo:        true,
-			MaxBuckets:        p.maxBuckets(),
+			MaxBuckets:        p.maxBuckets(s.Span.Start),
 		})
 		for _, r := range recs {
 			if r.Table == side.Table.Name && r.Bucket != nil && r.Bucket.NumBuckets > 0 {

@@ -51,7 +51,7 @@ func runBL103(p *Pass) error {
 }
 
 func checkBucketCount(p *Pass, table string, b *plan.BucketSpec, at plan.Span) {
-	n, maxN := b.NumBuckets, p.maxBuckets()
+	n, maxN := b.NumBuckets, p.maxBuckets(at.Start)
 	if n > 0 && n <= maxN {
 		return
 	}

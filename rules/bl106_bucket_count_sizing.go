@@ -38,7 +38,7 @@ func runBL106(p *Pass) error {
 		}
 		n := t.Bucket.NumBuckets
 		per := t.SizeInBytes / int64(n)
-		rec := recommendedBuckets(t.SizeInBytes, p.Thresholds, p.maxBuckets())
+		rec := recommendedBuckets(t.SizeInBytes, p.Thresholds, p.maxBuckets(tableSpan(t).Start))
 		th := p.Thresholds
 		var why string
 		switch {

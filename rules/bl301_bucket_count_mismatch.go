@@ -56,7 +56,7 @@ func runBL301(p *Pass) error {
 		sn, bn := small.Table.Bucket.NumBuckets, big.Table.Bucket.NumBuckets
 		msg := fmt.Sprintf("join of %s (%d buckets) and %s (%d buckets) on %s %s: the bucket counts differ (%s)",
 			sideName(&s.Left), ln, sideName(&s.Right), rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
-		if hi, lo := max(ln, rn), min(ln, rn); hi%lo == 0 && hi/lo <= p.Options.CoalesceMaxRatio() && p.Options.Version().AtLeast(3, 1, 0) {
+		if hi, lo := max(ln, rn), min(ln, rn); hi%lo == 0 && hi/lo <= p.OptionsAt(s.Span.Start).CoalesceMaxRatio() && p.Options.Version().AtLeast(3, 1, 0) {
 			msg += "; bucket coalescing could also remove the shuffle (BL403)"
 		}
 		d := Diagnostic{

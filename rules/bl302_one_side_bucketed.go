@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 func bl302() *Rule {
@@ -39,7 +41,7 @@ func runBL302(p *Pass) error {
 		}
 		for i, b := range s.sides() {
 			o := s.sides()[1-i]
-			if sideMatch(b) != exactKeys || o.Table == nil || o.Table.Bucket != nil || p.broadcastable(o) {
+			if sideMatch(b) != exactKeys || o.Table == nil || o.Table.Bucket != nil || p.broadcastable(s, o) {
 				continue
 			}
 			if s.Known && !o.Shuffled {
@@ -66,18 +68,20 @@ func runBL302(p *Pass) error {
 	return nil
 }
 
-// broadcastLimit is the size under which a join side counts as small enough to broadcast.
-func (p *Pass) broadcastLimit() int64 {
+// broadcastLimit is the size under which a join side at pos counts as small enough to
+// broadcast.
+func (p *Pass) broadcastLimit(pos plan.Pos) int64 {
 	if p.Thresholds.BroadcastBytes > 0 {
 		return p.Thresholds.BroadcastBytes
 	}
-	if t := p.Options.BroadcastThreshold(); t > 0 {
+	if t := p.OptionsAt(pos).BroadcastThreshold(); t > 0 {
 		return t
 	}
 	return 10 << 20
 }
 
-// broadcastable reports whether a side's table is known to be small enough to broadcast.
-func (p *Pass) broadcastable(s *joinSide) bool {
-	return s.Table != nil && s.Table.SizeInBytes > 0 && s.Table.SizeInBytes <= p.broadcastLimit()
+// broadcastable reports whether a side's table of a join is known to be small enough to
+// broadcast.
+func (p *Pass) broadcastable(j *joinSite, s *joinSide) bool {
+	return s.Table != nil && s.Table.SizeInBytes > 0 && s.Table.SizeInBytes <= p.broadcastLimit(j.Span.Start)
 }

@@ -79,19 +79,19 @@ func runBL307(p *Pass) error {
 
 // shufflesGrouping reports whether grouping a table bucketed on bucket by keys needs a
 // shuffle: unless the bucket columns are among the keys (exactly them when
-// spark.sql.requireAllClusterKeysForDistribution is set).
-func shufflesGrouping(p *Pass, bucket []string, keys []plan.ColumnRef) bool {
+// spark.sql.requireAllClusterKeysForDistribution is set where the grouping is, at).
+func shufflesGrouping(p *Pass, at plan.Pos, bucket []string, keys []plan.ColumnRef) bool {
 	switch matchKeys(bucket, keys) {
 	case exactKeys:
 		return false
 	case subsetKeys:
-		return p.Options.RequireAllClusterKeysForDistribution()
+		return p.OptionsAt(at).RequireAllClusterKeysForDistribution()
 	}
 	return true
 }
 
 func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []plan.ColumnRef, at plan.Span) {
-	if !shufflesGrouping(p, t.Bucket.Columns, keys) {
+	if !shufflesGrouping(p, at.Start, t.Bucket.Columns, keys) {
 		return
 	}
 	if q != nil {
@@ -148,7 +148,7 @@ func explainAggregates(p *Pass, e *plan.Explain, tables map[string]*plan.Table) 
 		}
 		side := explainSide(n.Children()[0], keys, n.Info().Pos, tables)
 		if side.Exchange == nil || !isBucketed(side.Table) || side.Exchange.Partitioning.Kind != plan.HashPartitioning ||
-			!shufflesGrouping(p, side.Table.Bucket.Columns, side.Keys) {
+			!shufflesGrouping(p, n.Info().Pos, side.Table.Bucket.Columns, side.Keys) {
 			return true
 		}
 		t := side.Table

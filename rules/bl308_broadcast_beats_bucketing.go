@@ -36,17 +36,17 @@ func runBL308(p *Pass) error {
 		if s.Broadcast || (!isBucketed(s.Left.Table) && !isBucketed(s.Right.Table)) {
 			continue
 		}
-		if !s.Known && p.Options.BroadcastThreshold() > 0 {
+		if !s.Known && p.OptionsAt(s.Span.Start).BroadcastThreshold() > 0 {
 			// Unsimulated: Spark broadcasts on its own when the size is under the threshold.
 			continue
 		}
 		for i, small := range s.sides() {
-			if !p.broadcastable(small) || !canBuild(s.Type, i) {
+			if !p.broadcastable(s, small) || !canBuild(s.Type, i) {
 				continue
 			}
 			big := s.sides()[1-i]
 			thr := "spark.sql.autoBroadcastJoinThreshold is -1"
-			if t := p.Options.BroadcastThreshold(); t > 0 {
+			if t := p.OptionsAt(s.Span.Start).BroadcastThreshold(); t > 0 {
 				thr = "spark.sql.autoBroadcastJoinThreshold is " + bytesText(t)
 			}
 			hint := fmt.Sprintf("Hint the broadcast: /*+ BROADCAST(%s) */", relName(small))

@@ -57,7 +57,7 @@ func runBL309(p *Pass) error {
 		}
 		rec := n * 2
 		if size > 0 {
-			rec = max(rec, recommendedBuckets(size, th, p.maxBuckets()))
+			rec = max(rec, recommendedBuckets(size, th, p.maxBuckets(s.Span.Start)))
 		}
 		if th.ClusterCores > 0 {
 			rec = max(rec, int(nextPowerOfTwo(int64(th.ClusterCores))))

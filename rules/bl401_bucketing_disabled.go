@@ -36,7 +36,7 @@ func runBL401(p *Pass) error {
 			bucketed++
 		}
 	}
-	for _, c := range projectConfs(p.Project) {
+	for _, c := range scopedConfs(p.Project) {
 		if c.Key != simulate.ConfBucketingEnabled || strings.ToLower(strings.TrimSpace(c.Value)) != "false" {
 			continue
 		}

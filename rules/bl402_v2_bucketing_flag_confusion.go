@@ -42,7 +42,7 @@ func runBL402(p *Pass) error {
 			v1++
 		}
 	}
-	for _, c := range projectConfs(p.Project) {
+	for _, c := range scopedConfs(p.Project) {
 		if !strings.HasPrefix(c.Key, "spark.sql.sources.v2.bucketing.") {
 			continue
 		}

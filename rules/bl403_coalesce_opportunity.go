@@ -31,17 +31,14 @@ func bl403() *Rule {
 }
 
 func runBL403(p *Pass) error {
-	o := p.Options
-	if !o.Version().AtLeast(3, 1, 0) {
-		return nil
-	}
-	enabled := o.CoalesceBuckets()
-	skipped := enabled && o.Adaptive() && !o.Version().AtLeast(3, 5, 0)
-	if enabled && !skipped {
+	if !p.Options.Version().AtLeast(3, 1, 0) {
 		return nil
 	}
 	for _, s := range p.joinSites() {
-		if s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
+		o := p.OptionsAt(s.Span.Start)
+		enabled := o.CoalesceBuckets()
+		skipped := enabled && o.Adaptive() && !o.Version().AtLeast(3, 5, 0)
+		if (enabled && !skipped) || s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
 			continue
 		}
 		if sideMatch(&s.Left) != exactKeys || sideMatch(&s.Right) != exactKeys || orderMismatch(s) || typeMismatch(s) >= 0 {

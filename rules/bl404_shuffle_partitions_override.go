@@ -32,12 +32,11 @@ func bl404() *Rule {
 }
 
 func runBL404(p *Pass) error {
-	o := p.Options
-	if o.Version().AtLeast(3, 3, 0) {
+	if p.Options.Version().AtLeast(3, 3, 0) {
 		return nil
 	}
-	sp := o.ShufflePartitions()
 	for _, s := range p.joinSites() {
+		sp := p.OptionsAt(s.Span.Start).ShufflePartitions()
 		if s.Broadcast {
 			continue
 		}

@@ -39,13 +39,15 @@ func (d *Driver) Run(p *plan.Project, rules []*Rule) ([]Diagnostic, error) {
 	if p == nil {
 		return nil, nil
 	}
-	opts := withProjectConfs(d.Options, p)
+	confs := scopedConfs(p)
+	opts := withProjectConfs(d.Options, confs, plan.Pos{})
+	optionsAt := func(pos plan.Pos) simulate.Options { return withProjectConfs(d.Options, confs, pos) }
 	sims := map[*plan.Query]simResult{}
 	simulateQuery := func(q *plan.Query) (*simulate.Result, error) {
 		if r, ok := sims[q]; ok {
 			return r.res, r.err
 		}
-		res, err := simulate.Simulate(p.Tables, q, opts)
+		res, err := simulate.Simulate(p.Tables, q, optionsAt(q.Span.Start))
 		sims[q] = simResult{res, err}
 		return res, err
 	}
@@ -63,6 +65,7 @@ func (d *Driver) Run(p *plan.Project, rules []*Rule) ([]Diagnostic, error) {
 		pass := &Pass{
 			Project:    p,
 			Options:    opts,
+			optionsAt:  optionsAt,
 			Simulate:   simulateQuery,
 			Thresholds: d.Thresholds.WithDefaults(),
 			Source:     source,
@@ -118,27 +121,95 @@ func SortDiagnostics(ds []Diagnostic) {
 	})
 }
 
-// withProjectConfs returns opts with the Spark settings the project's files make (SET k=v,
-// spark-defaults.conf, .config(k, v)) added under the explicit ones: a key given in opts
-// (the command line or configuration file) wins; among files the last setting wins. Where a
-// SET appears in a file is not modelled: it applies to the whole project.
-func withProjectConfs(opts simulate.Options, p *plan.Project) simulate.Options {
-	confs := map[string]string{}
-	for _, c := range projectConfs(p) {
-		confs[c.Key] = c.Value
+// confScope is how far a Spark setting found in the project reaches.
+type confScope int
+
+// The scopes of a setting.
+const (
+	// scopeProject: spark-defaults.conf and spark-submit --conf (a shell file) configure every
+	// application, so every file.
+	scopeProject confScope = iota
+	// scopeFile: spark.conf.set / .config / spark.sql("SET …") in code configure the session
+	// the file builds, which no other file shares.
+	scopeFile
+	// scopeFollowing: SET k=v in a SQL file configures its session from that statement on.
+	scopeFollowing
+)
+
+// A scopedConf is a setting with its reach.
+type scopedConf struct {
+	plan.Conf
+	Scope confScope
+}
+
+// scopedConfs returns every configuration setting of the project (its SQL and conf files,
+// then its code files, each once) with its scope.
+func scopedConfs(p *plan.Project) []scopedConf {
+	lang := map[string]string{}
+	for _, cf := range p.Code {
+		lang[cf.File] = cf.Language
+		if cf.Notebook != "" && cf.Language != "conf" && cf.Language != "shell" {
+			lang[cf.File] = "notebook"
+		}
 	}
-	if len(confs) == 0 {
+	seen := map[plan.Conf]bool{}
+	var out []scopedConf
+	for _, c := range projectConfs(p) {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		sc := scopedConf{Conf: c}
+		l, isCode := lang[c.Pos.File]
+		switch {
+		case c.Pos.File == "" || l == "conf" || l == "shell":
+			sc.Scope = scopeProject
+		case isCode:
+			sc.Scope = scopeFile
+		default:
+			sc.Scope = scopeFollowing
+		}
+		out = append(out, sc)
+	}
+	return out
+}
+
+// reaches reports whether a setting applies at pos.
+func (c scopedConf) reaches(pos plan.Pos) bool {
+	switch c.Scope {
+	case scopeFile:
+		return pos.File == c.Pos.File
+	case scopeFollowing:
+		return pos.File == c.Pos.File && (c.Pos.Line < pos.Line || (c.Pos.Line == pos.Line && c.Pos.Col <= pos.Col))
+	}
+	return true
+}
+
+// withProjectConfs returns opts with the Spark settings of the project's files that apply at
+// pos added under the explicit ones: a key given in opts (the command line or configuration
+// file) wins; among files the last setting wins. Settings of spark-defaults.conf and
+// spark-submit --conf apply everywhere; a session setting in code applies to its own file
+// only (each job builds its own session); SET in a SQL file applies to that file from its
+// position on. A zero pos takes the project-wide settings only.
+func withProjectConfs(opts simulate.Options, confs []scopedConf, pos plan.Pos) simulate.Options {
+	set := map[string]string{}
+	for _, c := range confs {
+		if c.reaches(pos) {
+			set[c.Key] = c.Value
+		}
+	}
+	if len(set) == 0 {
 		return opts
 	}
 	for k, v := range opts.Confs {
-		confs[k] = v
+		set[k] = v
 	}
-	opts.Confs = confs
+	opts.Confs = set
 	return opts
 }
 
 // projectConfs returns every configuration setting of the project: its SQL and conf files,
-// then its code files.
+// then its code files. A setting the loader lists in both places appears twice.
 func projectConfs(p *plan.Project) []plan.Conf {
 	out := append([]plan.Conf(nil), p.Confs...)
 	for _, cf := range p.Code {

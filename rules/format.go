@@ -11,9 +11,9 @@ import (
 // spark names the Spark version the pass models: "Spark 3.5".
 func (p *Pass) spark() string { return "Spark " + p.Options.Version().String() }
 
-// maxBuckets is spark.sql.sources.bucketing.maxBuckets (default 100000).
-func (p *Pass) maxBuckets() int {
-	if v, ok := p.Options.Confs["spark.sql.sources.bucketing.maxBuckets"]; ok {
+// maxBuckets is spark.sql.sources.bucketing.maxBuckets at pos (default 100000).
+func (p *Pass) maxBuckets(pos plan.Pos) int {
+	if v, ok := p.OptionsAt(pos).Confs["spark.sql.sources.bucketing.maxBuckets"]; ok {
 		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
 			return n
 		}

@@ -93,7 +93,7 @@ type passCache struct {
 // simulate runs the pass's simulator, nil on error or when there is none.
 func (p *Pass) simulate(q *plan.Query) *simulate.Result {
 	if p.Simulate == nil {
-		res, err := simulate.Simulate(p.Project.Tables, q, p.Options)
+		res, err := simulate.Simulate(p.Project.Tables, q, p.OptionsAt(q.Span.Start))
 		if err != nil {
 			return nil
 		}

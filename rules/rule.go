@@ -24,6 +24,9 @@ type Rule struct {
 // A Pass is what one rule sees of one project.
 type Pass struct {
 	Project *plan.Project
+	// Options are the Spark version and the settings that apply to every file of the project
+	// (the command line, spark-defaults.conf, spark-submit --conf); OptionsAt adds the
+	// settings of one file's session.
 	Options simulate.Options
 	// Simulate predicts the physical plan of a query; the driver memoises it across rules.
 	Simulate func(*plan.Query) (*simulate.Result, error)
@@ -36,6 +39,8 @@ type Pass struct {
 	// find the exact span an edit replaces (the 64 of INTO 64 BUCKETS). Nil means no source.
 	Source func(file string) []byte
 
+	// optionsAt returns the options in force at a position; nil means Options everywhere.
+	optionsAt func(plan.Pos) simulate.Options
 	// cache holds what rules of one driver run share (the join sites); nil computes afresh.
 	cache *passCache
 }
@@ -71,4 +76,14 @@ func (t Thresholds) WithDefaults() Thresholds {
 		t.MaxBucketBytes = 1 << 30
 	}
 	return t
+}
+
+// OptionsAt returns the options in force at a position of an input: Options with the
+// settings that file's own session makes before it (spark.conf.set in the same code file,
+// SET earlier in the same SQL file).
+func (p *Pass) OptionsAt(pos plan.Pos) simulate.Options {
+	if p.optionsAt == nil {
+		return p.Options
+	}
+	return p.optionsAt(pos)
 }
