@@ -16,6 +16,22 @@
 // partition after partition. Materialised data (shuffle buffers, hash tables, sort buffers,
 // results) is charged to a memory budget; exceeding it fails the query with ErrMemoryBudget.
 //
+// Supported: FileScan (bucketed, coalesced, with bucket pruning from equality/IN data
+// filters and partition pruning), Filter (AND, OR, NOT, comparisons of a column with a
+// literal or another column, <=>, isnull, isnotnull, IN lists), ProjectExec (column
+// selection and renaming), Exchange (hashpartitioning with Spark's Murmur3,
+// SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one partition),
+// BroadcastExchange, ReusedExchange when its exchange is printed, Sort, SortMergeJoin,
+// ShuffledHashJoin and BroadcastHashJoin (Inner, LeftOuter, RightOuter, FullOuter,
+// LeftSemi, LeftAnti on equi-keys; a sort-merge join runs as a partition-local hash join,
+// which yields the same rows), HashAggregate, SortAggregate and ObjectHashAggregate in
+// Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; avg returns a
+// double, sums of decimals are capped at 18 digits), Union, and the adaptive wrappers
+// (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
+// Anything else — computed expressions, casts other than widening integer casts inside
+// aggregates, non-equi join conditions, window functions — is an error that names the
+// operator and the text it could not evaluate.
+//
 // Results compare as multisets: [Result.Checksum] is order-independent and [EqualRows]
 // compares exactly.
 //
