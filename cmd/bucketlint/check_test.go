@@ -244,3 +244,21 @@ func BenchmarkCheckCorpus(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/run")
 }
+
+func TestMachineFormatsNameFilesFromTheRepositoryRoot(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "spark/ddl.sql": ddlText, "spark/jobs/q.sql": joinText})
+	out, errOut, code := checkIn(t, filepath.Join(dir, "spark"), nil, "check", "--disable", "BL306",
+		"--format", "text", "--format", "rdjsonl=../r.jsonl", "--format", "markdown=../r.md")
+	if code != exitFindings || !strings.HasPrefix(out, "jobs/q.sql:1:17: warning:") {
+		t.Fatalf("text keeps working-directory paths: exit %d\n%s%s", code, out, errOut)
+	}
+	rd, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))
+	if !strings.Contains(string(rd), `"path":"spark/jobs/q.sql"`) || !strings.Contains(string(rd), `"path":"spark/ddl.sql"`) {
+		t.Errorf("rdjsonl paths are not relative to the repository root:\n%s", rd)
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "r.md"))
+	if !strings.Contains(string(md), "`spark/ddl.sql:2:67`") || !strings.Contains(string(md), "+ CREATE TABLE b (k INT, w INT) USING parquet CLUSTERED BY (k) INTO 200 BUCKETS;") {
+		t.Errorf("markdown paths or fix diff wrong:\n%s", md)
+	}
+}

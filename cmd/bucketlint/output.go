@@ -83,11 +83,19 @@ func render(format string, c *report.Check) ([]byte, error) {
 }
 
 // writeOutputs renders every format and writes it; the github format's overflow goes to
-// $GITHUB_STEP_SUMMARY when the environment names it.
+// $GITHUB_STEP_SUMMARY when the environment names it. Formats other than text and json name
+// files relative to the repository root (rootRelative).
 func writeOutputs(outs []output, c *report.Check, s *streams) error {
 	var errs []error
+	rooted := c
+	if r := newRebaser(); r != nil {
+		rooted = r.check(c)
+	}
 	for _, o := range outs {
 		cc := *c
+		if rootRelative(o.format) {
+			cc = *rooted
+		}
 		cc.Color = o.toStdout() && s.color
 		if o.format == "github" {
 			if p := s.env("GITHUB_STEP_SUMMARY"); p != "" {
