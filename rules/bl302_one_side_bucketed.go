@@ -41,7 +41,7 @@ func runBL302(p *Pass) error {
 		}
 		for i, b := range s.sides() {
 			o := s.sides()[1-i]
-			if sideMatch(b) != exactKeys || o.Table == nil || o.Table.Bucket != nil || p.broadcastable(s, o) {
+			if sideMatch(b) != exactKeys || o.Table == nil || o.Table.Bucket != nil || p.defersToBroadcast(s, b) {
 				continue
 			}
 			if s.Known && !o.Shuffled {
@@ -78,6 +78,18 @@ func (p *Pass) broadcastLimit(pos plan.Pos) int64 {
 		return t
 	}
 	return 10 << 20
+}
+
+// defersToBroadcast reports whether the layout of side does not matter for a join because
+// the other side is small enough to broadcast and the join type lets Spark build on it: the
+// join rules then leave the join to BL308 instead of advising a layout change.
+func (p *Pass) defersToBroadcast(s *joinSite, side *joinSide) bool {
+	for i, o := range s.sides() {
+		if o != side && p.broadcastable(s, o) && canBuild(s.Type, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // broadcastable reports whether a side's table of a join is known to be small enough to

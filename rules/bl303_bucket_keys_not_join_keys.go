@@ -17,7 +17,9 @@ func bl303() *Rule {
 			"`spark.sql.requireAllClusterKeysForCoPartition` (internal, default true) lets a side impose its\n" +
 			"layout only when it is partitioned on all the join keys; with that set to false and both sides\n" +
 			"bucketed alike, the join is shuffle-free, and the rule is then silent for simulated joins.\n\n" +
-			"Bucket the table on the columns it is joined on, or join on all its bucket columns." + suppressDoc("BL303"),
+			"Bucket the table on the columns it is joined on, or join on all its bucket columns. The rule\n" +
+			"stays silent when the other side is small enough to broadcast (BL308 covers that) or when a\n" +
+			"broadcast is hinted." + suppressDoc("BL303"),
 		Bad: "CREATE TABLE t1 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"CREATE TABLE t2 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"SELECT * FROM t1 JOIN t2 ON t1.i = t2.i;",
@@ -40,7 +42,7 @@ func runBL303(p *Pass) error {
 		for i, side := range s.sides() {
 			other := s.sides()[1-i]
 			m := sideMatch(side)
-			if m == exactKeys || m == notBucketed || (s.Known && !side.Shuffled) {
+			if m == exactKeys || m == notBucketed || (s.Known && !side.Shuffled) || p.defersToBroadcast(s, side) {
 				continue
 			}
 			b := side.Table.Bucket
