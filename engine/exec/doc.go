@@ -23,8 +23,8 @@
 // SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one partition),
 // BroadcastExchange, ReusedExchange when its exchange is printed, Sort, SortMergeJoin,
 // ShuffledHashJoin and BroadcastHashJoin (Inner, LeftOuter, RightOuter, FullOuter,
-// LeftSemi, LeftAnti on equi-keys; a sort-merge join runs as a partition-local hash join,
-// which yields the same rows), HashAggregate, SortAggregate and ObjectHashAggregate in
+// LeftSemi, LeftAnti on equi-keys; a sort-merge join merges both sides in key order, the
+// hash joins build a table on their build side), HashAggregate, SortAggregate and ObjectHashAggregate in
 // Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; avg returns a
 // double, sums of decimals are capped at 18 digits), Union, and the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.

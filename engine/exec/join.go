@@ -22,9 +22,8 @@ type joinSpec struct {
 	semiOnProbe bool // probe rows are emitted once if they match (semi) or if not (anti)
 }
 
-// join compiles SortMergeJoin, ShuffledHashJoin and BroadcastHashJoin. All three run as a
-// partition-local hash join on the build side (the right side for a sort-merge join): the
-// output is the same multiset of rows. Partition i of the left child is joined with
+// join compiles SortMergeJoin (a merge of both sides sorted by the keys), ShuffledHashJoin
+// and BroadcastHashJoin (a partition-local hash join on the build side). Partition i of the left child is joined with
 // partition i of the right child only, so both must have the same partition count; a
 // broadcast side is joined with every partition of the other.
 func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*stage, error) {
@@ -85,9 +84,15 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		}
 		return st, nil
 	}
-	if probe.broadcast == nil && left.parts != right.parts {
+	if left.parts != right.parts {
 		return nil, fmt.Errorf("%s join: the left side has %d partitions and the right side %d; a partition-local join needs equal counts",
 			js.typ, left.parts, right.parts)
+	}
+	if j.Strategy == plan.SortMergeJoinStrategy {
+		st.open = func(ctx context.Context, p int) (Operator, error) {
+			return e.openMergeJoin(ctx, js, left, right, p)
+		}
+		return st, nil
 	}
 	st.open = func(ctx context.Context, p int) (Operator, error) {
 		bop, err := build.open(ctx, p)
