@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -260,5 +261,41 @@ func TestMachineFormatsNameFilesFromTheRepositoryRoot(t *testing.T) {
 	md, _ := os.ReadFile(filepath.Join(dir, "r.md"))
 	if !strings.Contains(string(md), "`spark/ddl.sql:2:67`") || !strings.Contains(string(md), "+ CREATE TABLE b (k INT, w INT) USING parquet CLUSTERED BY (k) INTO 200 BUCKETS;") {
 		t.Errorf("markdown paths or fix diff wrong:\n%s", md)
+	}
+}
+
+func TestSARIFOfARealRun(t *testing.T) {
+	schema, err := filepath.Abs("../../report/testdata/sarif-2.1.0-rtm.5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, err := jsonschema.NewCompiler().Compile(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ddl.sql": ddlText, "q.sql": joinText, "job.py": "df.write.bucketBy(8, \"k\").save(\"/data/x\")\n",
+		"bad.sql": "CREATE TABLE c (k INT) USING parquet CLUSTERED BY (k) INTO x BUCKETS;\n",
+	})
+	if _, errOut, code := checkIn(t, dir, nil, "check", "--format", "sarif=out.sarif"); code != exitParse {
+		t.Fatalf("exit %d, want 3 (one input error)\n%s", code, errOut)
+	}
+	f, err := os.Open(filepath.Join(dir, "out.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(doc); err != nil {
+		t.Errorf("SARIF of a real run does not validate: %v", err)
+	}
+	for _, id := range []string{`"ruleId": "BL301"`, `"ruleId": "BL201"`, `"ruleId": "BL901"`, `"id": "BL404"`, "primaryLocationLineHash", "toolExecutionNotifications"} {
+		if data, _ := os.ReadFile(filepath.Join(dir, "out.sarif")); !bytes.Contains(data, []byte(id)) {
+			t.Errorf("SARIF lacks %s", id)
+		}
 	}
 }
