@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -10,10 +11,15 @@ import (
 
 // adviseCount returns the bucket count to give table in a join: the other side's count when
 // the other side is bucketed on the join keys (so that only this table changes), else the
-// count simulate.Advise recommends for the join alone, else the table's own count.
+// count simulate.Advise recommends for the join alone (when the table's size is known), else
+// the table's own count.
 func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 	if sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets > 0 {
 		return other.Table.Bucket.NumBuckets
+	}
+	if cur := side.Table.Bucket; side.Table.SizeInBytes <= 0 && cur != nil && cur.NumBuckets > 0 {
+		// The table's size is unknown: no count can be sized for it, so it keeps its own.
+		return cur.NumBuckets
 	}
 	if s.Left.Table != nil && s.Right.Table != nil {
 		q := s.Query
@@ -41,7 +47,12 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 
 // withLayout appends to a fix description the code that rewrites table bucketed by cols
 // into n buckets, in the language of the join's file (SQL for SQL and explain inputs).
+// Partition columns are never bucket columns (Spark rejects that, BL102): they are left out,
+// and no code is added when nothing else remains.
 func (p *Pass) withLayout(desc string, s *joinSite, t *plan.Table, cols []string, n int) string {
+	if t != nil {
+		cols, _ = withoutPartitionColumns(t, cols)
+	}
 	if t == nil || len(cols) == 0 || n <= 0 {
 		return desc
 	}
@@ -65,13 +76,26 @@ func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "CREATE TABLE %s", t.Name)
+	// Columns keep their comments; with comments, one column a line.
+	commented := slices.ContainsFunc(t.Columns, func(c plan.Column) bool { return c.Comment != "" })
 	if len(t.Columns) > 0 {
 		b.WriteString(" (")
 		for i, c := range t.Columns {
-			if i > 0 {
+			switch {
+			case commented && i == 0:
+				b.WriteString("\n  ")
+			case commented:
+				b.WriteString(",\n  ")
+			case i > 0:
 				b.WriteString(", ")
 			}
 			fmt.Fprintf(&b, "%s %s", c.Name, strings.ToUpper(c.Type))
+			if c.Comment != "" {
+				fmt.Fprintf(&b, " COMMENT '%s'", strings.ReplaceAll(c.Comment, "'", "\\'"))
+			}
+		}
+		if commented {
+			b.WriteString("\n")
 		}
 		b.WriteString(")")
 	}

@@ -3,6 +3,9 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl303() *Rule {
@@ -17,7 +20,12 @@ func bl303() *Rule {
 			"`spark.sql.requireAllClusterKeysForCoPartition` (internal, default true) lets a side impose its\n" +
 			"layout only when it is partitioned on all the join keys; with that set to false and both sides\n" +
 			"bucketed alike, the join is shuffle-free, and the rule is then silent for simulated joins.\n\n" +
-			"Bucket the table on the columns it is joined on, or join on all its bucket columns. The rule\n" +
+			"Bucket the table on the columns it is joined on, or join on all its bucket columns. A\n" +
+			"partition column cannot be a bucket column, so the fix never proposes one: when a join key is\n" +
+			"a partition column, join on the bucket columns only, or — when both sides are bucketed alike\n" +
+			"on a subset of the keys and the simulated join then needs no shuffle — set\n" +
+			"`spark.sql.requireAllClusterKeysForCoPartition=false` (3.3+). A suggested layout keeps the\n" +
+			"table's bucket count when its size is unknown, and its column comments. The rule\n" +
 			"stays silent when the other side is small enough to broadcast (BL308 covers that) or when a\n" +
 			"broadcast is hinted." + suppressDoc("BL303"),
 		Bad: "CREATE TABLE t1 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
@@ -47,25 +55,88 @@ func runBL303(p *Pass) error {
 			}
 			b := side.Table.Bucket
 			bucket := "(" + strings.Join(b.Columns, ", ") + ")"
+			keys := keyColumns(side.Keys)
+			// Partition columns cannot be bucket columns (BL102): the layout proposed is the join
+			// keys without them, and a key that is a partition column keeps the side a subset.
+			cols, parts := withoutPartitionColumns(side.Table, keyCols(side.Keys))
+			target := "(" + strings.Join(cols, ", ") + ")"
+			// note explains why the proposed layout leaves out some join keys.
+			note := ""
+			if len(parts) > 0 {
+				note = fmt.Sprintf(" (%s: a partition column of %s cannot also be a bucket column, BL102)", strings.Join(parts, ", "), side.Table.Name)
+			}
+			layout := cols
 			var how, fix string
 			switch m {
 			case subsetKeys:
-				how = fmt.Sprintf("its bucket columns %s are a subset of the join keys %s", bucket, keyColumns(side.Keys))
-				fix = fmt.Sprintf("Bucket %s by all the join keys %s, or join on %s only", side.Table.Name, keyColumns(side.Keys), bucket)
+				how = fmt.Sprintf("its bucket columns %s are a subset of the join keys %s", bucket, keys)
+				if len(parts) == 0 {
+					fix = fmt.Sprintf("Bucket %s by all the join keys %s, or join on %s only", side.Table.Name, keys, bucket)
+				} else {
+					// Without the partition columns the keys cannot cover more than they do now.
+					fix = fmt.Sprintf("Join on %s only%s", bucket, note)
+					layout = nil
+				}
 			case supersetKeys:
-				how = fmt.Sprintf("its bucket columns %s include columns that are not among the join keys %s", bucket, keyColumns(side.Keys))
-				fix = fmt.Sprintf("Join on all the bucket columns %s, or bucket %s by %s", bucket, side.Table.Name, keyColumns(side.Keys))
+				how = fmt.Sprintf("its bucket columns %s include columns that are not among the join keys %s", bucket, keys)
+				fix = fmt.Sprintf("Join on all the bucket columns %s, or bucket %s by %s%s", bucket, side.Table.Name, target, note)
 			default:
-				how = fmt.Sprintf("it is bucketed on %s but joined on %s", bucket, keyColumns(side.Keys))
-				fix = fmt.Sprintf("Bucket %s by the join keys %s", side.Table.Name, keyColumns(side.Keys))
+				how = fmt.Sprintf("it is bucketed on %s but joined on %s", bucket, keys)
+				fix = fmt.Sprintf("Bucket %s by the join keys %s%s", side.Table.Name, target, note)
+			}
+			if len(cols) == 0 || sameColumns(cols, b.Columns) {
+				layout = nil
+			}
+			if m == subsetKeys && p.Options.Version().AtLeast(3, 3, 0) &&
+				p.shuffleFreeWith(s, map[string]string{simulate.ConfRequireAllCoPartition: "false"}) {
+				fix = fmt.Sprintf("SET %s=false (Spark 3.3+): both sides are bucketed alike on %s, a subset of the join keys, and the join then needs no shuffle. Otherwise %s",
+					simulate.ConfRequireAllCoPartition, bucket, strings.ToLower(fix[:1])+fix[1:])
 			}
 			p.Report(Diagnostic{
 				Span:    s.Span,
 				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", side.Table.Name, how, shuffledText(s, side), p.spark()),
 				Related: bucketRelated(side.Table),
-				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, keyCols(side.Keys), p.adviseCount(s, side, other))},
+				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, layout, p.adviseCount(s, side, other))},
 			})
 		}
 	}
 	return nil
+}
+
+// withoutPartitionColumns splits columns into those that can be bucket columns of t and
+// those that are its partition columns.
+func withoutPartitionColumns(t *plan.Table, cols []string) (bucketable, partition []string) {
+	for _, c := range cols {
+		if t != nil && containsFold(t.PartitionColumns, c) {
+			partition = append(partition, c)
+		} else {
+			bucketable = append(bucketable, c)
+		}
+	}
+	return bucketable, partition
+}
+
+// sameColumns reports whether two column lists hold the same names, as sets.
+func sameColumns(a, b []string) bool {
+	for _, c := range a {
+		if !containsFold(b, c) {
+			return false
+		}
+	}
+	for _, c := range b {
+		if !containsFold(a, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFold reports whether list holds s, ignoring case.
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
