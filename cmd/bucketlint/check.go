@@ -92,6 +92,20 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	return opts, nil
 }
 
+// targets are the files the run writes: report files and the baseline.
+func (o *checkOptions) targets() []string {
+	var out []string
+	for _, x := range o.outputs {
+		if !x.toStdout() {
+			out = append(out, x.file)
+		}
+	}
+	if o.writeBaseline != "" {
+		out = append(out, o.writeBaseline)
+	}
+	return out
+}
+
 // wants reports whether one of the outputs is the named format.
 func (o *checkOptions) wants(format string) bool {
 	for _, x := range o.outputs {
@@ -156,6 +170,9 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	}
 	paths := append(append([]string(nil), opts.paths...), cfg.Catalog...)
 	project, loadErrs := parser.Load(ctx, paths, parser.LoadOptions{Exclude: cfg.Exclude})
+	if err := checkTargets(project.Files, opts.targets()); err != nil {
+		return err
+	}
 	src := newSources()
 	// Reading every input for its suppressions also fills the cache the rules read from.
 	dirs, dirErrs := scanAll(project.Files, src, catalogue)

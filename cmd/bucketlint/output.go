@@ -72,6 +72,23 @@ func writeOutputFile(file string, data []byte) error {
 	return os.WriteFile(file, data, 0o644)
 }
 
+// checkTargets refuses report and baseline files that are inputs: writing a report over the
+// DDL it was computed from is never what the user meant.
+func checkTargets(inputs []string, targets []string) error {
+	for _, t := range targets {
+		ti, err := os.Stat(t)
+		if err != nil {
+			continue // a new file
+		}
+		for _, in := range inputs {
+			if ii, err := os.Stat(in); err == nil && os.SameFile(ti, ii) {
+				return usagef("%s is an input of this check; refusing to overwrite it with a report", t)
+			}
+		}
+	}
+	return nil
+}
+
 // render writes one format into memory, so that a failing format never leaves half a file.
 func render(format string, c *report.Check) ([]byte, error) {
 	f, _ := report.FormatByName(format)
