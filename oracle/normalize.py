@@ -10,6 +10,8 @@ import re
 from typing import Any, Iterable
 
 EXPR_ID_RE = re.compile(r"#\d+L?")
+OBJECT_HASH_RE = re.compile(r"(?<=[A-Za-z0-9_$])@[0-9a-f]{5,8}\b")
+LAST_DDL_RE = re.compile(r"(transient_lastDdlTime'?\s*=\s*'?)\d{9,}")
 UUID_RE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 CHECKSUM_MOD = 1 << 64
 NULL = "\\N"
@@ -26,10 +28,13 @@ def key(raw: str) -> dict[str, str]:
 
 
 def normalize_text(text: str, replacements: dict[str, str]) -> str:
-    """Replace temp paths (longest first, with and without ``file:``) and random UUIDs."""
+    """Replace temp paths (longest first, with and without ``file:``), random UUIDs, Java
+    identity hashes (``Serializer@313e03e9``) and Hive DDL times (``transient_lastDdlTime``)."""
     for path in sorted(replacements, key=len, reverse=True):
         token = replacements[path]
         text = text.replace("file://" + path, token).replace("file:" + path, token).replace(path, token)
+    text = OBJECT_HASH_RE.sub("@{hash}", text)
+    text = LAST_DDL_RE.sub(r"\1{time}", text)
     return UUID_RE.sub("{uuid}", text)
 
 

@@ -66,6 +66,9 @@ def test_strip_ids_and_normalize() -> None:
     assert strip_ids("hashpartitioning(customer_id#12L, 200)") == "hashpartitioning(customer_id, 200)"
     text = "Location: InMemoryFileIndex(1 paths)[file:/tmp/w/t1] 123e4567-e89b-12d3-a456-426614174000"
     assert normalize_text(text, {"/tmp/w": "{warehouse}"}) == "Location: InMemoryFileIndex(1 paths)[{warehouse}/t1] {uuid}"
+    assert normalize_text("DefaultCachedBatchSerializer@313e03e9,", {}) == "DefaultCachedBatchSerializer@{hash},"
+    assert normalize_text("[transient_lastDdlTime=1796045358]", {}) == "[transient_lastDdlTime={time}]"
+    assert normalize_text("'transient_lastDdlTime' = '1796045358'", {}) == "'transient_lastDdlTime' = '{time}'"
 
 
 def test_checksum_is_order_independent() -> None:
