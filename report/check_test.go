@@ -216,6 +216,9 @@ func TestMarkdownStaysUnderLimit(t *testing.T) {
 	if !strings.Contains(s, "more findings not shown") {
 		t.Error("comment does not say that findings were left out")
 	}
+	if n := strings.Count(s, "\n- :"); n < 100 {
+		t.Errorf("only %d findings shown; the comment should fill its budget", n)
+	}
 }
 
 func TestMarkdownDrawsThePlanOfAJoinFinding(t *testing.T) {

@@ -39,15 +39,12 @@ func Markdown(w io.Writer, c *Check) error {
 	drawn := map[*plan.Explain]bool{}
 	left := len(c.Findings)
 	for _, g := range groupByRule(c.Findings) {
-		section := c.ruleSection(g, drawn)
-		if b.Len()+len(section) > MarkdownLimit-500 {
-			section = c.ruleSection(g, nil) // without drawings
-		}
-		if b.Len()+len(section) > MarkdownLimit-500 {
+		section, shown := c.ruleSection(g, drawn, MarkdownLimit-footerRoom-b.Len())
+		if shown == 0 {
 			break
 		}
 		b.WriteString(section)
-		left -= len(g)
+		left -= shown
 	}
 	if left > 0 {
 		fmt.Fprintf(&b, "\n%s not shown to keep this comment under GitHub's size limit; see the SARIF or JSON report of the run.\n", plural(left, "more finding"))
@@ -80,42 +77,62 @@ func groupByRule(ds []rules.Diagnostic) [][]*rules.Diagnostic {
 	return order
 }
 
-// ruleSection renders one rule's findings; drawn records the plans already drawn (nil: draw
-// none).
-func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool) string {
-	var b strings.Builder
+// footerRoom is what Markdown keeps free for the closing lines.
+const footerRoom = 500
+
+// ruleSection renders as many of one rule's findings as fit in budget bytes, drawing a plan
+// next to a join finding when the drawing fits too, and returns how many it rendered.
+func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool, budget int) (string, int) {
 	d0 := g[0]
 	title := d0.Name
 	if r := c.rule(d0.Rule); r != nil && r.Title != "" {
 		title = r.Title
 	}
-	fmt.Fprintf(&b, "<details><summary><b>%s</b> %s: %s (%d)</summary>\n\n", d0.Rule, d0.Name, mdInline(title), len(g))
-	file := ""
+	head := fmt.Sprintf("<details><summary><b>%s</b> %s: %s (%d)</summary>\n\n", d0.Rule, d0.Name, mdInline(title), len(g))
+	tail := fmt.Sprintf("\n[About %s](%s)\n</details>\n\n", d0.Rule, ruleURL(d0.Rule, d0.Name))
+	var b strings.Builder
+	b.WriteString(head)
+	file, shown := "", 0
 	for _, d := range g {
-		if f := d.Span.Start.File; f != file {
-			file = f
-			fmt.Fprintf(&b, "**`%s`**\n\n", f)
+		var f strings.Builder
+		if d.Span.Start.File != file {
+			fmt.Fprintf(&f, "**`%s`**\n\n", d.Span.Start.File)
 		}
-		fmt.Fprintf(&b, "- %s `%s` %s\n", severityIcon(d.Severity), d.Span.Start, mdInline(d.Message))
-		for _, r := range d.Related {
-			fmt.Fprintf(&b, "  - `%s` %s\n", r.Span.Start, mdInline(r.Message))
+		c.writeFinding(&f, d)
+		if b.Len()+f.Len()+len(tail) > budget {
+			break
 		}
-		if d.Fix != nil {
-			fmt.Fprintf(&b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
-			b.WriteString(c.fixDiff(d.Fix))
-		}
-		if drawn != nil && strings.HasPrefix(d.Rule, "BL3") {
-			if e := c.explainAt(d.Span.Start); e != nil && !drawn[e] {
-				drawn[e] = true
-				var m strings.Builder
-				if PlanMermaid(&m, []*plan.Explain{e}) == nil {
-					fmt.Fprintf(&b, "\n  ```mermaid\n%s  ```\n", indent(m.String(), "  "))
+		file = d.Span.Start.File
+		b.WriteString(f.String())
+		shown++
+		if e := c.explainAt(d.Span.Start); e != nil && !drawn[e] && strings.HasPrefix(d.Rule, "BL3") {
+			var m strings.Builder
+			if PlanMermaid(&m, []*plan.Explain{e}) == nil {
+				drawing := fmt.Sprintf("\n  ```mermaid\n%s  ```\n", indent(m.String(), "  "))
+				if b.Len()+len(drawing)+len(tail) <= budget {
+					drawn[e] = true
+					b.WriteString(drawing)
 				}
 			}
 		}
 	}
-	fmt.Fprintf(&b, "\n[About %s](%s)\n</details>\n\n", d0.Rule, ruleURL(d0.Rule, d0.Name))
-	return b.String()
+	if shown == 0 {
+		return "", 0
+	}
+	b.WriteString(tail)
+	return b.String(), shown
+}
+
+// writeFinding renders one finding as a list item with its related positions and fix.
+func (c *Check) writeFinding(b *strings.Builder, d *rules.Diagnostic) {
+	fmt.Fprintf(b, "- %s `%s` %s\n", severityIcon(d.Severity), d.Span.Start, mdInline(d.Message))
+	for _, r := range d.Related {
+		fmt.Fprintf(b, "  - `%s` %s\n", r.Span.Start, mdInline(r.Message))
+	}
+	if d.Fix != nil {
+		fmt.Fprintf(b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
+		b.WriteString(c.fixDiff(d.Fix))
+	}
 }
 
 // fixDiff shows a fix's single-line edits as a diff of the lines they change, when the
