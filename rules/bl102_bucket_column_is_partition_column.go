@@ -33,7 +33,7 @@ func bl102() *Rule {
 
 func runBL102(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil {
+		if t.Bucket != nil && !writtenOnly(p.Project, t) {
 			checkPartitionOverlap(p, t.Name, t.Bucket, t.PartitionColumns, tableSpan(t))
 		}
 	}

@@ -32,7 +32,7 @@ func bl103() *Rule {
 
 func runBL103(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil && t.Bucket.NumTemplate == "" {
+		if t.Bucket != nil && t.Bucket.NumTemplate == "" && !writtenOnly(p.Project, t) {
 			checkBucketCount(p, t.Name, t.Bucket, tableSpan(t))
 		}
 	}

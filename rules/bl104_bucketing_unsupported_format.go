@@ -34,7 +34,7 @@ func bl104() *Rule {
 
 func runBL104(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil {
+		if t.Bucket != nil && !writtenOnly(p.Project, t) {
 			checkBucketFormat(p, t.Name, t.Format, t.Bucket, tableSpan(t), true)
 		}
 	}

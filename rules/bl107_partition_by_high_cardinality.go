@@ -32,13 +32,20 @@ func bl107() *Rule {
 
 func runBL107(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
+		if writtenOnly(p.Project, t) {
+			continue
+		}
 		for _, c := range t.PartitionColumns {
 			name := c
+			at := plan.Span{Start: firstSource(t)}
 			if col, ok := t.Column(c); ok {
 				name = col.Name
+				if col.Pos.IsValid() {
+					at = nameSpan(col.Pos, col.Name)
+				}
 			}
 			if idLike(name) || strings.HasPrefix(columnType(t, c), "timestamp") {
-				reportHighCardinality(p, t.Name, name, columnType(t, c), plan.Span{Start: firstSource(t)})
+				reportHighCardinality(p, t.Name, name, columnType(t, c), at, "ddl")
 				break
 			}
 		}
@@ -51,7 +58,7 @@ func runBL107(p *Pass) error {
 					if name == "" {
 						name = w.Path
 					}
-					reportHighCardinality(p, name, c, "", spanOrPos(w.PartitionBySpan, w.Span.Start))
+					reportHighCardinality(p, name, c, "", spanOrPos(w.PartitionBySpan, w.Span.Start), writeKind(w))
 					break
 				}
 			}
@@ -60,15 +67,34 @@ func runBL107(p *Pass) error {
 	return nil
 }
 
-func reportHighCardinality(p *Pass, table, col, typ string, at plan.Span) {
+// writeKind is "table" for a write to a catalog table, where bucketBy is possible, and
+// "path" for a write to files, where it fails (BL201).
+func writeKind(w *plan.Write) string {
+	if w.Terminal == "saveAsTable" || w.Terminal == "insertInto" || w.Terminal == "writeTo" {
+		return "table"
+	}
+	return "path"
+}
+
+// reportHighCardinality reports a table partitioned by col. how says where the partitioning
+// is declared: "ddl" (a table declaration), "table" (a write to a catalog table) or "path" (a
+// write to files, which cannot bucket), and picks the fix.
+func reportHighCardinality(p *Pass, table, col, typ string, at plan.Span, how string) {
 	kind := "an id-like column"
 	if strings.HasPrefix(typ, "timestamp") {
 		kind = "a " + typ + " column"
 	}
+	fix := fmt.Sprintf("Partition by a low-cardinality column (a date) and bucket by %s: .bucketBy(n, %s)", col, quoted(col))
+	switch how {
+	case "ddl":
+		fix = fmt.Sprintf("Partition by a low-cardinality column (a date) and bucket by %s: CLUSTERED BY (%s) INTO n BUCKETS", col, col)
+	case "path":
+		fix = fmt.Sprintf("Partition by a low-cardinality column (a date), or not at all; to bucket by %s, write a table: .bucketBy(n, %s).saveAsTable(\"<db.table>\") (bucketBy with a path write fails, BL201)", col, quoted(col))
+	}
 	p.Report(Diagnostic{
 		Span:    at,
 		Message: fmt.Sprintf("%s is partitioned by %s, %s: one directory per value makes many small files; bucket by it instead", table, col, kind),
-		Fix:     &Fix{Description: fmt.Sprintf("Partition by a low-cardinality column (a date) and bucket by %s: .bucketBy(n, %s)", col, quoted(col))},
+		Fix:     &Fix{Description: fix},
 	})
 }
 

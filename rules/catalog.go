@@ -125,3 +125,25 @@ func columnType(t *plan.Table, col string) string {
 func isBucketed(t *plan.Table) bool {
 	return t != nil && t.Bucket != nil && !t.Hive
 }
+
+// writtenOnly reports whether every declaration of t is a write in code (df.write….saveAsTable,
+// which parser.Load turns into a table): the write-level checks of BL102–BL104 and BL107 report
+// on the write itself, so the table-level checks skip such a table and one write gives one
+// finding.
+func writtenOnly(p *plan.Project, t *plan.Table) bool {
+	if len(t.Sources) == 0 {
+		return false
+	}
+	writes := map[plan.Pos]bool{}
+	for _, cf := range p.Code {
+		for _, w := range cf.Writes {
+			writes[w.Span.Start] = true
+		}
+	}
+	for _, s := range t.Sources {
+		if !writes[s] {
+			return false
+		}
+	}
+	return true
+}

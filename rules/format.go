@@ -86,3 +86,10 @@ func plural(n int, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
+
+// nameSpan is the span of a name written on one line at pos (End exclusive).
+func nameSpan(pos plan.Pos, name string) plan.Span {
+	end := pos
+	end.Col += len(name)
+	return plan.Span{Start: pos, End: end}
+}

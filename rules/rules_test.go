@@ -91,6 +91,19 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*plan.Project, map
 			add(f.Name, f.Data)
 		}
 	}
+	// As parser.Load does, a table written with saveAsTable and declared nowhere else is
+	// known from the write.
+	for _, cf := range p.Code {
+		for _, w := range cf.Writes {
+			if w.Terminal != "saveAsTable" || w.Table == "" || lookup(p.Tables, w.Table) != nil {
+				continue
+			}
+			p.Tables[w.Table] = &plan.Table{
+				Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy, Bucket: w.Bucket,
+				SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
+			}
+		}
+	}
 	d := &Driver{}
 	conf, _ := c.File("conf")
 	for _, ln := range strings.Split(string(conf), "\n") {
