@@ -36,6 +36,7 @@ type checkOptions struct {
 	baseline      string
 	writeBaseline string
 	verify        bool
+	verbose       bool
 }
 
 func parseCheck(args []string, s *streams) (*checkOptions, error) {
@@ -60,6 +61,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.Var(&opts.outputs, "format", "output `FORMAT[=FILE]`: "+strings.Join(report.Formats(), ", ")+"; repeatable (default text)")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
+	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
 	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (not available yet in this build)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -167,6 +169,9 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	enabled, err := enabledRules(opts, cfg, catalogue)
 	if err != nil {
 		return err
+	}
+	if opts.verbose {
+		printEffective(s.err, cfg, simOpts, enabled, catalogue)
 	}
 	paths := append(append([]string(nil), opts.paths...), cfg.Catalog...)
 	project, loadErrs := parser.Load(ctx, paths, parser.LoadOptions{Exclude: cfg.Exclude})

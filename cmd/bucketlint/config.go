@@ -283,3 +283,36 @@ func (t *thresholdsConfig) thresholds() rules.Thresholds {
 type configError struct{ msg string }
 
 func (e *configError) Error() string { return e.msg }
+
+// printEffective writes the configuration a check runs with, for -v: which file was read,
+// the Spark version and settings, and the rules that are on.
+func printEffective(w io.Writer, cfg *config, so simulate.Options, enabled map[string]bool, catalogue []*rules.Rule) {
+	file := cfg.file
+	if file == "" {
+		file = "none (defaults)"
+	}
+	fmt.Fprintf(w, "config: %s\nspark: %s\n", file, so.Version())
+	keys := make([]string, 0, len(so.Confs))
+	for k := range so.Confs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(w, "conf: %s=%s\n", k, so.Confs[k])
+	}
+	var on, off []string
+	for _, r := range catalogue {
+		if enabled[r.ID] {
+			on = append(on, r.ID)
+		} else {
+			off = append(off, r.ID)
+		}
+	}
+	fmt.Fprintf(w, "rules on: %s\n", strings.Join(on, " "))
+	if len(off) > 0 {
+		fmt.Fprintf(w, "rules off: %s\n", strings.Join(off, " "))
+	}
+	if len(cfg.Exclude) > 0 {
+		fmt.Fprintf(w, "exclude: %s\n", strings.Join(cfg.Exclude, " "))
+	}
+}
