@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 func bl106() *Rule {
@@ -20,6 +21,9 @@ func bl106() *Rule {
 			"power of two (which keeps later changes within bucket coalescing's reach), at least\n" +
 			"`cluster_cores` when that is set and the table is large enough, at most\n" +
 			"`spark.sql.sources.bucketing.maxBuckets`. Set the thresholds in .bucketlint.yaml.\n\n" +
+			"A partitioned table holds each bucket once per partition, and no input records the number of\n" +
+			"partitions: for it the sizes are whole-table estimates (upper bounds), the message says so and\n" +
+			"the fix carries no edit.\n\n" +
 			"Tables joined on their bucket keys must keep equal counts (BL301): change them together." + suppressDoc("BL106"),
 		Bad:      "-- sales.orders: 2 TiB\nCREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8 BUCKETS;",
 		Good:     "CREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8192 BUCKETS;",
@@ -56,6 +60,24 @@ func runBL106(p *Pass) error {
 			Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket (%s): about %s of %s fit it",
 				t.Name, bytesText(t.SizeInBytes), n, bytesText(per), why, plural(rec, "bucket"), bytesText(th.TargetBucketBytes)),
 			Fix: &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS, with the tables joined to it on the same keys", t.Name, rec)},
+		}
+		if partitioned(t) {
+			// Every partition holds its own n bucket files; without the partition count the
+			// sizes are of the whole table, upper bounds of a bucket file's.
+			parts := strings.Join(t.PartitionColumns, ", ")
+			if per > th.MaxBucketBytes {
+				d.Message = fmt.Sprintf("%s holds %s in %d buckets per partition (partitioned by %s): %s per bucket if all of it were one partition; the partition count is unknown, so this is an estimate for the whole table",
+					t.Name, bytesText(t.SizeInBytes), n, parts, bytesText(per))
+				d.Fix = &Fix{Description: fmt.Sprintf("Size the count to one partition of %s: its size / %s, rounded to a power of two", t.Name, bytesText(th.TargetBucketBytes))}
+			} else {
+				d.Message += fmt.Sprintf(", and each partition (by %s) holds less", parts)
+				d.Fix = &Fix{Description: fmt.Sprintf("Rebucket %s INTO at most %d BUCKETS, sized to one partition, with the tables joined to it on the same keys", t.Name, rec)}
+			}
+			if s, ok := p.bucketCountSpan(t.Bucket); ok {
+				d.Span = s
+			}
+			p.Report(d)
+			continue
 		}
 		if s, ok := p.bucketCountSpan(t.Bucket); ok {
 			d.Span = s
