@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 
@@ -37,6 +38,7 @@ type checkOptions struct {
 	writeBaseline string
 	verify        bool
 	verbose       bool
+	today         string // "YYYY-MM-DD": the date until= suppressions are judged by
 }
 
 func parseCheck(args []string, s *streams) (*checkOptions, error) {
@@ -151,6 +153,7 @@ func runCheckCmd(ctx context.Context, args []string, s *streams) error {
 	if err != nil {
 		return err
 	}
+	opts.today = time.Now().UTC().Format(time.DateOnly)
 	return runCheck(ctx, opts, s)
 }
 
@@ -196,7 +199,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	loadErrs.Sort()
 	diags = append(diags, parseErrorFindings(loadErrs, catalogue)...)
 
-	st := &settings{directives: dirs, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
+	st := &settings{today: opts.today, directives: dirs, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
 	for k, v := range cfg.Severity {
 		sev, _ := rules.ParseSeverity(v)
 		st.severity[rules.ByID(catalogue, k).ID] = sev

@@ -24,8 +24,9 @@ type settings struct {
 	severity   map[string]rules.Severity
 	baseline   map[string]int // nil: no baseline
 	catalogue  []*rules.Rule
-	baselined  int // set by the baseline step
-	unused     int // baseline entries that matched nothing, set by the baseline step
+	today      string // "YYYY-MM-DD", for until= dates of inline ignores
+	baselined  int    // set by the baseline step
+	unused     int    // baseline entries that matched nothing, set by the baseline step
 }
 
 // steps returns the post-processing passes in the order they must run.
@@ -34,7 +35,7 @@ func (st *settings) steps() []step {
 		// Ignores first: an inline ignore must see every finding of its line before anything
 		// else drops one, or it would be reported unused (BL902).
 		{"ignores", func(ds []rules.Diagnostic) []rules.Diagnostic {
-			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, ruleUnusedSuppression))
+			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, ruleUnusedSuppression), st.today)
 		}},
 		// Excludes after ignores, so an excluded file's BL902 disappears with it.
 		{"excludes", st.excludes},

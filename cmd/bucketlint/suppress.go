@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
@@ -12,7 +13,8 @@ import (
 
 // ignoreWord starts an inline suppression after a comment marker: `-- bucketlint:ignore
 // BL301 reason` (SQL), `# bucketlint:ignore BL201 reason` (Python, shell, YAML), `//
-// bucketlint:ignore BL301 reason` (Scala).
+// bucketlint:ignore BL301 reason` (Scala). An `until=2026-12-31` word among the reason's
+// ends the suppression after that day.
 const ignoreWord = "bucketlint:ignore"
 
 // A directive is one inline suppression. On a line of its own it covers the next line; after
@@ -21,7 +23,8 @@ type directive struct {
 	pos    plan.Pos
 	rules  []string // IDs, as resolved from IDs or names
 	reason string
-	line   int // the line whose findings it suppresses
+	until  string // "2026-12-31": the last day it suppresses; "" for no end
+	line   int    // the line whose findings it suppresses
 	used   bool
 }
 
@@ -76,7 +79,20 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 			}
 			d.rules = append(d.rules, r.ID)
 		}
-		d.reason = strings.Join(fields[1:], " ")
+		var words []string
+		for _, f := range fields[1:] {
+			date, ok := strings.CutPrefix(f, "until=")
+			if !ok {
+				words = append(words, f)
+				continue
+			}
+			if _, err := time.Parse(time.DateOnly, date); err != nil {
+				errs.Add(pos, "%s until=%s: want a date such as until=2026-12-31", ignoreWord, date)
+				bad = true
+			}
+			d.until = date
+		}
+		d.reason = strings.Join(words, " ")
 		if d.reason == "" {
 			errs.Add(pos, "%s %s needs a reason: say why the finding is accepted", ignoreWord, fields[0])
 			bad = true
@@ -86,6 +102,12 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 		}
 	}
 	return ds, errs
+}
+
+// expired reports whether the directive's until= date is before today ("YYYY-MM-DD"; dates
+// in this form compare as strings).
+func (d *directive) expired(today string) bool {
+	return d.until != "" && today != "" && d.until < today
 }
 
 // suppresses reports whether d covers the diagnostic.
@@ -103,13 +125,13 @@ func (d *directive) suppresses(x *rules.Diagnostic) bool {
 
 // applyIgnores drops the diagnostics a directive covers and reports each directive that
 // covered nothing as BL902, for the rules that ran: a directive for a disabled rule cannot
-// be judged.
-func applyIgnores(ds []rules.Diagnostic, dirs []*directive, ran map[string]bool, bl902 *rules.Rule) []rules.Diagnostic {
+// be judged. A directive whose until= date is past suppresses nothing, and says so.
+func applyIgnores(ds []rules.Diagnostic, dirs []*directive, ran map[string]bool, bl902 *rules.Rule, today string) []rules.Diagnostic {
 	out := ds[:0]
 	for i := range ds {
 		kept := true
 		for _, d := range dirs {
-			if d.suppresses(&ds[i]) {
+			if !d.expired(today) && d.suppresses(&ds[i]) {
 				d.used, kept = true, false
 			}
 		}
@@ -127,6 +149,11 @@ func applyIgnores(ds []rules.Diagnostic, dirs []*directive, ran map[string]bool,
 			Message: fmt.Sprintf("%s %s suppresses nothing on line %d; remove it", ignoreWord, strings.Join(d.rules, ","), d.line),
 			Fix:     &rules.Fix{Description: "Remove the unused " + ignoreWord + " comment"},
 		})
+		if d.expired(today) {
+			last := &out[len(out)-1]
+			last.Message = fmt.Sprintf("%s %s expired on %s; fix the finding on line %d or extend the date", ignoreWord, strings.Join(d.rules, ","), d.until, d.line)
+			last.Fix = &rules.Fix{Description: "Fix the finding, or move the until= date if it is still accepted"}
+		}
 	}
 	return out
 }

@@ -23,6 +23,8 @@ func TestScanDirectives(t *testing.T) {
 		{"no rule", "# bucketlint:ignore\n", "!1:3"},
 		{"unknown rule", "# bucketlint:ignore BL999 because\n", "!1:3"},
 		{"not a comment", `print("bucketlint:ignore BL301 x")`, ""},
+		{"until", "-- bucketlint:ignore BL301 until=2026-12-31 moving\nx", "2:BL301:moving"},
+		{"bad until", "-- bucketlint:ignore BL301 until=soon moving\nx", "!1:4"},
 		{"notebook cell", `    "# bucketlint:ignore BL201 export\n",`, "2:BL201:export"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
