@@ -127,3 +127,13 @@ func BenchmarkBucketLocalAggregate(b *testing.B) {
 	root := countSum(grouped, "k")
 	benchRun(b, cat, root, benchProbe)
 }
+
+// BenchmarkBucketLocalSortMergeJoin is the bucket-local join as Spark plans it by default:
+// a sort-merge join with a Sort on each side (bucketed scans report no ordering).
+func BenchmarkBucketLocalSortMergeJoin(b *testing.B) {
+	bt := &benchTables{dir: b.TempDir()}
+	cat := bt.get(b)
+	root := countSum(joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"k"}, []string{"k"},
+		sortNode(fileScan("ba", true, "k", "v"), "k"), sortNode(fileScan("bb", true, "k", "v"), "k")), "v")
+	benchRun(b, cat, root, benchBuild+benchProbe)
+}

@@ -85,6 +85,10 @@ type OpStats struct {
 	Name       string
 	Partitions int
 	RowsOut    int64
+	// Time is the time spent in the operator and its children producing rows, summed over
+	// partitions (which run in parallel, so it may exceed the wall time). Exchanges and
+	// broadcasts run their children before the query starts; that time is not included.
+	Time time.Duration
 }
 
 // A stage is a compiled operator: its output columns, its partition count and a way to
@@ -101,6 +105,7 @@ type opStat struct {
 	name  string
 	parts int
 	rows  atomic.Int64
+	nanos atomic.Int64
 }
 
 // executor holds what one Execute call shares.
@@ -161,7 +166,7 @@ func Execute(ctx context.Context, root plan.Node, cat *Catalog, opt Options) (*R
 		}
 	}
 	for _, o := range e.ops {
-		res.Stats.Operators = append(res.Stats.Operators, OpStats{Name: o.name, Partitions: o.parts, RowsOut: o.rows.Load()})
+		res.Stats.Operators = append(res.Stats.Operators, OpStats{Name: o.name, Partitions: o.parts, RowsOut: o.rows.Load(), Time: time.Duration(o.nanos.Load())})
 	}
 	res.Stats.PeakMemory = e.mem.peak.Load()
 	res.Stats.Duration = time.Since(start)
@@ -183,7 +188,7 @@ func (e *executor) compile(ctx context.Context, n plan.Node) (*stage, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &countOp{child: op, rows: &stat.rows}, nil
+		return &countOp{child: op, rows: &stat.rows, nanos: &stat.nanos}, nil
 	}
 	return st, nil
 }

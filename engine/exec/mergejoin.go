@@ -48,8 +48,15 @@ func (e *executor) openMergeJoin(ctx context.Context, js *joinSpec, left, right 
 // keyOrder returns the rows of b in key order, reusing the input order when it is sorted.
 func keyOrder(b *store.Batch, keys []*store.Vec) []int32 {
 	sorted := true
-	for r := 1; r < b.Len && sorted; r++ {
-		sorted = compareKeys(keys, r-1, keys, r) <= 0
+	if len(keys) == 1 && keys[0].Kind == store.KindInt64 && keys[0].Nulls == nil {
+		xs := keys[0].Ints
+		for r := 1; r < b.Len && sorted; r++ {
+			sorted = xs[r-1] <= xs[r]
+		}
+	} else {
+		for r := 1; r < b.Len && sorted; r++ {
+			sorted = compareKeys(keys, r-1, keys, r) <= 0
+		}
 	}
 	if !sorted {
 		sk := make([]sortKey, len(keys))
@@ -82,6 +89,23 @@ type merger struct {
 	lk, rk       []*store.Vec
 	lperm, rperm []int32
 	lidx, ridx   []int32
+	// li, ri are the key values when both sides have one bigint-like key without NULLs.
+	li, ri []int64
+}
+
+// cmpLR compares left row l with right row r; cmpLL and cmpRR compare within a side.
+func (m *merger) cmpLR(l, r int) int {
+	if m.li != nil {
+		return cmpOrdered(m.li[l], m.ri[r])
+	}
+	return compareKeys(m.lk, l, m.rk, r)
+}
+
+func (m *merger) same(keys []*store.Vec, ints []int64, a, b int) bool {
+	if ints != nil {
+		return ints[a] == ints[b]
+	}
+	return compareKeys(keys, a, keys, b) == 0
 }
 
 func (m *merger) leftOnly(r int32) {
@@ -100,11 +124,15 @@ func (m *merger) rightOnly(r int32) {
 }
 
 func (m *merger) merge() {
+	if len(m.lk) == 1 && m.lk[0].Kind == store.KindInt64 && m.rk[0].Kind == store.KindInt64 && m.lk[0].Nulls == nil && m.rk[0].Nulls == nil {
+		m.li, m.ri = m.lk[0].Ints, m.rk[0].Ints
+	}
 	i, j := 0, 0
 	nl, nr := len(m.lperm), len(m.rperm)
 	for i < nl && j < nr {
 		li, rj := int(m.lperm[i]), int(m.rperm[j])
 		switch {
+		case m.li != nil:
 		case anyNull(m.lk, li):
 			m.leftOnly(int32(li))
 			i++
@@ -114,7 +142,7 @@ func (m *merger) merge() {
 			j++
 			continue
 		}
-		c := compareKeys(m.lk, li, m.rk, rj)
+		c := m.cmpLR(li, rj)
 		switch {
 		case c < 0:
 			m.leftOnly(int32(li))
@@ -124,10 +152,10 @@ func (m *merger) merge() {
 			j++
 		default:
 			i2, j2 := i+1, j+1
-			for i2 < nl && compareKeys(m.lk, int(m.lperm[i2]), m.lk, li) == 0 {
+			for i2 < nl && m.same(m.lk, m.li, int(m.lperm[i2]), li) {
 				i2++
 			}
-			for j2 < nr && compareKeys(m.rk, int(m.rperm[j2]), m.rk, rj) == 0 {
+			for j2 < nr && m.same(m.rk, m.ri, int(m.rperm[j2]), rj) {
 				j2++
 			}
 			m.run(i, i2, j, j2)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"sync/atomic"
+	"time"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 )
@@ -45,14 +46,18 @@ func (s *sliceOp) Close() error {
 	return nil
 }
 
-// countOp counts the rows its child emits into an operator's statistics.
+// countOp counts the rows its child emits, and the time spent producing them, into an
+// operator's statistics.
 type countOp struct {
 	child Operator
 	rows  *atomic.Int64
+	nanos *atomic.Int64
 }
 
 func (c *countOp) Next(ctx context.Context) (*store.Batch, error) {
+	start := time.Now()
 	b, err := c.child.Next(ctx)
+	c.nanos.Add(int64(time.Since(start)))
 	if b != nil {
 		c.rows.Add(int64(b.Rows()))
 	}

@@ -48,7 +48,8 @@ func (e *executor) sort(ctx context.Context, x *plan.Sort) (*stage, error) {
 	return st, nil
 }
 
-// sortedRows returns the row order of b under keys.
+// sortedRows returns the row order of b under keys. Like Spark's SortExec the sort is not
+// stable: rows with equal keys come in any order.
 func sortedRows(b *store.Batch, keys []sortKey) []int32 {
 	perm := make([]int32, b.Len)
 	for i := range perm {
@@ -56,11 +57,9 @@ func sortedRows(b *store.Batch, keys []sortKey) []int32 {
 	}
 	if len(keys) == 1 && !keys[0].desc && keys[0].nullsFirst && b.Cols[keys[0].col].Nulls == nil &&
 		b.Cols[keys[0].col].Kind == store.KindInt64 {
-		v := b.Cols[keys[0].col].Ints
-		slices.SortStableFunc(perm, func(x, y int32) int { return cmpOrdered(v[x], v[y]) })
-		return perm
+		return sortedInts(b.Cols[keys[0].col].Ints[:b.Len], perm)
 	}
-	slices.SortStableFunc(perm, func(x, y int32) int {
+	slices.SortFunc(perm, func(x, y int32) int {
 		for _, k := range keys {
 			c := b.Cols[k.col]
 			xn, yn := c.IsNull(int(x)), c.IsNull(int(y))
@@ -83,6 +82,24 @@ func sortedRows(b *store.Batch, keys []sortKey) []int32 {
 		}
 		return 0
 	})
+	return perm
+}
+
+// sortedInts orders perm by one bigint-like key without NULLs: (key, row) pairs sorted
+// together stay in cache, unlike row indexes that chase the key column.
+func sortedInts(keys []int64, perm []int32) []int32 {
+	type pair struct {
+		k int64
+		r int32
+	}
+	pairs := make([]pair, len(keys))
+	for i, k := range keys {
+		pairs[i] = pair{k, int32(i)}
+	}
+	slices.SortFunc(pairs, func(a, b pair) int { return cmpOrdered(a.k, b.k) })
+	for i, p := range pairs {
+		perm[i] = p.r
+	}
 	return perm
 }
 
