@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl301() *Rule {
@@ -17,7 +19,9 @@ func bl301() *Rule {
 			"no longer needs.\n\n" +
 			"Rebucket one table to the other's count. When the larger count is a multiple of the smaller\n" +
 			"one within `spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio` (default 4), enabling\n" +
-			"bucket coalescing also removes the shuffle (BL403). The rule reads DDL and catalogs for the\n" +
+			"bucket coalescing also removes the shuffle (BL403); the message says so only when the join,\n" +
+			"simulated with coalescing enabled, has no shuffle (not with a key cast, nor before 3.5 under\n" +
+			"adaptive execution, which skips coalescing). The rule reads DDL and catalogs for the\n" +
 			"specs and SQL queries (simulated), DataFrame joins and explain output for the joins; in\n" +
 			"explain output it reports only joins that really shuffle." + suppressDoc("BL301"),
 		Bad: "CREATE TABLE a (k INT, v INT) USING parquet CLUSTERED BY (k) INTO 200 BUCKETS;\n" +
@@ -56,7 +60,7 @@ func runBL301(p *Pass) error {
 		sn, bn := small.Table.Bucket.NumBuckets, big.Table.Bucket.NumBuckets
 		msg := fmt.Sprintf("join of %s (%d buckets) and %s (%d buckets) on %s %s: the bucket counts differ (%s)",
 			sideName(&s.Left), ln, sideName(&s.Right), rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
-		if hi, lo := max(ln, rn), min(ln, rn); hi%lo == 0 && hi/lo <= p.OptionsAt(s.Span.Start).CoalesceMaxRatio() && p.Options.Version().AtLeast(3, 1, 0) {
+		if p.shuffleFreeWith(s, map[string]string{simulate.ConfCoalesceBuckets: "true"}) {
 			msg += "; bucket coalescing could also remove the shuffle (BL403)"
 		}
 		d := Diagnostic{
