@@ -17,7 +17,7 @@ func bl404() *Rule {
 			"is shuffled too: its bucketing buys nothing. Spark 3.3's ShuffleSpec model (SPARK-35703)\n" +
 			"shuffles only the other side, into the bucket count.\n\n" +
 			"Upgrade to 3.3+, or set `spark.sql.shuffle.partitions` to the bucket count for the job, or\n" +
-			"bucket both sides alike." + suppressDoc("BL404"),
+			"bucket both sides alike. A join reports once, naming both sides when both are re-shuffled." + suppressDoc("BL404"),
 		Bad: "-- Spark 3.2, spark.sql.shuffle.partitions=200\n" +
 			"CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 16 BUCKETS;\n" +
 			"CREATE TABLE b (k INT) USING parquet;\n" +
@@ -40,6 +40,9 @@ func runBL404(p *Pass) error {
 		if s.Broadcast {
 			continue
 		}
+		// hit are the sides bucketed on the keys into fewer buckets than sp that the join
+		// re-shuffles; one finding per join names them all.
+		var hit []*joinSide
 		for i, b := range s.sides() {
 			other := s.sides()[1-i]
 			if sideMatch(b) != exactKeys || b.Table.Bucket.NumBuckets >= sp {
@@ -53,12 +56,33 @@ func runBL404(p *Pass) error {
 			} else if other.Table == nil || (sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets == n && typeMismatch(s) < 0) {
 				continue
 			}
+			hit = append(hit, b)
+		}
+		switch len(hit) {
+		case 0:
+			continue
+		case 1:
+			b := hit[0]
+			other := &s.Left
+			if b == other {
+				other = &s.Right
+			}
+			n := b.Table.Bucket.NumBuckets
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s shuffles %s too: its %d buckets are fewer than spark.sql.shuffle.partitions=%d, and before 3.3 a join that shuffles %s re-shuffles every side into at least %d partitions",
 					p.spark(), b.Table.Name, n, sp, sideName(other), sp),
 				Related: bucketRelated(b.Table),
 				Fix:     &Fix{Description: fmt.Sprintf("SET spark.sql.shuffle.partitions=%d for this job, bucket %s like %s, or upgrade to Spark 3.3+", n, sideName(other), b.Table.Name)},
+			})
+		default:
+			l, r := s.Left.Table, s.Right.Table
+			p.Report(Diagnostic{
+				Span: s.Span,
+				Message: fmt.Sprintf("%s shuffles both %s and %s into spark.sql.shuffle.partitions=%d partitions: both have fewer buckets (%d and %d), and before 3.3 a join that shuffles a side re-shuffles every side into at least %d partitions",
+					p.spark(), sideName(&s.Left), sideName(&s.Right), sp, l.Bucket.NumBuckets, r.Bucket.NumBuckets, sp),
+				Related: append(bucketRelated(l), bucketRelated(r)...),
+				Fix:     &Fix{Description: "Remove the cause of the shuffle (the other BL3xx findings on this join), or upgrade to Spark 3.3+, which shuffles only the side that needs it"},
 			})
 		}
 	}
