@@ -90,6 +90,16 @@ func (t *Table) BucketFiles(b int) []File {
 	return out
 }
 
+// ReadBucket reads the columns cols of every file of bucket b (see ReadFile).
+func (t *Table) ReadBucket(b int, cols []int, fn func(*Batch) error) error {
+	for _, f := range t.BucketFiles(b) {
+		if err := t.ReadFile(f, cols, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // A Pruning selects the files a scan reads.
 type Pruning struct {
 	// Buckets lists the buckets to read; nil reads all.

@@ -104,6 +104,17 @@ func TestRoundTripEveryTypeAndLayout(t *testing.T) {
 					t.Fatalf("%d tasks wrote only %d files", layout.Tasks, len(tab.Files))
 				}
 			}
+			if layout.Bucketed() {
+				var n int
+				for b := range layout.Buckets {
+					if err := opened.ReadBucket(b, []int{0}, func(bt *Batch) error { n += bt.Len; return nil }); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if n != g.Rows {
+					t.Fatalf("buckets hold %d rows, want %d", n, g.Rows)
+				}
+			}
 			if len(layout.SortColumns) > 0 {
 				checkSorted(t, opened, schema.Index(layout.SortColumns[0]))
 			}
