@@ -63,16 +63,22 @@ func runBL304(p *Pass) error {
 			keyName(l, l.Keys[i]), lt, keyName(r, r.Keys[i]), rt, to, sideName(cast), shuffledText(s, cast), p.spark())
 		at := s.Span
 		if ck.Pos.IsValid() && s.Kind != "explain" {
-			at.Start, at.End = ck.Pos, ck.Pos
+			at = keysSpan([]plan.ColumnRef{ck})
 		}
 		fix := fmt.Sprintf("Store %s as %s, like %s, and rebucket %s", keyName(cast, ck), to, keyName(wide, wide.Keys[i]), sideName(cast))
 		if ck.Cast != "" && s.Kind != "explain" {
 			fix = fmt.Sprintf("Remove the CAST of %s from the join condition, or store it as %s", ck.Column, ck.Cast)
 		}
+		var related []Related
+		for _, side := range s.sides() {
+			if side.Exchange != nil {
+				related = append(related, Related{Span: side.Exchange.Span(), Message: exchangeText(side.Exchange) + " shuffles " + sideName(side) + " here"})
+			}
+		}
 		p.Report(Diagnostic{
 			Span:    at,
 			Message: msg,
-			Related: append(bucketRelated(tableOr(l)), bucketRelated(tableOr(r))...),
+			Related: append(related, append(bucketRelated(tableOr(l)), bucketRelated(tableOr(r))...)...),
 			Fix:     &Fix{Description: fix},
 		})
 	}

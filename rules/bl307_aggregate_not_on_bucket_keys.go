@@ -100,7 +100,7 @@ func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []pl
 		}
 	}
 	if len(keys) > 0 && keys[0].Pos.IsValid() {
-		at = plan.Span{Start: keys[0].Pos}
+		at = keysSpan(keys)
 	}
 	p.Report(Diagnostic{
 		Span: at,

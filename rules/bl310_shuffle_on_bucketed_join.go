@@ -17,9 +17,10 @@ func bl310() *Rule {
 			"least one side of the join reads a bucketed table. The rule reports the Exchange line and\n" +
 			"explains the cause from the tables' bucket specs when the DDL or catalog is part of the\n" +
 			"project: different bucket counts (BL301), one side not bucketed (BL302), bucket columns that\n" +
-			"are not the join keys (BL303), different key types (BL304), a different column order (BL305),\n" +
+			"are not the join keys (BL303), a different column order (BL305),\n" +
 			"a Hive table (BL105), bucketing disabled (BL401). Without the specs it says what the plan\n" +
-			"shows (the scans' `Bucketed` fields).\n\n" +
+			"shows (the scans' `Bucketed` fields). An Exchange caused by different key types is BL304's\n" +
+			"finding, which points at it: one finding per Exchange.\n\n" +
 			"Give bucketlint the tables' DDL (`SHOW CREATE TABLE` output works) with the explain text, and\n" +
 			"run `bucketlint advise` on the query for a layout that removes the shuffle. Shuffles the query\n" +
 			"asked for (`repartition`, `DISTRIBUTE BY`) are not reported." + suppressDoc("BL310"),
@@ -45,6 +46,10 @@ func bl310() *Rule {
 func runBL310(p *Pass) error {
 	for _, s := range p.joinSites() {
 		if s.Kind != "explain" || s.Broadcast || !bucketedJoin(s) {
+			continue
+		}
+		if typeMismatch(s) >= 0 && (isBucketed(s.Left.Table) || isBucketed(s.Right.Table)) {
+			// The key cast shuffles the side: BL304 reports it, pointing at the Exchange.
 			continue
 		}
 		for i, side := range s.sides() {

@@ -45,7 +45,7 @@ func runBL401(p *Pass) error {
 			msg += fmt.Sprintf(" (%s in this project)", plural(bucketed, "bucketed table"))
 		}
 		p.Report(Diagnostic{
-			Span:    spanAt(c.Pos),
+			Span:    p.settingSpan(c.Conf),
 			Message: msg,
 			Fix:     &Fix{Description: "Remove this setting; bucketing is on by default"},
 		})

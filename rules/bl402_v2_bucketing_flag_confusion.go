@@ -51,7 +51,7 @@ func runBL402(p *Pass) error {
 			msg += fmt.Sprintf(", which governs this project's %s", plural(v1, "bucketed table"))
 		}
 		p.Report(Diagnostic{
-			Span:    spanAt(c.Pos),
+			Span:    p.settingSpan(c.Conf),
 			Message: msg + " (" + p.spark() + ")",
 			Fix:     &Fix{Description: "Remove this setting; it has no effect on file-source bucketed tables"},
 		})
@@ -67,6 +67,3 @@ func v2Table(t *plan.Table) bool {
 	}
 	return len(t.PartitionTransforms) > 0
 }
-
-// spanAt is a span starting at pos.
-func spanAt(pos plan.Pos) plan.Span { return plan.Span{Start: pos} }

@@ -93,3 +93,62 @@ func nameSpan(pos plan.Pos, name string) plan.Span {
 	end.Col += len(name)
 	return plan.Span{Start: pos, End: end}
 }
+
+// keysSpan is the span of keys as written, from the first key to the end of the last one on
+// the same line (else to the end of the first); keys[0].Pos must be valid.
+func keysSpan(keys []plan.ColumnRef) plan.Span {
+	first := keys[0]
+	sp := nameSpan(first.Pos, firstLine(first.Text))
+	last := keys[len(keys)-1]
+	if last.Pos.File == first.Pos.File && last.Pos.Line == first.Pos.Line && last.Pos.Col > first.Pos.Col && !strings.Contains(last.Text, "\n") {
+		sp.End = nameSpan(last.Pos, last.Text).End
+	}
+	return sp
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// settingSpan is the span of a configuration setting as written at c.Pos: from the key to
+// the end of its value (and a closing quote) when both are on that line of the source, else
+// the key.
+func (p *Pass) settingSpan(c plan.Conf) plan.Span {
+	sp := nameSpan(c.Pos, c.Key)
+	if p.Source == nil || !c.Pos.IsValid() {
+		return sp
+	}
+	txt := p.sourceOf(sp)
+	if txt == nil {
+		return sp
+	}
+	o := txt.offset(c.Pos)
+	if o < 0 {
+		return sp
+	}
+	rest := txt.src[o:]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	k := strings.Index(rest, c.Key)
+	if k < 0 {
+		return sp
+	}
+	end := k + len(c.Key)
+	if v := strings.Index(rest[end:], c.Value); c.Value != "" && v >= 0 && v <= 8 {
+		end += v + len(c.Value)
+		for _, q := range []string{`\"`, `"`, `'`} {
+			if strings.HasPrefix(rest[end:], q) {
+				end += len(q)
+				break
+			}
+		}
+	}
+	sp.End = c.Pos
+	sp.End.Col += end
+	return sp
+}

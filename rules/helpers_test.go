@@ -211,3 +211,20 @@ func TestCanBuild(t *testing.T) {
 		}
 	}
 }
+
+func TestFindingSpans(t *testing.T) {
+	t.Parallel()
+	src := `spark.conf.set("spark.sql.sources.bucketing.enabled", "false")` + "\n"
+	p := &Pass{Source: func(string) []byte { return []byte(src) }}
+	c := plan.Conf{Key: "spark.sql.sources.bucketing.enabled", Value: "false", Pos: plan.Pos{File: "f.py", Line: 1, Col: 16}}
+	if got := p.settingSpan(c); got.End.Col != 62 {
+		t.Errorf("settingSpan ends at column %d, want 62 (after the value's quote)", got.End.Col)
+	}
+	keys := []plan.ColumnRef{
+		{Text: `"user_id"`, Pos: plan.Pos{File: "f.py", Line: 3, Col: 10}},
+		{Text: `"event_id"`, Pos: plan.Pos{File: "f.py", Line: 3, Col: 21}},
+	}
+	if got := keysSpan(keys); got.Start.Col != 10 || got.End.Col != 31 {
+		t.Errorf("keysSpan = %v-%v, want columns 10-31", got.Start, got.End)
+	}
+}
