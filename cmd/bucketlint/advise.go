@@ -71,7 +71,7 @@ func runAdviseCmd(_ context.Context, args []string, s *streams) error {
 }
 
 func runAdvise(opts *adviseOptions, s *streams) error {
-	ws, err := loadSQL(opts.files, s.in, s.err)
+	ws, err := loadSQL(opts.files, func(string) bool { return true }, s.in, s.err)
 	if err != nil {
 		return err
 	}

@@ -7,12 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
@@ -93,15 +96,51 @@ type workspace struct {
 	errs    int
 }
 
-// loadSQL reads SQL files (DDL, SET, queries, CREATE VIEW) with parser/sql, reporting parse
-// errors to w.
-func loadSQL(files []string, stdin io.Reader, w io.Writer) (*workspace, error) {
+// loadSQL reads the inputs of simulate and advise. SQL files and standard input are read
+// with parser/sql (DDL, SET, queries, CREATE VIEW); directories and every other kind of file
+// (DESCRIBE or SHOW CREATE output, catalog YAML, code) go through parser.Load, as check reads
+// them. Queries found through parser.Load are kept when keep says so for their file:
+// simulate predicts the plan of its QUERY argument alone, advise weighs every query of the
+// workload. Parse errors are reported to w.
+func loadSQL(files []string, keep func(file string) bool, stdin io.Reader, w io.Writer) (*workspace, error) {
 	p, err := sql.New()
 	if err != nil {
 		return nil, err
 	}
 	ws := &workspace{tables: map[string]*plan.Table{}, confs: map[string]string{}, views: map[string]*plan.Query{}}
+	var loadPaths []string
 	for _, f := range files {
+		if f != "-" && !isSQLFile(f) {
+			loadPaths = append(loadPaths, f)
+		}
+	}
+	if len(loadPaths) > 0 {
+		for _, f := range loadPaths {
+			if _, err := os.Stat(f); err != nil {
+				return nil, &usageError{msg: err.Error()}
+			}
+		}
+		proj, errs := parser.Load(context.Background(), loadPaths, parser.LoadOptions{SQL: p})
+		for _, e := range errs {
+			fmt.Fprintln(w, e)
+		}
+		ws.errs += len(errs)
+		for name, t := range proj.Tables {
+			ws.tables[name] = t
+		}
+		for _, c := range proj.Confs {
+			ws.confs[c.Key] = c.Value
+		}
+		for _, q := range proj.Queries {
+			if keep(q.Span.Start.File) {
+				ws.queries = append(ws.queries, q)
+			}
+		}
+	}
+	for _, f := range files {
+		if f != "-" && !isSQLFile(f) {
+			continue
+		}
 		name, src, err := readInput(f, stdin)
 		if err != nil {
 			return nil, &usageError{msg: err.Error()}
@@ -127,6 +166,16 @@ func loadSQL(files []string, stdin io.Reader, w io.Writer) (*workspace, error) {
 		ws.queries = append(ws.queries, pf.Queries...)
 	}
 	return ws, nil
+}
+
+// isSQLFile reports whether a path names a SQL file read directly by parser/sql.
+func isSQLFile(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".sql", ".hql", ".ddl":
+		fi, err := os.Stat(f)
+		return err != nil || !fi.IsDir()
+	}
+	return false
 }
 
 // withViews adds the views a query may read as common table expressions.
@@ -193,7 +242,9 @@ func simOptions(version string, fileConfs map[string]string, confs, sizes listFl
 }
 
 func runSimulate(opts *simulateOptions, s *streams) error {
-	ws, err := loadSQL(append(append([]string{}, opts.tables...), opts.file), s.in, s.err)
+	ws, err := loadSQL(append(append([]string{}, opts.tables...), opts.file), func(f string) bool {
+		return filepath.Clean(f) == filepath.Clean(opts.file)
+	}, s.in, s.err)
 	if err != nil {
 		return err
 	}
