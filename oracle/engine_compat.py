@@ -101,9 +101,13 @@ def session(tmp: str):
 
 def adopt(spark, t: dict) -> None:
     sort = f" SORTED BY ({', '.join(t['sort_columns'])})" if t.get("sort_columns") else ""
-    spark.sql(f"CREATE TABLE {t['name']} ({t['schema']}) USING parquet "
+    parts = t.get("partition_columns") or []
+    part = f" PARTITIONED BY ({', '.join(parts)})" if parts else ""
+    spark.sql(f"CREATE TABLE {t['name']} ({t['schema']}) USING parquet{part} "
               f"CLUSTERED BY ({', '.join(t['bucket_columns'])}){sort} INTO {t['buckets']} BUCKETS "
               f"LOCATION '{t['location']}'")
+    if parts:
+        spark.sql(f"ALTER TABLE {t['name']} RECOVER PARTITIONS")
 
 
 def run_query(spark, q: dict) -> dict:

@@ -78,7 +78,7 @@ func unbucketedCatalog(t *testing.T, cat *Catalog, tables []compatTable) *Catalo
 	out := NewCatalog()
 	for _, ct := range tables {
 		tab, _ := cat.Lookup(ct.name)
-		u, err := store.Open(tab.Dir, tab.Schema, store.Layout{})
+		u, err := store.Open(tab.Dir, tab.Schema, store.Layout{PartitionColumns: tab.Layout.PartitionColumns})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -55,6 +55,12 @@ func compatTables(tb testing.TB) []compatTable {
 		{"ct", store.GenSpec{Rows: 2000, Seed: 45, Columns: []store.GenColumn{
 			col("s", "string", 600, 0, 0.05), col("w", "bigint", 0, 0, 0.1),
 		}}, store.Layout{Buckets: 5, BucketColumns: []string{"s"}}},
+		{"cp", store.GenSpec{Rows: 3000, Seed: 46, Columns: []store.GenColumn{
+			col("k", "bigint", 200, 0, 0.02), col("u", "string", 20, 0, 0.1), col("p", "int", 3, 0, 0),
+		}}, store.Layout{Buckets: 4, BucketColumns: []string{"k"}, PartitionColumns: []string{"p"}, Tasks: 2}},
+		{"cq", store.GenSpec{Rows: 1500, Seed: 47, Columns: []store.GenColumn{
+			col("k", "bigint", 250, 0, 0.02), col("w", "double", 100, 0, 0),
+		}}, store.Layout{Buckets: 4, BucketColumns: []string{"k"}}},
 	}
 }
 
@@ -94,6 +100,9 @@ func compatQueries() []compatQuery {
 		{"left_anti_join", "SELECT * FROM ca LEFT ANTI JOIN cb ON ca.k = cb.k", smj("LeftAnti", "k", ca, cb)},
 		{"string_key_join", "SELECT * FROM cs JOIN ct ON cs.s = ct.s", smj("Inner", "s", cs, ct)},
 		{"bucketed_aggregate", "SELECT k, count(1), sum(x), min(a), max(dt) FROM ca GROUP BY k", agg},
+		{"partitioned_bucketed_join", "SELECT * FROM cp JOIN cq ON cp.k = cq.k", smj("Inner", "k",
+			func(sh bool) plan.Node { return scan(sh, "cp", "k", "k", "u", "p") },
+			func(sh bool) plan.Node { return scan(sh, "cq", "k", "k", "w") })},
 	}
 }
 
