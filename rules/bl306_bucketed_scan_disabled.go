@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl306() *Rule {
@@ -20,7 +21,10 @@ func bl306() *Rule {
 			"  shuffled anyway (see the BL3xx finding on the join), or because the query never needed it.\n" +
 			"- `bucket column(s) not read`: the query reads none of the bucket columns.\n\n" +
 			"The rule reads explain output (the printed reason; before 3.3, a scan of a table known to be\n" +
-			"bucketed that prints no `SelectedBucketsCount`) and simulated queries. It is informational: a\n" +
+			"bucketed that prints no `SelectedBucketsCount`), simulated queries and simulated DataFrame joins,\n" +
+			"and reports a scan only when a join, aggregation or window above it is keyed on all its bucket\n" +
+			"columns, i.e. would have used the buckets: a scan nothing above needs (a query that reads no\n" +
+			"bucket column, a join on other keys) loses nothing. It is informational: a\n" +
 			"disabled scan is a symptom; the finding on the join or aggregation says what to change." + suppressDoc("BL306"),
 		Bad:      "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by query planner), …",
 		Good:     "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: true, …, SelectedBucketsCount: 8 out of 8",
@@ -49,35 +53,135 @@ func runBL306(p *Pass) error {
 			default:
 				return true
 			}
+			if !bucketsWanted(e.Physical(), n, bucketColumns(fs, t)) {
+				return true
+			}
 			reportDisabledScan(p, scanName(fs, t), t, reason, n.Span())
 			return true
 		})
 	}
 	for _, q := range p.Project.Queries {
-		res := p.simulate(q)
-		if res == nil {
-			continue
-		}
-		seen := map[string]bool{}
-		plan.Walk(res.Plan, func(n plan.Node) bool {
-			fs, ok := n.(*plan.FileScan)
-			if !ok || fs.Bucketed == nil || *fs.Bucketed {
-				return true
-			}
-			t := lookup(p.Project.Tables, fs.Table)
-			if !isBucketed(t) || seen[t.Name] {
-				return true
-			}
-			seen[t.Name] = true
+		simulatedScans(p, p.simulate(q), func(t *plan.Table) plan.Span {
 			at := relationSpan(q, t.Name)
 			if !at.Start.IsValid() {
 				at = q.Span
 			}
-			reportDisabledScan(p, t.Name, t, fs.BucketedReason+", simulated", at)
-			return true
+			return at
+		})
+	}
+	// DataFrame joins are simulated as the equivalent SQL join: the same scans are reported,
+	// at the frame of each side.
+	for _, s := range p.joinSites() {
+		if s.Kind != "code" || s.Sim == nil {
+			continue
+		}
+		simulatedScans(p, s.Sim, func(t *plan.Table) plan.Span {
+			for _, side := range s.sides() {
+				if side.Table == t {
+					return side.Span
+				}
+			}
+			return s.Span
 		})
 	}
 	return nil
+}
+
+// simulatedScans reports the scans of a simulated plan that read a bucketed table without its
+// buckets where an operator above would have used them, once per table, at the span at gives.
+func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Span) {
+	if res == nil {
+		return
+	}
+	seen := map[string]bool{}
+	plan.Walk(res.Plan, func(n plan.Node) bool {
+		fs, ok := n.(*plan.FileScan)
+		if !ok || fs.Bucketed == nil || *fs.Bucketed {
+			return true
+		}
+		t := lookup(p.Project.Tables, fs.Table)
+		if !isBucketed(t) || seen[t.Name] || !bucketsWanted(res.Plan, n, t.Bucket.Columns) {
+			return true
+		}
+		seen[t.Name] = true
+		reportDisabledScan(p, t.Name, t, fs.BucketedReason+", simulated", at(t))
+		return true
+	})
+}
+
+// bucketColumns are the bucket columns of a scanned table: its declaration's, else none.
+func bucketColumns(_ *plan.FileScan, t *plan.Table) []string {
+	if t == nil || t.Bucket == nil {
+		return nil
+	}
+	return t.Bucket.Columns
+}
+
+// bucketsWanted reports whether an operator above scan in root would have used the scan's
+// bucketing: a join whose keys on the scan's side, or an aggregate or window whose keys,
+// reference every bucket column (under a cast too: the layout would serve once the types
+// agree). Without known bucket columns any such operator counts. A scan nothing above uses
+// (a plain projection, a filter, a join on other keys) loses nothing by reading plain files.
+func bucketsWanted(root, scan plan.Node, cols []string) bool {
+	var path []plan.Node
+	var find func(n plan.Node) bool
+	find = func(n plan.Node) bool {
+		if n == nil {
+			return false
+		}
+		path = append(path, n)
+		if n == scan {
+			return true
+		}
+		for _, k := range n.Children() {
+			if find(k) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if !find(root) {
+		return false
+	}
+	covers := func(keys []plan.Expr) bool {
+		if len(keys) == 0 {
+			return false
+		}
+		refs := map[string]bool{}
+		for _, k := range keys {
+			for _, r := range k.Refs {
+				refs[strings.ToLower(r.Name)] = true
+			}
+		}
+		for _, c := range cols {
+			if !refs[strings.ToLower(c)] {
+				return false
+			}
+		}
+		return true
+	}
+	for i := len(path) - 2; i >= 0; i-- {
+		n, child := path[i], path[i+1]
+		if j, ok := plan.JoinOf(n); ok {
+			kids := n.Children()
+			keys := j.LeftKeys
+			if len(kids) == 2 && kids[1] == child {
+				keys = j.RightKeys
+			}
+			if covers(keys) {
+				return true
+			}
+			continue
+		}
+		if a, ok := plan.AggregateOf(n); ok && covers(a.Keys) {
+			return true
+		}
+		if w, ok := n.(*plan.Window); ok && covers(w.PartitionKeys) {
+			return true
+		}
+	}
+	return false
 }
 
 func scanName(fs *plan.FileScan, t *plan.Table) string {

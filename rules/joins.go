@@ -42,6 +42,8 @@ type joinSite struct {
 	Node plan.Node
 	// Query is the query the join is part of, or the one built for a join in code.
 	Query *plan.Query
+	// Sim is the simulation of a join in code (Query), nil otherwise.
+	Sim *simulate.Result
 }
 
 // sides returns both sides, left first.

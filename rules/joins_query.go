@@ -104,6 +104,7 @@ func (p *Pass) codeJoin(j *plan.CodeJoin, tables map[string]*plan.Table) *joinSi
 	// The synthetic query is simulated over the catalog, which includes tables that code
 	// writes; the driver does not memoise it.
 	if res, err := simulate.Simulate(tables, q, p.OptionsAt(j.Span.Start)); err == nil {
+		s.Sim = res
 		matchSimulated(s, res)
 	}
 	return s
