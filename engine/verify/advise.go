@@ -1,0 +1,85 @@
+package verify
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// FromAdvice turns recommendations into scenarios: one per workload query the advice claims
+// to make cheaper (fewer Exchanges after than before), with the catalogue as it is and with
+// every recommendation applied (bucket specs, and key columns widened where the advice casts
+// them). A query that writes a table (INSERT, CTAS) is verified as its SELECT.
+func FromAdvice(tables map[string]*plan.Table, workload []simulate.WeightedQuery, recs []simulate.Recommendation) []Scenario {
+	after := Apply(tables, recs)
+	fixes := map[int][]string{}
+	claimed := map[int]bool{}
+	for _, r := range recs {
+		for _, f := range r.Fixes {
+			fixes[f.Query] = appendUnique(fixes[f.Query], f.String())
+		}
+		for _, o := range r.Queries {
+			if o.Before != nil && o.After != nil && o.After.Exchanges < o.Before.Exchanges {
+				claimed[o.Index] = true
+			}
+		}
+	}
+	idx := make([]int, 0, len(claimed))
+	for i := range claimed {
+		if i >= 0 && i < len(workload) {
+			idx = append(idx, i)
+		}
+	}
+	sort.Ints(idx)
+	var out []Scenario
+	for _, i := range idx {
+		q := *workload[i].Query
+		q.Target, q.Overwrite = "", false
+		name := strings.Join(fixes[i], "; ")
+		if name == "" {
+			name = "query " + strconv.Itoa(i+1)
+		}
+		out = append(out, Scenario{Name: name, Query: &q, Before: tables, After: after})
+	}
+	return out
+}
+
+// Apply returns the catalogue with the recommendations applied: each advised table gets the
+// advised bucket spec (none when the advice is not to bucket it) and its cast columns the
+// advised types. The input tables are not modified.
+func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[string]*plan.Table {
+	out := make(map[string]*plan.Table, len(tables))
+	for k, v := range tables {
+		out[k] = v
+	}
+	for _, r := range recs {
+		t := lookupTable(tables, r.Table)
+		if t == nil {
+			continue
+		}
+		cp := *t
+		cp.Bucket = r.Bucket
+		cp.Columns = append([]plan.Column(nil), t.Columns...)
+		for i, c := range cp.Columns {
+			for col, typ := range r.CastColumns {
+				if strings.EqualFold(col, c.Name) {
+					cp.Columns[i].Type = strings.ToLower(typ)
+				}
+			}
+		}
+		out[t.Name] = &cp
+	}
+	return out
+}
+
+func appendUnique(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

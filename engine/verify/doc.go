@@ -1,0 +1,19 @@
+// Package verify proves layout advice on data. For each scenario — a query, the tables as
+// they are and as the advice would have them — it writes the same rows in both layouts into
+// a fresh temporary warehouse (engine/store), simulates the query over each catalogue
+// (simulate.Simulate), runs both predicted plans (engine/exec) and compares the results as
+// multisets. The shuffle-free plan joins bucket i of one side with bucket i of the other
+// only, so identical results prove the co-location; a layout that is not what its spec
+// claims gives different rows.
+//
+// Rows come from fixture files (CSV, JSON lines, Parquet) or from engine/store's seeded
+// generator (row count, key cardinality, Zipf skew, NULL fraction per column), with the
+// schema of the table's DDL. Everything is written below one os.MkdirTemp directory that is
+// removed before Run returns; user data is only ever read.
+//
+// [FromAdvice] turns simulate.Advise recommendations into scenarios; [ValidateLayout]
+// checks a table directory written by someone else's job, read-only; [SparkCheck] runs the
+// same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv).
+//
+// Dependency order: engine/hash ← engine/store ← engine/exec ← engine/verify.
+package verify

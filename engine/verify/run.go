@@ -1,0 +1,271 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/engine/exec"
+	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// A warehouse is the temporary directory of one Run: each table's rows, generated or read
+// once, and the tables written so far, by side and layout.
+type warehouse struct {
+	root    string
+	opt     Options
+	data    map[string]*store.Batch
+	schemas map[string]store.Schema
+	written map[string]*store.Table
+}
+
+// Run verifies each scenario and returns one result per scenario, in order. Everything is
+// written below a new directory in opt.TempRoot, removed before Run returns. A scenario
+// that cannot be run (a query the engine does not support, a fixture that does not read) is
+// an error naming the scenario.
+func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Result, err error) {
+	root, err := os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	defer func() {
+		if rerr := os.RemoveAll(root); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("verify: removing %s: %w", root, rerr))
+		}
+	}()
+	w := &warehouse{root: root, opt: opt, data: map[string]*store.Batch{}, schemas: map[string]store.Schema{}, written: map[string]*store.Table{}}
+	for i := range scenarios {
+		sc := &scenarios[i]
+		r, err := w.run(ctx, sc)
+		if err != nil {
+			return results, fmt.Errorf("verify %s: %w", sc.Name, err)
+		}
+		if opt.Spark != nil {
+			w.progress("%s: running on Spark (%s)", sc.Name, opt.Spark.Master)
+			sr, err := opt.Spark.run(ctx, w, sc, r)
+			if err != nil {
+				return results, fmt.Errorf("verify %s on spark: %w", sc.Name, err)
+			}
+			r.Spark = sr
+		}
+		results = append(results, *r)
+	}
+	return results, nil
+}
+
+func (w *warehouse) progress(format string, args ...any) {
+	if w.opt.Progress != nil {
+		w.opt.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+// run verifies one scenario on the embedded engine.
+func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
+	if sc.Query == nil {
+		return nil, errors.New("no query")
+	}
+	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded"}
+	var res [2]*exec.Result
+	for side, tables := range []map[string]*plan.Table{sc.Before, sc.After} {
+		sim, err := simulate.Simulate(tables, sc.Query, w.opt.Sim)
+		if err != nil {
+			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
+		}
+		casts := uncast(sim.Plan)
+		cat := exec.NewCatalog()
+		for _, name := range scannedTables(sim.Plan) {
+			t := lookupTable(tables, name)
+			if t == nil {
+				return nil, fmt.Errorf("the plan reads %s, which no DDL declares", name)
+			}
+			st, err := w.table(ctx, sc, side, widen(t, casts))
+			if err != nil {
+				return nil, err
+			}
+			cat.Add(name, st)
+			r.adopted[side] = append(r.adopted[side], adopted{name: t.Name, table: t, files: st})
+			r.InputRows[t.Name] = int64(w.data[t.Name].Rows())
+			if side == 1 && !sameSpec(lookupTable(sc.Before, name), t) {
+				r.Layout[t.Name] = layoutOf(lookupTable(sc.Before, name), t)
+			}
+		}
+		w.progress("%s: running the query (%s)", sc.Name, sideName(side))
+		out, err := exec.Execute(ctx, sim.Plan, cat, w.opt.Exec)
+		if err != nil {
+			return nil, fmt.Errorf("running the %s plan: %w", sideName(side), err)
+		}
+		res[side] = out
+		s := Side{
+			Predicted: sim.Exchanges, Exchanges: out.Stats.Exchanges, ShuffledRows: out.Stats.ShuffledRows,
+			ShuffledBytes: out.Stats.ShuffledBytes, Duration: out.Stats.Duration, Checksum: out.Checksum(),
+		}
+		if side == 0 {
+			r.Before = s
+		} else {
+			r.After = s
+		}
+	}
+	r.Rows = res[1].NumRows()
+	if err := exec.EqualRows(res[0], res[1]); err != nil {
+		r.Diff = err.Error()
+	} else {
+		r.Identical = true
+	}
+	return r, nil
+}
+
+func sideName(side int) string {
+	if side == 0 {
+		return "before"
+	}
+	return "after"
+}
+
+// table writes t's rows in the layout of one side (once per layout) and returns it opened
+// with the layout its catalogue declares.
+func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.Table) (*store.Table, error) {
+	before := lookupTable(sc.Before, t.Name)
+	if before == nil {
+		before = t
+	}
+	if _, ok := w.data[t.Name]; !ok {
+		s, err := schemaOf(before)
+		if err != nil {
+			return nil, err
+		}
+		w.progress("%s: loading %s", sc.Name, t.Name)
+		b, err := loadData(before, s, sc.Data[t.Name], w.opt)
+		if err != nil {
+			return nil, err
+		}
+		w.data[t.Name], w.schemas[t.Name] = b, s
+	}
+	schema, err := schemaOf(t)
+	if err != nil {
+		return nil, err
+	}
+	declared := storeLayout(t, t.Bucket)
+	written := declared
+	if spec, ok := sc.Written[t.Name]; ok && side == 1 {
+		written = storeLayout(t, spec)
+	}
+	key := fmt.Sprintf("%s|%v|%v|%s", t.Name, written, declared, schema)
+	if st, ok := w.written[key]; ok {
+		return st, nil
+	}
+	data, err := retype(w.data[t.Name], w.schemas[t.Name], schema)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", t.Name, err)
+	}
+	dir := filepath.Join(w.root, fmt.Sprintf("t%03d", len(w.written)), sanitize(t.Name))
+	w.progress("%s: writing %s (%s, %s)", sc.Name, t.Name, sideName(side), describeLayout(written))
+	if _, err := store.Write(ctx, dir, schema, data, written, store.WriteOptions{}); err != nil {
+		return nil, fmt.Errorf("writing %s: %w", t.Name, err)
+	}
+	st, err := store.Open(dir, schema, declared)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", t.Name, err)
+	}
+	st.Name = t.Name
+	w.written[key] = st
+	return st, nil
+}
+
+// storeLayout is the file layout of t with bucket spec b (nil: unbucketed).
+func storeLayout(t *plan.Table, b *plan.BucketSpec) store.Layout {
+	l := store.Layout{PartitionColumns: t.PartitionColumns}
+	if b != nil && b.NumBuckets > 0 {
+		l.Buckets, l.BucketColumns, l.SortColumns = b.NumBuckets, b.Columns, b.SortColumns
+	}
+	return l
+}
+
+func describeLayout(l store.Layout) string {
+	if !l.Bucketed() {
+		return "unbucketed"
+	}
+	return fmt.Sprintf("%d buckets by (%s)", l.Buckets, strings.Join(l.BucketColumns, ", "))
+}
+
+func sanitize(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == ':' {
+			return '_'
+		}
+		return r
+	}, name)
+}
+
+// scannedTables lists the tables a plan's file scans read, sorted and unique.
+func scannedTables(root plan.Node) []string {
+	seen := map[string]bool{}
+	plan.WalkAll(root, func(n plan.Node) bool {
+		if s, ok := n.(*plan.FileScan); ok && s.Table != "" {
+			seen[s.Table] = true
+		}
+		return true
+	})
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lookupTable finds a table by the name a scan prints ("spark_catalog.db.t" finds "db.t").
+func lookupTable(tables map[string]*plan.Table, name string) *plan.Table {
+	name = strings.ToLower(name)
+	for {
+		if t, ok := tables[name]; ok {
+			return t
+		}
+		_, rest, ok := strings.Cut(name, ".")
+		if !ok {
+			return nil
+		}
+		name = rest
+	}
+}
+
+func sameSpec(a, b *plan.Table) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return describeSpec(a) == describeSpec(b)
+}
+
+func describeSpec(t *plan.Table) string {
+	s := fmt.Sprint(t.Columns)
+	if t.Bucket != nil {
+		s += fmt.Sprint(t.Bucket.NumBuckets, t.Bucket.Columns, t.Bucket.SortColumns)
+	}
+	return s
+}
+
+// layoutOf describes the after-side spec of a table, with the columns whose type changed.
+func layoutOf(before, after *plan.Table) Layout {
+	l := Layout{Columns: []string{}, SortedBy: []string{}}
+	if after.Bucket != nil {
+		l.Columns = append(l.Columns, after.Bucket.Columns...)
+		l.Buckets = after.Bucket.NumBuckets
+		l.SortedBy = append(l.SortedBy, after.Bucket.SortColumns...)
+	}
+	if before != nil {
+		for _, c := range after.Columns {
+			if bc, ok := before.Column(c.Name); ok && bc.Type != c.Type {
+				if l.Types == nil {
+					l.Types = map[string]string{}
+				}
+				l.Types[c.Name] = c.Type
+			}
+		}
+	}
+	return l
+}

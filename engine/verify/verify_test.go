@@ -1,0 +1,168 @@
+package verify
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+const txnDDL = `CREATE TABLE finance.transactions (txn_id BIGINT, account_id BIGINT, amount DECIMAL(18,2), channel STRING, day DATE)
+USING parquet PARTITIONED BY (day) CLUSTERED BY (account_id) SORTED BY (account_id) INTO 16 BUCKETS;
+CREATE TABLE finance.accounts (account_id INT, customer_id BIGINT, status STRING) USING parquet CLUSTERED BY (account_id) INTO 4 BUCKETS;
+SELECT t.account_id, t.day, count(*) AS txn_count, sum(t.amount) AS net
+FROM finance.transactions t JOIN finance.accounts a ON t.account_id = a.account_id
+WHERE a.status <> 'CLOSED' GROUP BY t.account_id, t.day;
+`
+
+// workload parses DDL and queries into tables and a workload.
+func workload(t *testing.T, src string) (map[string]*plan.Table, []simulate.WeightedQuery) {
+	t.Helper()
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, errs := p.ParseFile("w.sql", []byte(src))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	tabs := map[string]*plan.Table{}
+	for _, tb := range f.Tables {
+		tabs[tb.Name] = tb
+	}
+	var w []simulate.WeightedQuery
+	for _, q := range f.Queries {
+		w = append(w, simulate.WeightedQuery{Query: q, Weight: 1})
+	}
+	return tabs, w
+}
+
+func simOptions(t *testing.T) simulate.Options {
+	t.Helper()
+	v, err := simulate.ParseVersion("3.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return simulate.Options{SparkVersion: v, BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
+}
+
+// advised returns the scenarios of the advice for src.
+func advised(t *testing.T, src string) []Scenario {
+	t.Helper()
+	tabs, w := workload(t, src)
+	recs := simulate.Advise(tabs, w, simulate.AdviseOptions{Options: simOptions(t)})
+	sc := FromAdvice(tabs, w, recs)
+	if len(sc) == 0 {
+		t.Fatalf("no scenario from %d recommendations", len(recs))
+	}
+	return sc
+}
+
+func runIn(t *testing.T, root string, sc []Scenario) []Result {
+	t.Helper()
+	res, err := Run(context.Background(), sc, Options{Rows: 5000, Seed: 7, Sim: simOptions(t), TempRoot: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestAdviceVerifies(t *testing.T) {
+	t.Parallel()
+	sc := advised(t, txnDDL)
+	res := runIn(t, t.TempDir(), sc)
+	r := res[0]
+	if !r.Identical || !r.Reproduced() {
+		t.Fatalf("advice did not reproduce: %+v", r)
+	}
+	if r.Before.Exchanges == 0 || r.After.Exchanges != 0 || r.After.ShuffledRows != 0 || r.Before.ShuffledRows == 0 {
+		t.Fatalf("exchanges before %+v after %+v", r.Before, r.After)
+	}
+	if r.Rows == 0 {
+		t.Fatal("the join returned no rows: the proof is empty")
+	}
+	acc, txn := r.Layout["finance.accounts"], r.Layout["finance.transactions"]
+	if acc.Buckets == 0 || acc.Types["account_id"] != "bigint" || (txn.Buckets != 0 && txn.Buckets != acc.Buckets) {
+		t.Fatalf("layout %+v", r.Layout)
+	}
+}
+
+// TestWrongLayoutCaught writes the after-side data differently from what the catalogue
+// declares: the bucket-local join must then lose rows.
+func TestWrongLayoutCaught(t *testing.T) {
+	t.Parallel()
+	for name, spec := range map[string]*plan.BucketSpec{
+		"count":  {NumBuckets: 64, Columns: []string{"account_id"}},
+		"column": {NumBuckets: 200, Columns: []string{"customer_id"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			sc := advised(t, txnDDL)
+			sc[0].Written = map[string]*plan.BucketSpec{"finance.accounts": spec}
+			r := runIn(t, t.TempDir(), sc)[0]
+			if r.Identical || r.Reproduced() || r.Diff == "" {
+				t.Fatalf("a wrong layout verified: %+v", r)
+			}
+		})
+	}
+}
+
+// TestTempDirsRemoved checks that Run leaves nothing behind and writes nowhere else: the
+// temporary root is empty afterwards and the working directory is unchanged.
+func TestTempDirsRemoved(t *testing.T) {
+	root := t.TempDir()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadDir(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runIn(t, root, advised(t, txnDDL))
+	left, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(left) != 0 {
+		t.Fatalf("left behind in the temp root: %v", left)
+	}
+	after, err := os.ReadDir(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != len(before) {
+		t.Fatalf("the working directory changed: %d entries, was %d", len(after), len(before))
+	}
+}
+
+func TestErrorsNameScenario(t *testing.T) {
+	t.Parallel()
+	sc := advised(t, txnDDL)
+	sc[0].Data = map[string]TableData{"finance.accounts": {Path: "missing.csv"}}
+	_, err := Run(context.Background(), sc, Options{Rows: 100, Sim: simOptions(t), TempRoot: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "missing.csv") || !strings.Contains(err.Error(), sc[0].Name) {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// TestUnbucketedSideVerifies: events is bucketed, users is not; the advice buckets users
+// like events and the join loses its Exchanges with the same rows.
+func TestUnbucketedSideVerifies(t *testing.T) {
+	t.Parallel()
+	sc := advised(t, `CREATE TABLE analytics.events (event_id STRING, user_id BIGINT, platform STRING) USING parquet
+CLUSTERED BY (user_id) SORTED BY (user_id) INTO 8 BUCKETS;
+CREATE TABLE analytics.users (user_id BIGINT, plan STRING, is_employee BOOLEAN) USING parquet;
+SELECT u.plan, e.platform, count(*) AS events FROM analytics.events e JOIN analytics.users u ON e.user_id = u.user_id
+WHERE u.is_employee = false GROUP BY u.plan, e.platform;
+`)
+	r := runIn(t, t.TempDir(), sc)[0]
+	if !r.Reproduced() || r.Rows == 0 {
+		t.Fatalf("%+v", r)
+	}
+}
