@@ -103,6 +103,9 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	if defs == nil && idx == nil && src.bulk(v, n) {
 		return nil
 	}
+	if defs == nil && idx != nil && src.bulkDict(v, n) {
+		return nil
+	}
 	k := 0
 	for i := range n {
 		if defs != nil && defs[i] < maxDef {
@@ -132,6 +135,40 @@ func (s *source) bulk(v *Vec, n int) bool {
 		v.Data = append(v.Data, b[off[0]:off[n]]...)
 		for _, o := range off[1 : n+1] {
 			v.Offsets = append(v.Offsets, int32(o)+base)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// bulkDict appends n dictionary-indexed values without NULLs.
+func (s *source) bulkDict(v *Vec, n int) bool {
+	idx := s.idx[:n]
+	switch s.kind {
+	case parquet.Int64:
+		if s.scale != 1 {
+			return false
+		}
+		dict := s.data.Int64()
+		for _, i := range idx {
+			v.Ints = append(v.Ints, dict[i])
+		}
+	case parquet.Int32:
+		dict := s.data.Int32()
+		for _, i := range idx {
+			v.Ints = append(v.Ints, int64(dict[i]))
+		}
+	case parquet.Double:
+		dict := s.data.Double()
+		for _, i := range idx {
+			v.Floats = append(v.Floats, dict[i])
+		}
+	case parquet.ByteArray:
+		b, off := s.data.ByteArray()
+		for _, i := range idx {
+			v.Data = append(v.Data, b[off[i]:off[i+1]]...)
+			v.Offsets = append(v.Offsets, int32(len(v.Data)))
 		}
 	default:
 		return false
