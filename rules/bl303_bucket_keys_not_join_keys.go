@@ -94,7 +94,7 @@ func runBL303(p *Pass) error {
 			}
 			p.Report(Diagnostic{
 				Span:    s.Span,
-				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", side.Table.Name, how, shuffledText(s, side), p.spark()),
+				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", sideName(side), how, shuffledText(s, side), p.spark()),
 				Related: bucketRelated(side.Table),
 				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, layout, p.adviseCount(s, side, other))},
 			})

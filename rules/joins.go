@@ -24,6 +24,10 @@ type joinSide struct {
 	Exchange *plan.Exchange
 	// Scan is the printed scan of an explain side.
 	Scan plan.Node
+	// Via names what the side is when it is not a plain table read — "CTE t", "a subquery",
+	// "a join", the frame variable of a derived DataFrame — and Table then is the table whose
+	// bucket layout the side's output keeps.
+	Via string
 }
 
 // A joinSite is one equi-join of a query, a code file or an explain output.
@@ -120,11 +124,20 @@ func keysTable(keys []plan.ColumnRef) string {
 	return t
 }
 
-// newSide builds a join side from a relation and its keys.
-func newSide(rel *plan.Relation, keys []plan.ColumnRef, tables map[string]*plan.Table) joinSide {
+// newSide builds a join side from a relation of q and its keys. A CTE, a subquery or a join
+// stands for the table whose layout its output keeps (layoutSource), with Via naming it.
+func newSide(q *plan.Query, rel *plan.Relation, keys []plan.ColumnRef, tables map[string]*plan.Table) joinSide {
 	s := joinSide{Keys: keys}
 	if rel != nil {
 		s.Span = rel.Span
+	}
+	if rel != nil && (rel.CTE || rel.Kind == plan.SelectRel || rel.Kind == plan.JoinRel) {
+		t, mapped, via := layoutSource(q, rel, keys, tables, 0)
+		s.Via = via
+		if t != nil {
+			s.Name, s.Table, s.Keys = t.Name, t, placeKeys(mapped, t.Name)
+		}
+		return s
 	}
 	s.Name = keysTable(keys)
 	if s.Name == "" && rel != nil && rel.Kind == plan.TableRel && !rel.CTE {

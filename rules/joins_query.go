@@ -34,7 +34,7 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 			}
 			s := &joinSite{
 				Span: j.Span, Kind: "query", Type: j.Type,
-				Left: newSide(j.Left, j.LeftKeys, tables), Right: newSide(j.Right, j.RightKeys, tables),
+				Left: newSide(q, j.Left, j.LeftKeys, tables), Right: newSide(q, j.Right, j.RightKeys, tables),
 			}
 			if !s.Span.Start.IsValid() {
 				s.Span = r.Span

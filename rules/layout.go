@@ -163,6 +163,8 @@ func keyColumns(keys []plan.ColumnRef) string {
 // sideName names a side for messages: its table, or "the other input".
 func sideName(s *joinSide) string {
 	switch {
+	case s.Table != nil && s.Via != "":
+		return s.Table.Name + " (through " + s.Via + ")"
 	case s.Table != nil:
 		return s.Table.Name
 	case s.Name != "":
