@@ -81,14 +81,16 @@ func runBL306(p *Pass) error {
 					return side.Span
 				}
 			}
-			return s.Span
+			// A scan inside a derived frame belongs to the join or aggregation defining it.
+			return plan.Span{}
 		})
 	}
 	return nil
 }
 
 // simulatedScans reports the scans of a simulated plan that read a bucketed table without its
-// buckets where an operator above would have used them, once per table, at the span at gives.
+// buckets where an operator above would have used them, once per table, at the span at gives
+// (none when at gives an invalid span).
 func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Span) {
 	if res == nil {
 		return
@@ -104,7 +106,9 @@ func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Spa
 			return true
 		}
 		seen[t.Name] = true
-		reportDisabledScan(p, t.Name, t, fs.BucketedReason+", simulated", at(t))
+		if span := at(t); span.Start.IsValid() {
+			reportDisabledScan(p, t.Name, t, fs.BucketedReason+", simulated", span)
+		}
 		return true
 	})
 }

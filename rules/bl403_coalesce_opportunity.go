@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl403() *Rule {
@@ -47,6 +49,15 @@ func runBL403(p *Pass) error {
 		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
 		hi, lo := max(ln, rn), min(ln, rn)
 		if lo <= 0 || hi == lo || hi%lo != 0 || hi/lo > o.CoalesceMaxRatio() {
+			continue
+		}
+		// Say so only when the join simulated with coalescing (and without adaptive execution
+		// where that skips it) has no shuffle: a key cast or an aggregated side keeps it.
+		try := map[string]string{simulate.ConfCoalesceBuckets: "true"}
+		if skipped {
+			try[simulate.ConfAdaptive] = "false"
+		}
+		if !p.shuffleFreeWith(s, try) {
 			continue
 		}
 		msg := fmt.Sprintf("%s (%d buckets) and %s (%d buckets) differ by a factor of %d, within maxBucketRatio %d: ",

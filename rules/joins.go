@@ -77,7 +77,7 @@ func (p *Pass) joinSites() []*joinSite {
 	}
 	for _, cf := range p.Project.Code {
 		for _, j := range cf.Joins {
-			if s := p.codeJoin(j, tables); s != nil {
+			if s := p.codeJoin(cf, j, tables); s != nil {
 				out = append(out, s)
 			}
 		}

@@ -77,14 +77,15 @@ func hinted(hints []plan.Hint, r *plan.Relation) bool {
 }
 
 // codeJoin returns a DataFrame join between two frames read from one table each, simulated
-// as the equivalent SQL join; nil when a side is not such a frame.
-func (p *Pass) codeJoin(j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
+// as the equivalent SQL join; a join of a derived frame (a join or groupBy of frames) is
+// built from the frames' definitions (derivedJoin). nil when a side is neither.
+func (p *Pass) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
 	if len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
 		return nil
 	}
 	lt, rt := frameTable(j.Left), frameTable(j.Right)
 	if lt == "" || rt == "" {
-		return nil
+		return p.derivedJoin(cf, j, tables)
 	}
 	typ := j.Type
 	if typ == "" {
@@ -144,4 +145,62 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 		out[i] = k
 	}
 	return out
+}
+
+// derivedJoin returns a DataFrame join of frames that are not plain table reads — the
+// aggregation day_totals = joined.groupBy(…) of a join — built from the frames' definitions
+// in the file into an SQL query and simulated; each side stands for the table whose bucket
+// layout it keeps (layoutSource), Via naming the frame. nil when a definition is not visible.
+func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
+	b := p.newFrameBuilder(cf)
+	if b == nil {
+		return nil
+	}
+	l, r := b.relation(j.Left, j.Span.Start, 0), b.relation(j.Right, j.Span.Start, 0)
+	if l == nil || r == nil {
+		return nil
+	}
+	l.Alias, r.Alias = "l", "r"
+	typ := j.Type
+	if typ == "" {
+		typ = "Inner"
+	}
+	q := &plan.Query{Span: j.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
+		Items: []string{"*"},
+		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
+			Type: typ, Left: l, Right: r,
+			LeftKeys: qualify(j.LeftKeys, "l", l.Table), RightKeys: qualify(j.RightKeys, "r", r.Table),
+		}},
+	}}}
+	s := &joinSite{
+		Span: j.Span, Kind: "code", Type: typ, Query: q,
+		Broadcast: j.Broadcast != "" || j.Left.Broadcast || j.Right.Broadcast,
+	}
+	for _, h := range j.Hints {
+		s.Broadcast = s.Broadcast || isBroadcastHint(h)
+	}
+	for i, side := range s.sides() {
+		f, rel, keys := j.Left, l, j.LeftKeys
+		if i == 1 {
+			f, rel, keys = j.Right, r, j.RightKeys
+		}
+		side.Span, side.Keys = f.Span, keys
+		t, mapped, _ := layoutSource(q, rel, qualify(keys, rel.Alias, rel.Table), tables, 0)
+		if rel.Kind == plan.TableRel {
+			t, mapped = lookup(tables, rel.Table), placeKeys(keys, rel.Table)
+		} else {
+			side.Via = f.Var
+		}
+		if t != nil {
+			side.Name, side.Table, side.Keys = t.Name, t, placeKeys(mapped, t.Name)
+		}
+	}
+	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
+		return s
+	}
+	if res, err := simulate.Simulate(tables, q, p.OptionsAt(j.Span.Start)); err == nil {
+		s.Sim = res
+		matchSimulated(s, res)
+	}
+	return s
 }

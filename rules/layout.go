@@ -164,7 +164,7 @@ func keyColumns(keys []plan.ColumnRef) string {
 func sideName(s *joinSide) string {
 	switch {
 	case s.Table != nil && s.Via != "":
-		return s.Table.Name + " (through " + s.Via + ")"
+		return s.Table.Name + " via " + s.Via
 	case s.Table != nil:
 		return s.Table.Name
 	case s.Name != "":
