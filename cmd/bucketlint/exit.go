@@ -56,6 +56,7 @@ func exitCode(err error) int {
 	var p *parseFailure
 	var c *configError
 	var f *findingsError
+	var v *verifyFailure
 	// Several errors may be joined (errors.Join): the order of the cases is the precedence.
 	switch {
 	case err == nil:
@@ -66,14 +67,16 @@ func exitCode(err error) int {
 		return exitUsage // an internal or I/O error
 	case errors.As(err, &p):
 		return exitParse
+	case errors.As(err, &v):
+		return exitVerify
 	case errors.As(err, &f):
 		return exitFindings
 	}
 	return exitUsage
 }
 
-// onlyExpected reports whether err holds nothing but parse failures and findings, the
-// outcomes below "usage, config or internal error" in precedence.
+// onlyExpected reports whether err holds nothing but parse failures, verify failures and
+// findings, the outcomes below "usage, config or internal error" in precedence.
 func onlyExpected(err error) bool {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		for _, e := range j.Unwrap() {
@@ -85,7 +88,8 @@ func onlyExpected(err error) bool {
 	}
 	var p *parseFailure
 	var f *findingsError
-	return errors.As(err, &p) || errors.As(err, &f)
+	var v *verifyFailure
+	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v)
 }
 
 // exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.

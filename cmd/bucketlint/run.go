@@ -45,6 +45,7 @@ func commands() []command {
 		{"plan", "parse one Spark explain output and print the plan, shuffles highlighted", runPlanCmd},
 		{"simulate", "predict Spark's physical plan for a query over bucketed tables, with reasons", runSimulateCmd},
 		{"advise", "recommend bucket layouts that remove a workload's shuffles, as code", runAdviseCmd},
+		{"verify", "prove layout advice on data: run the query before and after on the embedded engine", runVerifyCmd},
 		{"check", "lint bucketing and join layout: the CI and pre-commit entry point", runCheckCmd},
 		{"rules", "list the rules: ID, name, severity, default, title", runRulesCmd},
 		{"explain", "print a rule's documentation: why, bad and good examples, how to suppress", runExplainCmd},
@@ -102,7 +103,8 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Run 'bucketlint <command> -h' for a command's flags.
-Exit codes: 0 ok, 1 findings, 2 usage or internal error, 3 an input could not be parsed.
+Exit codes: 0 ok, 1 findings, 2 usage or internal error, 3 an input could not be parsed,
+4 verify: a recommendation did not reproduce.
 `)
 }
 

@@ -1,0 +1,319 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/engine/verify"
+	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// verifyOptions are the flags and arguments of `bucketlint verify`.
+type verifyOptions struct {
+	rows        int
+	seed        uint64
+	spark       string
+	sparkScript string
+	version     string
+	confs       listFlag
+	format      string
+	noTiming    bool
+	paths       []string
+	layout      layoutOptions
+}
+
+// A verifyFailure says that at least one recommendation did not reproduce (exit 4).
+type verifyFailure struct{ failed, total int }
+
+func (e *verifyFailure) Error() string {
+	return fmt.Sprintf("%d of %d verifications did not reproduce", e.failed, e.total)
+}
+
+func parseVerify(args []string, s *streams) (*verifyOptions, error) {
+	opts := &verifyOptions{}
+	fs := newFlagSet("verify", "[flags] path…",
+		"Prove layout advice on data. For each recommendation of 'bucketlint advise' over the workload\n"+
+			"in the paths (or each *.verify.yaml scenario file), write the tables in the current and the\n"+
+			"advised layout into a temporary warehouse, run the query both ways on the embedded engine and\n"+
+			"report Exchanges, rows and bytes shuffled and time, and whether the results are identical.\n"+
+			"Tables without fixture data get --rows generated rows. Temporary files are removed; user data\n"+
+			"is only read. With --layout, validate a bucketed table directory instead (read-only).\n"+
+			"Exit codes: 0 verified, 2 usage or internal error, 3 an input could not be parsed, 4 a\n"+
+			"recommendation did not reproduce (results differ or the shuffle is still there).",
+		s,
+		"bucketlint verify ddl/ jobs/",
+		"bucketlint verify --rows 1000000 --seed 7 --format json fixtures/verify/",
+		"bucketlint verify --spark local[2] fixtures/verify/transactions-accounts.verify.yaml",
+		"bucketlint verify --layout /data/warehouse/db.db/t --table-spec \"db.t: CLUSTERED BY (k) INTO 8 BUCKETS\" --types k:int")
+	fs.IntVar(&opts.rows, "rows", 100_000, "generated `rows` per table without fixture data")
+	fs.Uint64Var(&opts.seed, "seed", 1, "generator `seed`")
+	fs.StringVar(&opts.spark, "spark", "", "also run on a real Spark `MASTER`: local[N] (sc:// is not supported yet)")
+	fs.StringVar(&opts.sparkScript, "spark-script", "", "`path` of oracle/verify_spark.py (default: found from the working directory up)")
+	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
+	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
+	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
+	fs.BoolVar(&opts.noTiming, "no-timing", false, "leave out times (for reproducible output)")
+	opts.layout.register(fs)
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &usageError{msg: err.Error()}
+	}
+	switch opts.format {
+	case "text", "json":
+	default:
+		return nil, usagef("unknown format %q; want text or json", opts.format)
+	}
+	if opts.rows <= 0 {
+		return nil, usagef("--rows %d: want a positive count", opts.rows)
+	}
+	if strings.HasPrefix(opts.spark, "sc://") {
+		return nil, usagef("--spark %s: Spark Connect is not supported yet; use local[N]", opts.spark)
+	}
+	if opts.spark != "" && !strings.HasPrefix(opts.spark, "local") {
+		return nil, usagef("--spark %q: want local, local[N] or local[*]", opts.spark)
+	}
+	opts.paths = paths
+	if opts.layout.dir != "" {
+		if len(paths) > 0 {
+			return nil, usagef("--layout validates one directory; no paths expected, got %s", strings.Join(paths, " "))
+		}
+		return opts, nil
+	}
+	if len(paths) == 0 {
+		return nil, usagef("want at least one path with the DDL and the queries, or a *%s file", scenarioSuffix)
+	}
+	return opts, nil
+}
+
+func runVerifyCmd(ctx context.Context, args []string, s *streams) error {
+	opts, err := parseVerify(args, s)
+	if err != nil {
+		return err
+	}
+	if opts.layout.dir != "" {
+		return runValidateLayout(opts, s)
+	}
+	results, loadErrs, err := verifyPaths(ctx, opts, s)
+	if err != nil {
+		return err
+	}
+	if opts.format == "json" {
+		err = writeVerifyJSON(s.out, results, opts.noTiming)
+	} else {
+		err = writeVerifyText(s.out, results, opts.noTiming)
+	}
+	if err != nil {
+		return fmt.Errorf("writing output: %w", err)
+	}
+	var errs []error
+	if loadErrs > 0 {
+		errs = append(errs, &parseFailure{count: loadErrs})
+	}
+	failed := 0
+	for i := range results {
+		if !results[i].Reproduced() {
+			failed++
+		}
+	}
+	if failed > 0 {
+		errs = append(errs, &verifyFailure{failed: failed, total: len(results)})
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return outcome(errs)
+}
+
+// A workloadRun is one set of scenarios with its Spark settings.
+type workloadRun struct {
+	scenarios []verify.Scenario
+	sim       simulate.Options
+	// rows is the scenario file's default row count; 0 means --rows.
+	rows int
+}
+
+// verifyPaths builds the scenarios of the paths (scenario files each on their own, the other
+// paths as one workload), runs them and returns the results and the number of input errors.
+func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify.Result, int, error) {
+	var files, rest []string
+	for _, p := range opts.paths {
+		found, err := scenarioFiles(p)
+		if err != nil {
+			return nil, 0, &usageError{msg: err.Error()}
+		}
+		if len(found) > 0 {
+			files = append(files, found...)
+		} else {
+			rest = append(rest, p)
+		}
+	}
+	var runs []workloadRun
+	loadErrs := 0
+	if len(rest) > 0 {
+		wr, n, err := workloadFromPaths(ctx, rest, nil, opts, s)
+		if err != nil {
+			return nil, 0, err
+		}
+		runs, loadErrs = append(runs, wr), loadErrs+n
+	}
+	for _, f := range files {
+		sf, err := readScenario(f)
+		if err != nil {
+			return nil, 0, err
+		}
+		wr, n, err := workloadFromPaths(ctx, sf.paths(), sf, opts, s)
+		if err != nil {
+			return nil, 0, err
+		}
+		runs, loadErrs = append(runs, wr), loadErrs+n
+	}
+	progress := progressFunc(s)
+	var results []verify.Result
+	for _, wr := range runs {
+		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress}
+		if wr.rows > 0 {
+			vo.Rows = wr.rows
+		}
+		if opts.spark != "" {
+			sc, err := sparkCheck(opts, wr.sim, s)
+			if err != nil {
+				return nil, 0, err
+			}
+			vo.Spark = sc
+		}
+		res, err := verify.Run(ctx, wr.scenarios, vo)
+		if err != nil {
+			return nil, 0, err
+		}
+		results = append(results, res...)
+	}
+	if progress != nil {
+		fmt.Fprint(s.err, "\r\033[K")
+	}
+	return results, loadErrs, nil
+}
+
+// scenarioFiles returns p when it is a scenario file, the scenario files below p when it is
+// a directory, and nothing otherwise.
+func scenarioFiles(p string) ([]string, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		if strings.HasSuffix(p, scenarioSuffix) {
+			return []string{p}, nil
+		}
+		return nil, nil
+	}
+	var out []string
+	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(path, scenarioSuffix) {
+			out = append(out, filepath.ToSlash(path))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// workloadFromPaths loads the DDL and queries in paths and turns the advice (or the scenario
+// file's explicit layout) into scenarios.
+func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, opts *verifyOptions, s *streams) (workloadRun, int, error) {
+	project, errs := parser.Load(ctx, paths, parser.LoadOptions{})
+	for _, e := range errs {
+		fmt.Fprintln(s.err, e)
+	}
+	version, fileConfs := opts.version, map[string]string{}
+	for _, c := range project.Confs {
+		fileConfs[c.Key] = c.Value
+	}
+	if sf != nil {
+		if sf.Spark.Version != "" {
+			version = sf.Spark.Version
+		}
+		for k, v := range sf.Spark.Conf {
+			fileConfs[k] = v
+		}
+	}
+	sim, err := simOptions(version, fileConfs, opts.confs, nil, project.Tables)
+	if err != nil {
+		return workloadRun{}, 0, err
+	}
+	sim.BucketOf = hash.BucketOfLiteral
+	var workload []simulate.WeightedQuery
+	for _, q := range project.Queries {
+		if q.View || q.Root == nil {
+			continue
+		}
+		workload = append(workload, simulate.WeightedQuery{Query: q, Weight: 1})
+	}
+	if len(workload) == 0 {
+		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
+	}
+	tables := project.Tables
+	if sf != nil && len(sf.Current) > 0 {
+		if tables, err = applyLayout(tables, sf.Current); err != nil {
+			return workloadRun{}, 0, err
+		}
+	}
+	var scenarios []verify.Scenario
+	if sf != nil && len(sf.Layout) > 0 {
+		after, err := applyLayout(tables, sf.Layout)
+		if err != nil {
+			return workloadRun{}, 0, err
+		}
+		for i, wq := range workload {
+			q := *wq.Query
+			q.Target, q.Overwrite = "", false
+			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: &q, Before: tables, After: after})
+		}
+	} else {
+		recs := simulate.Advise(tables, workload, simulate.AdviseOptions{Options: sim, PowerOfTwo: true})
+		scenarios = verify.FromAdvice(tables, workload, recs)
+	}
+	for i := range scenarios {
+		if sf != nil {
+			scenarios[i].Name = sf.Name + ": " + scenarios[i].Name
+			scenarios[i].Data = sf.data()
+			scenarios[i].Written = sf.written()
+		}
+	}
+	wr := workloadRun{scenarios: scenarios, sim: sim}
+	if sf != nil {
+		wr.rows = sf.Rows
+	}
+	return wr, len(errs), nil
+}
+
+// progressFunc returns a progress printer when standard error is a terminal, else nil.
+func progressFunc(s *streams) func(string) {
+	f, ok := s.err.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return func(msg string) {
+		if len(msg) > 100 {
+			msg = msg[:97] + "…"
+		}
+		fmt.Fprintf(s.err, "\r\033[K%s", msg)
+	}
+}

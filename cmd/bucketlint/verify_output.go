@@ -1,0 +1,234 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/bucketlint/bucketlint/engine/verify"
+)
+
+// verifySideJSON is one run of a scenario in `verify --format json`.
+type verifySideJSON struct {
+	Exchanges          int   `json:"exchanges"`
+	PredictedExchanges int   `json:"predictedExchanges"`
+	ShuffledRows       int64 `json:"shuffledRows"`
+	ShuffledBytes      int64 `json:"shuffledBytes"`
+	Millis             int64 `json:"millis"`
+}
+
+type sparkSideJSON struct {
+	Exchanges int    `json:"exchanges"`
+	Checksum  string `json:"checksum"`
+	Millis    int64  `json:"millis"`
+}
+
+type sparkJSON struct {
+	Version string        `json:"version"`
+	Before  sparkSideJSON `json:"before"`
+	After   sparkSideJSON `json:"after"`
+	Agrees  bool          `json:"agrees"`
+}
+
+// verifyScenarioJSON is one scenario (DESIGN.md §4).
+type verifyScenarioJSON struct {
+	Name       string                   `json:"name"`
+	Query      string                   `json:"query"`
+	Before     verifySideJSON           `json:"before"`
+	After      verifySideJSON           `json:"after"`
+	Layout     map[string]verify.Layout `json:"layout"`
+	Identical  bool                     `json:"identical"`
+	Reproduced bool                     `json:"reproduced"`
+	Diff       string                   `json:"diff,omitempty"`
+	Rows       int64                    `json:"rows"`
+	InputRows  map[string]int64         `json:"inputRows"`
+	Checksum   string                   `json:"checksum"`
+	Engine     string                   `json:"engine"`
+	Spark      *sparkJSON               `json:"spark"`
+}
+
+func millis(d time.Duration, noTiming bool) int64 {
+	if noTiming {
+		return 0
+	}
+	return d.Milliseconds()
+}
+
+func sideJSON(s verify.Side, noTiming bool) verifySideJSON {
+	return verifySideJSON{
+		Exchanges: s.Exchanges, PredictedExchanges: s.Predicted, ShuffledRows: s.ShuffledRows,
+		ShuffledBytes: s.ShuffledBytes, Millis: millis(s.Duration, noTiming),
+	}
+}
+
+func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error {
+	out := struct {
+		Scenarios []verifyScenarioJSON `json:"scenarios"`
+	}{Scenarios: []verifyScenarioJSON{}}
+	for i := range results {
+		r := &results[i]
+		j := verifyScenarioJSON{
+			Name: r.Name, Query: r.Query, Before: sideJSON(r.Before, noTiming), After: sideJSON(r.After, noTiming),
+			Layout: r.Layout, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
+			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded",
+		}
+		if r.Spark != nil {
+			j.Engine = "spark"
+			j.Spark = &sparkJSON{
+				Version: r.Spark.Version, Agrees: r.Spark.Agrees(),
+				Before: sparkSideJSON{Exchanges: r.Spark.Before.Exchanges, Checksum: r.Spark.Before.Checksum.String(), Millis: r.Spark.Before.Millis},
+				After:  sparkSideJSON{Exchanges: r.Spark.After.Exchanges, Checksum: r.Spark.After.Checksum.String(), Millis: r.Spark.After.Millis},
+			}
+			if noTiming {
+				j.Spark.Before.Millis, j.Spark.After.Millis = 0, 0
+			}
+		}
+		out.Scenarios = append(out.Scenarios, j)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error {
+	var b strings.Builder
+	if len(results) == 0 {
+		b.WriteString("nothing to verify: no layout change removes a shuffle from this workload\n")
+	}
+	failed := 0
+	for i := range results {
+		r := &results[i]
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		mark := "✓"
+		if !r.Reproduced() {
+			mark, failed = "✗", failed+1
+		}
+		fmt.Fprintf(&b, "%s %s\n", mark, r.Name)
+		fmt.Fprintf(&b, "  query      %s\n", firstLine(r.Query))
+		for _, t := range sortedKeys(r.Layout) {
+			l := r.Layout[t]
+			fmt.Fprintf(&b, "  layout     %s: %s\n", t, layoutText(l))
+		}
+		fmt.Fprintf(&b, "  data       %s\n", inputText(r.InputRows))
+		fmt.Fprintf(&b, "  %-15s %14s    %14s\n", "", "before", "after")
+		fmt.Fprintf(&b, "  %-15s %14d  → %14d   (predicted %d → %d)\n", "exchanges", r.Before.Exchanges, r.After.Exchanges, r.Before.Predicted, r.After.Predicted)
+		fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "rows shuffled", count(r.Before.ShuffledRows), count(r.After.ShuffledRows))
+		fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "bytes shuffled", bytesText(r.Before.ShuffledBytes), bytesText(r.After.ShuffledBytes))
+		if !noTiming {
+			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))
+		}
+		if r.Identical {
+			fmt.Fprintf(&b, "  identical  ✓ %s result rows, checksum %s\n", count(r.Rows), r.After.Checksum)
+		} else {
+			fmt.Fprintf(&b, "  identical  ✗ %s\n", r.Diff)
+		}
+		if r.Spark != nil {
+			sm := "✓"
+			if !r.Spark.Agrees() {
+				sm = "✗"
+			}
+			fmt.Fprintf(&b, "  spark %s  %s exchanges %d → %d (predicted %d → %d), checksums %s / %s\n", r.Spark.Version, sm,
+				r.Spark.Before.Exchanges, r.Spark.After.Exchanges, r.Spark.PredictedBefore, r.Spark.PredictedAfter,
+				r.Spark.Before.Checksum, r.Spark.After.Checksum)
+			if !noTiming {
+				fmt.Fprintf(&b, "  spark time %s → %s\n", durText(time.Duration(r.Spark.Before.Millis)*time.Millisecond), durText(time.Duration(r.Spark.After.Millis)*time.Millisecond))
+			}
+		}
+		if r.Identical && r.After.Exchanges >= r.Before.Exchanges {
+			b.WriteString("  the shuffle is still there after the layout change\n")
+		}
+	}
+	if len(results) > 0 {
+		fmt.Fprintf(&b, "\n%d of %d verified", len(results)-failed, len(results))
+		if failed > 0 {
+			fmt.Fprintf(&b, "; %d did not reproduce", failed)
+		}
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func layoutText(l verify.Layout) string {
+	if l.Buckets == 0 {
+		return "unbucketed"
+	}
+	s := "CLUSTERED BY (" + strings.Join(l.Columns, ", ") + ")"
+	if len(l.SortedBy) > 0 {
+		s += " SORTED BY (" + strings.Join(l.SortedBy, ", ") + ")"
+	}
+	s += fmt.Sprintf(" INTO %d BUCKETS", l.Buckets)
+	for _, c := range sortedKeys(l.Types) {
+		s += fmt.Sprintf(", %s as %s", c, l.Types[c])
+	}
+	return s
+}
+
+func inputText(m map[string]int64) string {
+	parts := make([]string, 0, len(m))
+	for _, k := range sortedKeys(m) {
+		parts = append(parts, fmt.Sprintf("%s %s rows", k, count(m[k])))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func firstLine(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	if len(q) > 100 {
+		q = q[:97] + "…"
+	}
+	return q
+}
+
+// count prints n with thousands separators.
+func count(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+func bytesText(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	f, u := float64(n), "B"
+	for _, x := range []string{"KiB", "MiB", "GiB", "TiB"} {
+		if f < unit {
+			break
+		}
+		f, u = f/unit, x
+	}
+	return fmt.Sprintf("%.1f %s", f, u)
+}
+
+func durText(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", d.Milliseconds())
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
