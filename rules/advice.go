@@ -68,11 +68,11 @@ func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
 	}
 	switch lang {
 	case "python":
-		return fmt.Sprintf("(spark.table(%q)\n    .repartition(%d, %s)\n    .write.format(%q)\n    .bucketBy(%d, %s)\n    .saveAsTable(%q))",
-			t.Name+"_old", n, columnArgs("python", cols, false), format, n, columnArgs("python", cols, false), t.Name)
+		return fmt.Sprintf("(spark.table(%q)\n    .repartition(%d, %s)\n    .write.format(%q)%s\n    .bucketBy(%d, %s)\n    .saveAsTable(%q))",
+			t.Name+"_old", n, columnArgs("python", cols, false), format, partitionByCall(t, "\n    "), n, columnArgs("python", cols, false), t.Name)
 	case "scala":
-		return fmt.Sprintf("spark.table(%q)\n  .repartition(%d, %s)\n  .write.format(%q)\n  .bucketBy(%d, %s)\n  .saveAsTable(%q)",
-			t.Name+"_old", n, columnArgs("scala", cols, true), format, n, columnArgs("python", cols, false), t.Name)
+		return fmt.Sprintf("spark.table(%q)\n  .repartition(%d, %s)\n  .write.format(%q)%s\n  .bucketBy(%d, %s)\n  .saveAsTable(%q)",
+			t.Name+"_old", n, columnArgs("scala", cols, true), format, partitionByCall(t, "\n  "), n, columnArgs("python", cols, false), t.Name)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "CREATE TABLE %s", t.Name)
@@ -146,4 +146,13 @@ func keyCols(keys []plan.ColumnRef) []string {
 		}
 	}
 	return out
+}
+
+// partitionByCall is the .partitionBy(…) call that keeps a partitioned table's partitioning in
+// rewritten code, on its own line after indent; empty for a table without partitions.
+func partitionByCall(t *plan.Table, indent string) string {
+	if len(t.PartitionColumns) == 0 {
+		return ""
+	}
+	return indent + ".partitionBy(" + columnArgs("python", t.PartitionColumns, false) + ")"
 }
