@@ -106,6 +106,9 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	if defs == nil && idx != nil && src.bulkDict(v, n) {
 		return nil
 	}
+	if defs != nil && idx == nil && src.withNulls(v, defs[:n], maxDef) {
+		return nil
+	}
 	k := 0
 	for i := range n {
 		if defs != nil && defs[i] < maxDef {
@@ -138,6 +141,62 @@ func (s *source) bulk(v *Vec, n int) bool {
 		}
 	default:
 		return false
+	}
+	return true
+}
+
+// withNulls appends plain values interleaved with NULLs: one loop per kind, the value
+// cursor k advancing only on non-NULL rows.
+func (s *source) withNulls(v *Vec, defs []byte, maxDef byte) bool {
+	base := v.Len()
+	switch {
+	case s.kind == parquet.Int64 && s.scale == 1:
+		vals, k := s.data.Int64(), 0
+		for _, d := range defs {
+			var x int64
+			if d == maxDef {
+				x = vals[k]
+				k++
+			}
+			v.Ints = append(v.Ints, x)
+		}
+	case s.kind == parquet.Int32:
+		vals, k := s.data.Int32(), 0
+		for _, d := range defs {
+			var x int64
+			if d == maxDef {
+				x = int64(vals[k])
+				k++
+			}
+			v.Ints = append(v.Ints, x)
+		}
+	case s.kind == parquet.Double:
+		vals, k := s.data.Double(), 0
+		for _, d := range defs {
+			var x float64
+			if d == maxDef {
+				x = vals[k]
+				k++
+			}
+			v.Floats = append(v.Floats, x)
+		}
+	case s.kind == parquet.ByteArray:
+		b, off := s.data.ByteArray()
+		k := 0
+		for _, d := range defs {
+			if d == maxDef {
+				v.Data = append(v.Data, b[off[k]:off[k+1]]...)
+				k++
+			}
+			v.Offsets = append(v.Offsets, int32(len(v.Data)))
+		}
+	default:
+		return false
+	}
+	for i, d := range defs {
+		if d != maxDef {
+			v.markNull(base + i)
+		}
 	}
 	return true
 }
