@@ -31,6 +31,18 @@ type AdviseOptions struct {
 	// MaxBuckets caps the count (default 4096; Spark allows up to
 	// spark.sql.sources.bucketing.maxBuckets, 100000).
 	MaxBuckets int
+	// MinBucketFileBytes and MaxBucketFileBytes bound the size of one bucket file (default
+	// 16 MiB and 2 GiB): a table is only given another table's bucket count, to spare a
+	// rewrite of that table, when its bucket files stay within them. A bucket file holds one
+	// bucket of one partition: the per-partition size divided by the count.
+	MinBucketFileBytes, MaxBucketFileBytes int64
+	// Partitions is the number of partitions of a partitioned table (name → count), when
+	// known; bucket counts of partitioned tables are sized per partition.
+	Partitions map[string]int
+	// BroadcastFactor (default 4) is how far above spark.sql.autoBroadcastJoinThreshold (10
+	// MiB when the threshold is -1) a join side may be and still be advised to be broadcast
+	// (with a hint or a higher threshold) instead of bucketed.
+	BroadcastFactor float64
 }
 
 // A Recommendation is the layout advised for one table.
@@ -42,6 +54,15 @@ type Recommendation struct {
 	// CastColumns are key columns to write with a wider type so that both join sides have the
 	// same key type ("customer_id" → "bigint").
 	CastColumns map[string]string
+	// Keep is set when the table keeps its current layout: Bucket is then its current spec
+	// and the advice rewrites nothing.
+	Keep bool
+	// Confs are Spark settings the advice relies on ("spark.sql.bucketing.coalesceBucketsInJoin.enabled"
+	// → "true"); the plans after are simulated with them.
+	Confs map[string]string
+	// RewriteBytes is the data the advice rewrites for this table (its size when known, an
+	// estimate otherwise; 0 when it keeps its layout).
+	RewriteBytes int64
 	// Reason says why, in words a user reads.
 	Reason string
 	// Queries are the workload queries that read the table, simulated before and after the
@@ -90,42 +111,73 @@ type Code struct {
 // are advised not to be bucketed. Every recommendation carries the plans before and after,
 // simulated with the whole advice applied.
 func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseOptions) []Recommendation {
-	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}}
-	before := make([]*Result, len(workload))
+	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}, workload: workload, confs: map[string]string{}}
+	a.simOpt = a.opt.Options
+	if !a.opt.Options.BucketingEnabled() {
+		// No layout matters while bucketed reads are off: advise with them on, and say so.
+		a.confs[ConfBucketingEnabled] = "true"
+		a.simOpt = withConfs(a.opt.Options, a.confs)
+	}
+	a.before = make([]*Result, len(workload))
 	for i, wq := range workload {
 		r, err := Simulate(tables, wq.Query, opt.Options)
 		if err != nil {
 			continue
 		}
-		before[i] = r
+		a.before[i] = r
 		a.collect(i, wq.Weight, r)
 	}
 	a.chooseJoins()
 	a.chooseAggregates()
-	after := a.apply()
+	after := a.apply(a.layout)
+	afterOpt := withConfs(a.opt.Options, a.confs)
 	var recs []Recommendation
 	for _, name := range a.order() {
 		c := a.layout[name]
-		rec := Recommendation{Table: name, Reason: c.reason, CastColumns: c.casts}
+		rec := Recommendation{Table: name, Reason: c.reason, CastColumns: c.casts, Keep: c.keep, Confs: c.confs}
+		if !a.opt.Options.BucketingEnabled() {
+			rec.Reason = "spark.sql.sources.bucketing.enabled=false in the workload's configuration makes Spark read every bucketed table as plain files, " +
+				"so no layout removes a shuffle until that setting is removed (the plans after are simulated with it on); " + rec.Reason
+			rec.Confs = withConfs(Options{Confs: rec.Confs}, map[string]string{ConfBucketingEnabled: "true"}).Confs
+		}
 		if c.spec != nil {
 			rec.Bucket = c.spec
-			rec.Code = layoutCode(after[name], c.spec, c.casts)
+			if !c.keep {
+				rec.Code = layoutCode(after[name], c.spec, c.casts)
+				rec.RewriteBytes = a.estimate(a.table(name))
+			}
 		}
 		for i, wq := range workload {
-			if before[i] == nil || !readsTable(before[i].Plan, name) {
+			if a.before[i] == nil || !readsTable(a.before[i].Plan, name) {
 				continue
 			}
-			r, err := Simulate(after, wq.Query, opt.Options)
+			r, err := Simulate(after, wq.Query, afterOpt)
 			if err != nil {
 				continue
 			}
-			rec.Queries = append(rec.Queries, Outcome{Index: i, Before: before[i], After: r})
-			rec.ShufflesRemoved += before[i].Exchanges - r.Exchanges
+			rec.Queries = append(rec.Queries, Outcome{Index: i, Before: a.before[i], After: r})
+			rec.ShufflesRemoved += a.before[i].Exchanges - r.Exchanges
 		}
 		rec.Fixes = append(rec.Fixes, c.fixes...)
 		recs = append(recs, rec)
 	}
 	return recs
+}
+
+// withConfs returns o with the settings added.
+func withConfs(o Options, confs map[string]string) Options {
+	if len(confs) == 0 {
+		return o
+	}
+	m := make(map[string]string, len(o.Confs)+len(confs))
+	for k, v := range o.Confs {
+		m[k] = v
+	}
+	for k, v := range confs {
+		m[k] = v
+	}
+	o.Confs = m
+	return o
 }
 
 func (o AdviseOptions) withDefaults() AdviseOptions {
@@ -134,6 +186,18 @@ func (o AdviseOptions) withDefaults() AdviseOptions {
 	}
 	if o.MaxBuckets <= 0 {
 		o.MaxBuckets = 4096
+	}
+	if o.MinBucketFileBytes <= 0 {
+		o.MinBucketFileBytes = 16 << 20
+	}
+	if o.MaxBucketFileBytes <= 0 {
+		o.MaxBucketFileBytes = 2 << 30
+	}
+	if o.MaxBucketFileBytes < o.MinBucketFileBytes {
+		o.MaxBucketFileBytes = o.MinBucketFileBytes
+	}
+	if o.BroadcastFactor <= 0 {
+		o.BroadcastFactor = 4
 	}
 	return o
 }
@@ -158,11 +222,21 @@ type layoutChoice struct {
 	casts  map[string]string
 	reason string
 	fixes  []Fix
+	// keep is set when spec is the table's current layout, left as it is.
+	keep bool
+	// confs are the settings the choice relies on.
+	confs map[string]string
 }
 
 type advisor struct {
-	tables  map[string]*plan.Table
-	opt     AdviseOptions
+	tables   map[string]*plan.Table
+	opt      AdviseOptions
+	workload []WeightedQuery
+	before   []*Result
+	// simOpt are the options candidate layouts are simulated under: the workload's, with the
+	// settings the advice already relies on.
+	simOpt  Options
+	confs   map[string]string
 	demands []demand
 	layout  map[string]*layoutChoice
 	// broadcasts are the tables read by broadcast hash joins.
@@ -271,13 +345,48 @@ func (a *advisor) order() []string {
 	return names
 }
 
-// bucketCount sizes a table: enough buckets for TargetBucketBytes each, at least the cluster's
-// cores when every bucket would still hold a sixteenth of the target, rounded up to a power of
-// two when asked, capped at MaxBuckets.
+// partitionBytes is the data one partition of t holds, which is what one write of its
+// buckets spreads over bucket files: the table's size for an unpartitioned table, the size
+// divided by the number of partitions when AdviseOptions.Partitions gives it. known is false
+// when the size is unknown (-1 then) or the table is partitioned and its partition count is
+// not given (the whole table's size then).
+func (a *advisor) partitionBytes(t *plan.Table) (n int64, known bool) {
+	if t == nil || t.SizeInBytes <= 0 {
+		return -1, false
+	}
+	if len(t.PartitionColumns) == 0 {
+		return t.SizeInBytes, true
+	}
+	if p := a.partitions(t.Name); p > 0 {
+		return t.SizeInBytes / int64(p), true
+	}
+	return t.SizeInBytes, false
+}
+
+func (a *advisor) partitions(name string) int {
+	if p, ok := a.opt.Partitions[name]; ok {
+		return p
+	}
+	for k, p := range a.opt.Partitions {
+		if strings.HasSuffix(k, "."+name) || strings.HasSuffix(name, "."+k) {
+			return p
+		}
+	}
+	return 0
+}
+
+// bucketCount sizes a table: enough buckets for TargetBucketBytes each of one partition (of
+// the whole table when the partition count is unknown), at least the cluster's cores when
+// every bucket would still hold a sixteenth of the target, rounded up to a power of two when
+// asked, capped at MaxBuckets. A table of unknown size keeps the count it is bucketed with,
+// else gets the cluster's cores, else spark.sql.shuffle.partitions.
 func (a *advisor) bucketCount(t *plan.Table) int {
+	per, _ := a.partitionBytes(t)
 	n := 0
-	if t.SizeInBytes > 0 {
-		n = int(math.Ceil(float64(t.SizeInBytes) / float64(a.opt.TargetBucketBytes)))
+	if per > 0 {
+		n = int(math.Ceil(float64(per) / float64(a.opt.TargetBucketBytes)))
+	} else if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
+		return t.Bucket.NumBuckets
 	}
 	if n == 0 {
 		n = a.opt.Options.ShufflePartitions()
@@ -285,7 +394,7 @@ func (a *advisor) bucketCount(t *plan.Table) int {
 			n = a.opt.ClusterCores
 		}
 	}
-	if c := a.opt.ClusterCores; c > n && t.SizeInBytes/int64(c) >= a.opt.TargetBucketBytes/16 {
+	if c := a.opt.ClusterCores; c > n && per/int64(c) >= a.opt.TargetBucketBytes/16 {
 		n = c
 	}
 	if a.opt.PowerOfTwo {
@@ -296,6 +405,84 @@ func (a *advisor) bucketCount(t *plan.Table) int {
 		n = p
 	}
 	return max(1, min(n, a.opt.MaxBuckets))
+}
+
+// fits reports whether t's bucket files at n buckets stay within the file size bounds; a
+// table of unknown size fits.
+func (a *advisor) fits(t *plan.Table, n int) bool {
+	per, _ := a.partitionBytes(t)
+	if per <= 0 || n <= 0 {
+		return true
+	}
+	f := per / int64(n)
+	return f >= a.opt.MinBucketFileBytes && f <= a.opt.MaxBucketFileBytes
+}
+
+// sizeText says how big t's bucket files are at n buckets, or that its size is unknown and
+// how to give it.
+func (a *advisor) sizeText(t *plan.Table, n int) string {
+	per, known := a.partitionBytes(t)
+	switch {
+	case per <= 0:
+		s := unknownSizeText(t.Name)
+		if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
+			s += fmt.Sprintf("; it is bucketed into %d, which it keeps unless a join needs another count", t.Bucket.NumBuckets)
+		} else {
+			s += "; its count defaults to the cluster's cores (--cores), else spark.sql.shuffle.partitions"
+		}
+		return s
+	case !known:
+		return fmt.Sprintf("%s is %s, partitioned by (%s) with an unknown number of partitions: bucket files are written per partition, "+
+			"so sized from the whole table they are %s each at %d buckets, and smaller by the number of partitions (give it with --partitions %s=N)",
+			t.Name, bytesText(t.SizeInBytes), strings.Join(t.PartitionColumns, ", "), bytesText(per/int64(max(n, 1))), n, t.Name)
+	case len(t.PartitionColumns) > 0:
+		return fmt.Sprintf("%s is %s in %d partitions, %s per partition: %s per bucket file at %d buckets", t.Name, bytesText(t.SizeInBytes),
+			a.partitions(t.Name), bytesText(per), bytesText(per/int64(max(n, 1))), n)
+	}
+	return fmt.Sprintf("%s is %s: %s per bucket file at %d buckets", t.Name, bytesText(t.SizeInBytes), bytesText(per/int64(max(n, 1))), n)
+}
+
+// fitText says that t's bucket files at n buckets are within the bounds, or that its size is
+// unknown and they could not be checked.
+func (a *advisor) fitText(t *plan.Table, n int) string {
+	if per, _ := a.partitionBytes(t); per <= 0 {
+		return fmt.Sprintf("%s, so its bucket files at %d buckets are not checked against %s", unknownSizeText(t.Name), n, a.boundsText())
+	}
+	return a.sizeText(t, n) + ", within " + a.boundsText()
+}
+
+// unknownSizeText says that the tables' sizes are unknown and how to give them.
+func unknownSizeText(names ...string) string {
+	sizes := make([]string, len(names))
+	for i, n := range names {
+		sizes[i] = "--size " + n + "=SIZE"
+	}
+	what := "the size of " + strings.Join(names, " and ") + " is"
+	if len(names) > 1 {
+		what = "the sizes of " + strings.Join(names, " and ") + " are"
+	}
+	return fmt.Sprintf("%s unknown (give %s with %s, e.g. 40GB; or sizeInBytes in a catalog YAML; or DESCRIBE TABLE EXTENDED output after ANALYZE TABLE … COMPUTE STATISTICS)",
+		what, map[bool]string{true: "them", false: "it"}[len(names) > 1], strings.Join(sizes, " "))
+}
+
+// boundsText names the bucket file size bounds.
+func (a *advisor) boundsText() string {
+	return fmt.Sprintf("%s to %s per bucket file", bytesText(a.opt.MinBucketFileBytes), bytesText(a.opt.MaxBucketFileBytes))
+}
+
+// estimate is the data a rewrite of t reads and writes: its size when known; else its bucket
+// count times the target bucket size (a bucketed table was usually sized to about that);
+// else the target times spark.sql.shuffle.partitions.
+func (a *advisor) estimate(t *plan.Table) int64 {
+	switch {
+	case t == nil:
+		return 0
+	case t.SizeInBytes > 0:
+		return t.SizeInBytes
+	case t.Bucket != nil && t.Bucket.NumBuckets > 0:
+		return int64(t.Bucket.NumBuckets) * a.opt.TargetBucketBytes
+	}
+	return int64(a.opt.Options.ShufflePartitions()) * a.opt.TargetBucketBytes
 }
 
 func (a *advisor) broadcastable(t *plan.Table) bool {

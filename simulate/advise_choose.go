@@ -65,80 +65,484 @@ func (a *advisor) edges() []*edge {
 	return out
 }
 
-// chooseJoins gives both tables of the heaviest joins the same bucket columns (the join keys,
-// in one order), the same count and the same key types; a later join that conflicts with a
-// table's chosen layout is left as it is and said so.
+// chooseJoins serves the joins, heaviest first, each with the smallest change that removes
+// its shuffle. The candidates are: keep both layouts (possibly with a setting: bucket
+// coalescing for counts that are multiples, spark.sql.requireAllClusterKeysForCoPartition=false
+// for a bucketing on a subset of the join keys); rewrite one table to the other's bucket
+// columns, count and key types (when its bucket files stay within the size bounds); rewrite
+// both with a count sized for the larger. Each is simulated, and only those that leave the
+// join without an Exchange count; they are ranked by the bytes they rewrite, then by the
+// shuffles they remove across the workload, weighted. A table keeps the layout the first
+// (heaviest) join chose for it; a later join that it does not serve is said to still shuffle.
 func (a *advisor) chooseJoins() {
 	for _, e := range a.edges() {
 		lt, rt := a.table(e.l), a.table(e.r)
 		if lt == nil || rt == nil {
 			continue
 		}
-		lc, rc := a.layout[e.l], a.layout[e.r]
-		lcols, rcols := e.lk, e.rk
-		switch {
-		case lc != nil && rc != nil:
-			if !sameOrderPairs(lc.spec, rc.spec, e.lk, e.rk) {
-				a.conflict(e)
+		if a.broadcastInstead(e, lt, rt) {
+			continue
+		}
+		lk, rk, dropped := withoutPartitionPairs(lt, rt, e.lk, e.rk)
+		var note string
+		if len(dropped) > 0 {
+			note = fmt.Sprintf("; the join keys include the partition column(s) %s, which cannot be bucket columns (Spark rejects a bucketing column that is a partition column) "+
+				"and do not co-locate rows either (Spark joins partitioned tables without partition-wise co-location): bucketing can only remove the shuffle on the other keys",
+				strings.Join(dropped, ", "))
+		}
+		if len(lk) == 0 {
+			a.unserved(e, lt, rt, fmt.Sprintf("joined with %%s on (%%s) only on partition columns: no bucketing serves that join%s", note))
+			continue
+		}
+		if len(lk) < len(e.lk) && a.opt.Options.Version().Era() != EraC {
+			a.unserved(e, lt, rt, fmt.Sprintf("joined with %%s on (%%s)%s; before Spark 3.3 a bucketing on a subset of the join keys never avoids the shuffle", note))
+			continue
+		}
+		var best *candidate
+		for _, c := range a.candidates(e, lt, rt, lk, rk) {
+			if !a.evaluate(e, c) {
 				continue
 			}
-		case lc != nil:
-			var ok bool
-			if rcols, ok = mapOrder(lc.spec, e.lk, e.rk); !ok {
-				a.conflict(e)
-				continue
-			}
-			lcols = lc.spec.Columns
-		case rc != nil:
-			var ok bool
-			if lcols, ok = mapOrder(rc.spec, e.rk, e.lk); !ok {
-				a.conflict(e)
-				continue
-			}
-			rcols = rc.spec.Columns
-		}
-		n := max(a.bucketCount(lt), a.bucketCount(rt))
-		for _, c := range []*layoutChoice{lc, rc} {
-			if c != nil {
-				n = c.spec.NumBuckets
+			if best == nil || c.better(best) {
+				best = c
 			}
 		}
-		casts := map[string]map[string]string{e.l: {}, e.r: {}}
-		for i := range e.lk {
-			l, _ := lt.Column(e.lk[i])
-			r, _ := rt.Column(e.rk[i])
-			lr, rr := typeRank(strings.ToLower(l.Type)), typeRank(strings.ToLower(r.Type))
-			switch {
-			case lr > 0 && rr > 0 && lr < rr:
-				casts[e.l][e.lk[i]] = strings.ToLower(r.Type)
-			case lr > 0 && rr > 0 && rr < lr:
-				casts[e.r][e.rk[i]] = strings.ToLower(l.Type)
+		if best == nil {
+			a.unserved(e, lt, rt, "joined with %s on (%s): no layout found that removes its shuffle"+note)
+			continue
+		}
+		a.commit(e, best, note)
+	}
+}
+
+// A candidate is one set of layouts (and settings) for the two tables of a join.
+type candidate struct {
+	// kind orders candidates of equal cost: 0 keeps both layouts, 1 rewrites one table, 2
+	// rewrites both.
+	kind    int
+	choices map[string]*layoutChoice
+	confs   map[string]string
+	bytes   int64
+	gain    float64
+	// why maps a table to the sentence that explains its part ("%s" is the other table,
+	// then the keys).
+	why map[string]string
+}
+
+func (c *candidate) better(o *candidate) bool {
+	if c.bytes != o.bytes {
+		return c.bytes < o.bytes
+	}
+	if c.gain != o.gain {
+		return c.gain > o.gain
+	}
+	return c.kind < o.kind
+}
+
+// current returns a table's layout for this join: the one chosen by a heavier join (fixed),
+// else the table's own bucket spec.
+func (a *advisor) current(name string, t *plan.Table) (spec *plan.BucketSpec, casts map[string]string, fixed bool) {
+	if c := a.layout[name]; c != nil {
+		return c.spec, c.casts, true
+	}
+	if t.Bucket != nil && t.Bucket.NumBuckets > 0 && len(t.Bucket.Columns) > 0 {
+		return t.Bucket, nil, false
+	}
+	return nil, nil, false
+}
+
+// withoutPartitionPairs drops the key pairs where either side is a partition column.
+func withoutPartitionPairs(lt, rt *plan.Table, lk, rk []string) (nl, nr, dropped []string) {
+	for i := range lk {
+		lp, rp := isPartitionColumn(lt, lk[i]), isPartitionColumn(rt, rk[i])
+		if lp || rp {
+			if lp {
+				dropped = append(dropped, lt.Name+"."+lk[i])
+			}
+			if rp {
+				dropped = append(dropped, rt.Name+"."+rk[i])
+			}
+			continue
+		}
+		nl, nr = append(nl, lk[i]), append(nr, rk[i])
+	}
+	return nl, nr, dropped
+}
+
+func isPartitionColumn(t *plan.Table, col string) bool {
+	for _, p := range t.PartitionColumns {
+		if strings.EqualFold(p, col) {
+			return true
+		}
+	}
+	return false
+}
+
+// mapSubset maps a spec's columns, each one of keys, onto the paired otherKeys; false when a
+// column is not a key.
+func mapSubset(spec *plan.BucketSpec, keys, otherKeys []string) ([]string, bool) {
+	out := make([]string, 0, len(spec.Columns))
+	for _, c := range spec.Columns {
+		found := false
+		for i, k := range keys {
+			if strings.EqualFold(k, c) {
+				out = append(out, otherKeys[i])
+				found = true
+				break
 			}
 		}
-		why := fmt.Sprintf("joined with %%s on (%%s) in %d quer%s (weight %g): bucket both on the join keys into %d buckets%s",
-			len(e.demands), plural(len(e.demands)), e.weight, n, a.countWhy(lt, rt))
-		nl, nr := n, n
-		if lc == nil && rc == nil && a.canCoalesce(e) {
-			cl, cr := a.bucketCount(lt), a.bucketCount(rt)
-			if small, ok := a.coalescedCount(cl, cr); ok {
-				big := max(cl, cr)
-				if cl < cr {
-					nl, nr = small, big
-				} else {
-					nl, nr = big, small
+		if !found {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func equalCols(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// colType is a column's type as the advice writes it: the cast type when one is chosen.
+func colType(t *plan.Table, casts map[string]string, col string) string {
+	if ct, ok := casts[strings.ToLower(col)]; ok {
+		return ct
+	}
+	c, _ := t.Column(col)
+	return strings.ToLower(c.Type)
+}
+
+func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*candidate {
+	var out []*candidate
+	ls, lcasts, lfixed := a.current(e.l, lt)
+	rs, rcasts, rfixed := a.current(e.r, rt)
+	subset := func(spec *plan.BucketSpec) map[string]string {
+		if len(spec.Columns) < len(e.lk) {
+			return map[string]string{ConfRequireAllCoPartition: "false"}
+		}
+		return map[string]string{}
+	}
+	// Keep both layouts.
+	if ls != nil && rs != nil {
+		if m, ok := mapSubset(ls, lk, rk); ok && equalCols(m, rs.Columns) {
+			c := &candidate{kind: 0, confs: subset(ls), choices: map[string]*layoutChoice{}, why: map[string]string{}}
+			what := fmt.Sprintf("both tables are bucketed alike on the join keys (%s) into %d buckets, so Spark joins bucket i with bucket i", strings.Join(ls.Columns, ", "), ls.NumBuckets)
+			if ls.NumBuckets != rs.NumBuckets {
+				big, small := max(ls.NumBuckets, rs.NumBuckets), min(ls.NumBuckets, rs.NumBuckets)
+				c.confs[ConfCoalesceBuckets] = "true"
+				what = fmt.Sprintf("both tables are bucketed alike on the join keys (%s), into %d and %d buckets: with spark.sql.bucketing.coalesceBucketsInJoin.enabled=true "+
+					"(Spark 3.1+; with adaptive execution only from 3.5) Spark reads the %d buckets coalesced to %d (ratio %d, within maxBucketRatio %d), so neither side is shuffled",
+					strings.Join(ls.Columns, ", "), ls.NumBuckets, rs.NumBuckets, big, small, big/small, a.opt.Options.CoalesceMaxRatio())
+			}
+			if c.confs[ConfRequireAllCoPartition] != "" {
+				what += a.subsetText(ls.Columns, e.lk)
+			}
+			for _, n := range []string{e.l, e.r} {
+				spec, casts := ls, lcasts
+				if n == e.r {
+					spec, casts = rs, rcasts
 				}
-				why = fmt.Sprintf("joined with %%s on (%%s) in %d quer%s (weight %g): bucket both on the join keys, %s into %d and %s into %d buckets%s; "+
-					"with spark.sql.bucketing.coalesceBucketsInJoin.enabled Spark reads the larger side's buckets coalesced to the smaller count (ratio %d within maxBucketRatio %d), so neither side is shuffled",
-					len(e.demands), plural(len(e.demands)), e.weight, e.l, nl, e.r, nr, a.countWhy(lt, rt), big/small, a.opt.Options.CoalesceMaxRatio())
+				c.choices[n] = &layoutChoice{spec: spec, casts: casts, keep: a.layout[n] == nil || a.layout[n].keep}
+				c.why[n] = "joined with %s on (%s) in " + a.queriesText(e) + ": keep its layout; " + what + "; nothing is rewritten"
+			}
+			out = append(out, c)
+		}
+	}
+	// Rewrite one table to the other's layout.
+	for _, side := range []struct {
+		x, y           string
+		xt, yt         *plan.Table
+		ys             *plan.BucketSpec
+		ycasts         map[string]string
+		xs             *plan.BucketSpec
+		xfixed, yfixed bool
+		xk, yk         []string
+	}{
+		{e.l, e.r, lt, rt, rs, rcasts, ls, lfixed, rfixed, lk, rk},
+		{e.r, e.l, rt, lt, ls, lcasts, rs, rfixed, lfixed, rk, lk},
+	} {
+		if side.xfixed || side.ys == nil {
+			continue
+		}
+		cols, ok := mapSubset(side.ys, side.yk, side.xk)
+		if !ok {
+			continue
+		}
+		n := side.ys.NumBuckets
+		if !a.fits(side.xt, n) || a.oversized(side.yt, n) {
+			continue
+		}
+		casts := map[string]string{}
+		for i, yc := range side.ys.Columns {
+			xtyp, ytyp := colType(side.xt, nil, cols[i]), colType(side.yt, side.ycasts, yc)
+			if xtyp == ytyp {
+				continue
+			}
+			xr, yr := typeRank(xtyp), typeRank(ytyp)
+			if xr == 0 || yr == 0 || xr > yr {
+				ok = false
+				break
+			}
+			casts[cols[i]] = ytyp
+		}
+		if !ok {
+			continue
+		}
+		c := &candidate{kind: 1, confs: subset(side.ys), bytes: a.estimate(side.xt), choices: map[string]*layoutChoice{}, why: map[string]string{}}
+		c.choices[side.x] = &layoutChoice{spec: &plan.BucketSpec{NumBuckets: n, Columns: cols, SortColumns: cols}, casts: casts}
+		c.choices[side.y] = &layoutChoice{spec: side.ys, casts: side.ycasts, keep: a.layout[side.y] == nil || a.layout[side.y].keep}
+		xwhy := fmt.Sprintf("joined with %%s on (%%s) in %s: rewrite only %s, bucketed like %s on (%s) into %d buckets (%s), and leave %s as it is: "+
+			"the smallest rewrite that removes the shuffle (%s)",
+			a.queriesText(e), side.x, side.y, strings.Join(cols, ", "), n, a.fitText(side.xt, n), side.y, a.rewriteText(side.xt, side.yt))
+		if side.xs != nil && equalCols(side.xs.Columns, cols) && side.xs.NumBuckets != n && len(casts) > 0 {
+			big, small := max(side.xs.NumBuckets, n), min(side.xs.NumBuckets, n)
+			if big%small == 0 && big/small <= a.opt.Options.CoalesceMaxRatio() {
+				xwhy += fmt.Sprintf("; its %d buckets against %d alone could be coalesced (spark.sql.bucketing.coalesceBucketsInJoin.enabled, Spark 3.1+, with adaptive execution only from 3.5), but the key types differ, so it is rewritten anyway",
+					side.xs.NumBuckets, n)
 			}
 		}
-		a.assign(e.l, lcols, nl, casts[e.l], fmt.Sprintf(why, e.r, strings.Join(e.lk, ", ")))
-		a.assign(e.r, rcols, nr, casts[e.r], fmt.Sprintf(why, e.l, strings.Join(e.rk, ", ")))
-		for _, d := range e.demands {
-			f := Fix{Query: d.query, Tables: []string{d.left, d.right}, Keys: d.leftKeys, What: "join"}
-			a.layout[e.l].fixes = append(a.layout[e.l].fixes, f)
-			a.layout[e.r].fixes = append(a.layout[e.r].fixes, f)
+		if c.confs[ConfRequireAllCoPartition] != "" {
+			xwhy += a.subsetText(side.ys.Columns, side.yk)
 		}
+		c.why[side.x] = xwhy
+		c.why[side.y] = fmt.Sprintf("joined with %%s on (%%s) in %s: keep its layout (%s); %s is rewritten to match it", a.queriesText(e), side.ys, side.x)
+		if per, known := a.partitionBytes(side.yt); known && !a.fits(side.yt, n) {
+			c.why[side.y] += fmt.Sprintf(" (its own bucket files, %s each, are below %s: worth fewer buckets when it is next rewritten)", bytesText(per/int64(n)), a.boundsText())
+		}
+		out = append(out, c)
+	}
+	// Rewrite both.
+	if !lfixed && !rfixed {
+		out = append(out, a.rewriteBoth(e, lt, rt, lk, rk))
+	}
+	return out
+}
+
+// oversized reports a kept table whose bucket files at n buckets are known to exceed
+// MaxBucketFileBytes: a layout too coarse to keep (few, huge tasks), so rewriting only the
+// other table to match it is not offered.
+func (a *advisor) oversized(t *plan.Table, n int) bool {
+	per, known := a.partitionBytes(t)
+	return known && n > 0 && per/int64(n) > a.opt.MaxBucketFileBytes
+}
+
+// rewriteBoth buckets both tables on the join keys with a count sized for the larger (or,
+// with bucket coalescing, counts within maxBucketRatio), widening the narrower key type.
+func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *candidate {
+	n := max(a.bucketCount(lt), a.bucketCount(rt))
+	casts := map[string]map[string]string{e.l: {}, e.r: {}}
+	for i := range lk {
+		l, _ := lt.Column(lk[i])
+		r, _ := rt.Column(rk[i])
+		lr, rr := typeRank(strings.ToLower(l.Type)), typeRank(strings.ToLower(r.Type))
+		switch {
+		case lr > 0 && rr > 0 && lr < rr:
+			casts[e.l][lk[i]] = strings.ToLower(r.Type)
+		case lr > 0 && rr > 0 && rr < lr:
+			casts[e.r][rk[i]] = strings.ToLower(l.Type)
+		}
+	}
+	c := &candidate{kind: 2, confs: map[string]string{}, bytes: a.estimate(lt) + a.estimate(rt), choices: map[string]*layoutChoice{}, why: map[string]string{}}
+	if len(lk) < len(e.lk) {
+		c.confs[ConfRequireAllCoPartition] = "false"
+	}
+	why := fmt.Sprintf("joined with %%s on (%%s) in %s: bucket both on the join keys into %d buckets%s", a.queriesText(e), n, a.countWhy(lt, rt, n))
+	nl, nr := n, n
+	if a.canCoalesce(e) {
+		cl, cr := a.bucketCount(lt), a.bucketCount(rt)
+		if small, ok := a.coalescedCount(cl, cr); ok {
+			big := max(cl, cr)
+			if cl < cr {
+				nl, nr = small, big
+			} else {
+				nl, nr = big, small
+			}
+			c.confs[ConfCoalesceBuckets] = "true"
+			why = fmt.Sprintf("joined with %%s on (%%s) in %s: bucket both on the join keys, %s into %d and %s into %d buckets%s; "+
+				"with spark.sql.bucketing.coalesceBucketsInJoin.enabled Spark reads the larger side's buckets coalesced to the smaller count (ratio %d within maxBucketRatio %d), so neither side is shuffled",
+				a.queriesText(e), e.l, nl, e.r, nr, a.countWhy(lt, rt, big), big/small, a.opt.Options.CoalesceMaxRatio())
+		}
+	}
+	if len(lk) < len(e.lk) {
+		why += a.subsetText(lk, e.lk)
+	}
+	c.choices[e.l] = &layoutChoice{spec: &plan.BucketSpec{NumBuckets: nl, Columns: lk, SortColumns: lk}, casts: casts[e.l]}
+	c.choices[e.r] = &layoutChoice{spec: &plan.BucketSpec{NumBuckets: nr, Columns: rk, SortColumns: rk}, casts: casts[e.r]}
+	c.why[e.l], c.why[e.r] = why, why
+	return c
+}
+
+func (a *advisor) subsetText(cols, keys []string) string {
+	return fmt.Sprintf("; the bucket columns (%s) are a subset of the join keys (%s): set spark.sql.requireAllClusterKeysForCoPartition=false (internal, Spark 3.3+) "+
+		"so that Spark keeps both layouts for the wider join instead of shuffling both sides", strings.Join(cols, ", "), strings.Join(keys, ", "))
+}
+
+func (a *advisor) queriesText(e *edge) string {
+	qs := make([]string, 0, len(e.demands))
+	seen := map[int]bool{}
+	for _, d := range e.demands {
+		if !seen[d.query] {
+			seen[d.query] = true
+			qs = append(qs, fmt.Sprint(d.query+1))
+		}
+	}
+	return fmt.Sprintf("quer%s %s (weight %g)", plural(len(qs)), strings.Join(qs, ", "), e.weight)
+}
+
+// rewriteText compares the rewrite of x with the rewrite of y.
+func (a *advisor) rewriteText(x, y *plan.Table) string {
+	if x.SizeInBytes > 0 && y.SizeInBytes > 0 {
+		return fmt.Sprintf("%s of %s rather than %s of %s", bytesText(x.SizeInBytes), x.Name, bytesText(y.SizeInBytes), y.Name)
+	}
+	return fmt.Sprintf("one table rewritten instead of two; sizes unknown, %s estimated from the bucket counts as smaller than %s", x.Name, y.Name)
+}
+
+// evaluate simulates the join's queries with the candidate applied on top of the layouts
+// chosen so far, and reports whether the join is left without an Exchange; it records the
+// weighted shuffles the candidate removes from the whole workload.
+func (a *advisor) evaluate(e *edge, c *candidate) bool {
+	layout := make(map[string]*layoutChoice, len(a.layout)+len(c.choices))
+	for k, v := range a.layout {
+		layout[k] = v
+	}
+	for k, v := range c.choices {
+		layout[k] = v
+	}
+	confs := map[string]string{}
+	for k, v := range a.confs {
+		confs[k] = v
+	}
+	for k, v := range c.confs {
+		confs[k] = v
+	}
+	tables, opt := a.apply(layout), withConfs(a.opt.Options, confs)
+	for _, d := range e.demands {
+		r, err := Simulate(tables, a.workload[d.query].Query, opt)
+		if err != nil || joinShuffles(r.Plan, e.l, e.r) {
+			return false
+		}
+	}
+	for i, wq := range a.workload {
+		if a.before[i] == nil {
+			continue
+		}
+		r, err := Simulate(tables, wq.Query, opt)
+		if err != nil {
+			continue
+		}
+		w := wq.Weight
+		if w <= 0 {
+			w = 1
+		}
+		c.gain += w * float64(a.before[i].Exchanges-r.Exchanges)
+	}
+	return true
+}
+
+// joinShuffles reports an Exchange directly under (through Sorts) a join of tables l and r.
+func joinShuffles(root plan.Node, l, r string) bool {
+	bad := false
+	plan.Walk(root, func(n plan.Node) bool {
+		if _, ok := plan.JoinOf(n); ok && len(n.Children()) == 2 {
+			lt, rt := tableUnder(n.Children()[0]), tableUnder(n.Children()[1])
+			if (lt == l && rt == r) || (lt == r && rt == l) {
+				for _, c := range n.Children() {
+					if exchangeAbove(c) {
+						bad = true
+					}
+				}
+			}
+		}
+		return !bad
+	})
+	return bad
+}
+
+func exchangeAbove(n plan.Node) bool {
+	for n != nil {
+		switch n.(type) {
+		case *plan.Exchange:
+			return true
+		case *plan.Sort:
+			n = n.Children()[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// commit records the chosen candidate: each table's layout, reason, settings and fixes.
+func (a *advisor) commit(e *edge, c *candidate, note string) {
+	for k, v := range c.confs {
+		a.confs[k] = v
+	}
+	for _, n := range []string{e.l, e.r} {
+		ch := c.choices[n]
+		keys := e.lk
+		if n == e.r {
+			keys = e.rk
+		}
+		reason := fmt.Sprintf(c.why[n], other(e, n), strings.Join(keys, ", ")) + note
+		if old := a.layout[n]; old != nil {
+			old.reason += "; " + reason
+			ch = old
+		} else {
+			ch.reason = reason
+			if len(ch.casts) > 0 && !ch.keep {
+				for _, k := range sortedKeys(ch.casts) {
+					ch.reason += fmt.Sprintf("; write %s as %s so both join keys have the same type (a cast key never matches the bucketing)", k, ch.casts[k])
+				}
+			}
+			a.layout[n] = ch
+		}
+		if len(c.confs) > 0 {
+			if ch.confs == nil {
+				ch.confs = map[string]string{}
+			}
+			for k, v := range c.confs {
+				ch.confs[k] = v
+			}
+		}
+	}
+	for _, d := range e.demands {
+		f := Fix{Query: d.query, Tables: []string{d.left, d.right}, Keys: d.leftKeys, What: "join"}
+		a.layout[e.l].fixes = append(a.layout[e.l].fixes, f)
+		a.layout[e.r].fixes = append(a.layout[e.r].fixes, f)
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unserved records a join no layout serves: on tables already laid out, that it still
+// shuffles; on the others, why, keeping their current layout.
+func (a *advisor) unserved(e *edge, lt, rt *plan.Table, why string) {
+	for _, n := range []string{e.l, e.r} {
+		keys, t := e.lk, lt
+		if n == e.r {
+			keys, t = e.rk, rt
+		}
+		text := fmt.Sprintf(why, other(e, n), strings.Join(keys, ", "))
+		if c := a.layout[n]; c != nil {
+			c.reason += fmt.Sprintf("; its join with %s on (%s) in %s still shuffles: %s", other(e, n), strings.Join(keys, ", "), a.queriesText(e), text)
+			continue
+		}
+		spec, _, _ := a.current(n, t)
+		a.layout[n] = &layoutChoice{spec: spec, keep: spec != nil, reason: text + "; it keeps its current layout"}
 	}
 }
 
@@ -180,24 +584,40 @@ func plural(n int) string {
 	return "ies"
 }
 
-func (a *advisor) countWhy(lt, rt *plan.Table) string {
-	var parts []string
+// countWhy says how the count of a join rewritten on both sides was sized.
+func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
+	var parts, unknown []string
 	for _, t := range []*plan.Table{lt, rt} {
-		if t.SizeInBytes > 0 {
-			parts = append(parts, fmt.Sprintf("%s is %s", t.Name, bytesText(t.SizeInBytes)))
+		if per, _ := a.partitionBytes(t); per > 0 {
+			parts = append(parts, a.sizeText(t, n))
+			continue
 		}
+		unknown = append(unknown, t.Name)
 	}
-	s := fmt.Sprintf(" (about %s per bucket target", bytesText(a.opt.TargetBucketBytes))
-	if len(parts) > 0 {
-		s += "; " + strings.Join(parts, ", ")
+	switch {
+	case len(unknown) == 0:
+		parts = append([]string{fmt.Sprintf("about %s per bucket target", bytesText(a.opt.TargetBucketBytes))}, parts...)
+	case len(unknown) == 2:
+		from := fmt.Sprintf("spark.sql.shuffle.partitions (%d)", a.opt.Options.ShufflePartitions())
+		if a.opt.ClusterCores > 0 {
+			from = fmt.Sprintf("the cluster's %d cores", a.opt.ClusterCores)
+		}
+		for _, t := range []*plan.Table{lt, rt} {
+			if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
+				from = fmt.Sprintf("the larger current count (%s is bucketed into %d)", t.Name, t.Bucket.NumBuckets)
+			}
+		}
+		parts = append(parts, unknownSizeText(unknown...)+"; the count is "+from)
+	default:
+		parts = append(parts, unknownSizeText(unknown...))
 	}
 	if a.opt.ClusterCores > 0 {
-		s += fmt.Sprintf("; %d cores", a.opt.ClusterCores)
+		parts = append(parts, fmt.Sprintf("%d cores", a.opt.ClusterCores))
 	}
 	if a.opt.PowerOfTwo {
-		s += "; rounded to a power of two"
+		parts = append(parts, "rounded to a power of two")
 	}
-	return s + "); the same count on both sides lets Spark join bucket i with bucket i"
+	return " (" + strings.Join(parts, "; ") + "); the same count on both sides lets Spark join bucket i with bucket i"
 }
 
 func (a *advisor) assign(table string, cols []string, n int, casts map[string]string, reason string) {
@@ -218,55 +638,11 @@ func (a *advisor) assign(table string, cols []string, n int, casts map[string]st
 	}
 }
 
-func (a *advisor) conflict(e *edge) {
-	for _, n := range []string{e.l, e.r} {
-		if c := a.layout[n]; c != nil {
-			c.reason += fmt.Sprintf("; its join with %s on other keys still shuffles (a table has one bucketing)", other(e, n))
-		}
-	}
-}
-
 func other(e *edge, n string) string {
 	if n == e.l {
 		return e.r
 	}
 	return e.l
-}
-
-// mapOrder maps a chosen spec's column order through key pairs onto the other side's columns;
-// false when the keys are not exactly the spec's columns.
-func mapOrder(spec *plan.BucketSpec, keys, otherKeys []string) ([]string, bool) {
-	if len(spec.Columns) != len(keys) {
-		return nil, false
-	}
-	out := make([]string, 0, len(keys))
-	for _, c := range spec.Columns {
-		found := false
-		for i, k := range keys {
-			if k == c {
-				out = append(out, otherKeys[i])
-				found = true
-				break
-			}
-		}
-		if !found {
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-func sameOrderPairs(ls, rs *plan.BucketSpec, lk, rk []string) bool {
-	m, ok := mapOrder(ls, lk, rk)
-	if !ok || len(m) != len(rs.Columns) || ls.NumBuckets != rs.NumBuckets {
-		return false
-	}
-	for i := range m {
-		if m[i] != rs.Columns[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // chooseAggregates buckets each table not chosen for a join on the grouping column its
@@ -286,8 +662,21 @@ func (a *advisor) chooseAggregates() {
 			score[d.table] = map[string]float64{}
 			tables = append(tables, d.table)
 		}
-		cands := d.keys
+		t := a.table(d.table)
+		if t == nil {
+			continue
+		}
+		var cands []string
+		for _, k := range d.keys {
+			// A partition column is never a bucket column.
+			if !isPartitionColumn(t, k) {
+				cands = append(cands, k)
+			}
+		}
 		if a.opt.Options.RequireAllClusterKeysForDistribution() {
+			if len(cands) < len(d.keys) {
+				continue
+			}
 			cands = []string{strings.Join(d.keys, ",")}
 		}
 		for i, k := range cands {
@@ -311,12 +700,30 @@ func (a *advisor) chooseAggregates() {
 			if t == nil || best == "" {
 				continue
 			}
-			n := a.bucketCount(t)
-			a.assign(table, strings.Split(best, ","), n, nil, fmt.Sprintf("aggregated by %s (weight %g): bucket on it into %d buckets so the aggregation needs no shuffle", best, bw, n))
+			if cur, _, _ := a.current(table, t); cur != nil {
+				// Keep a bucketing that serves at least as much of the aggregation weight.
+				kw := 0.0
+				for _, d := range a.demands {
+					if !d.join && d.table == table && a.servesAggregate(cur.Columns, d.keys) {
+						kw += d.weight
+					}
+				}
+				if kw >= bw {
+					a.layout[table] = &layoutChoice{spec: cur, keep: true, reason: fmt.Sprintf("aggregated by its bucket column(s) %s (weight %g): keep its layout, the aggregation needs no shuffle", strings.Join(cur.Columns, ", "), kw)}
+					best = ""
+				}
+			}
+			if best != "" {
+				n := a.bucketCount(t)
+				a.assign(table, strings.Split(best, ","), n, nil, fmt.Sprintf("aggregated by %s (weight %g): bucket on it into %d buckets so the aggregation needs no shuffle (%s)", best, bw, n, a.sizeText(t, n)))
+			}
 		}
 		c := a.layout[table]
+		if c == nil || c.spec == nil {
+			continue
+		}
 		for _, d := range a.demands {
-			if !d.join && d.table == table && subsetStrings(c.spec.Columns, d.keys) {
+			if !d.join && d.table == table && a.servesAggregate(c.spec.Columns, d.keys) {
 				c.fixes = append(c.fixes, Fix{Query: d.query, Tables: []string{table}, Keys: d.keys, What: "aggregate"})
 			}
 		}
@@ -326,6 +733,61 @@ func (a *advisor) chooseAggregates() {
 			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, bytesText(t.SizeInBytes), bytesText(a.opt.Options.BroadcastThreshold()))}
 		}
 	}
+}
+
+// servesAggregate reports whether a bucketing on cols removes the shuffle of an aggregation
+// grouped by keys: a subset of them, all of them under
+// spark.sql.requireAllClusterKeysForDistribution.
+func (a *advisor) servesAggregate(cols, keys []string) bool {
+	if a.opt.Options.RequireAllClusterKeysForDistribution() {
+		return len(cols) == len(keys) && subsetStrings(cols, keys)
+	}
+	return subsetStrings(cols, keys)
+}
+
+// broadcastInstead advises broadcasting a join's small side rather than bucketing either
+// table, and reports whether it did: a side of known size at most BroadcastFactor × the
+// broadcast threshold (10 MiB when the threshold is -1). A broadcast hash join shuffles
+// neither side, and no table is rewritten.
+func (a *advisor) broadcastInstead(e *edge, lt, rt *plan.Table) bool {
+	th := a.opt.Options.BroadcastThreshold()
+	base := th
+	if base < 0 {
+		base = 10 << 20
+	}
+	limit := int64(float64(base) * a.opt.BroadcastFactor)
+	var small *plan.Table
+	name, keys := "", []string(nil)
+	for _, s := range []struct {
+		n string
+		t *plan.Table
+		k []string
+	}{{e.l, lt, e.lk}, {e.r, rt, e.rk}} {
+		if s.t.SizeInBytes > 0 && s.t.SizeInBytes <= limit && (small == nil || s.t.SizeInBytes < small.SizeInBytes) {
+			small, name, keys = s.t, s.n, s.k
+		}
+	}
+	if small == nil {
+		return false
+	}
+	how := fmt.Sprintf("hint the join, SELECT /*+ BROADCAST(%s) */ … (or broadcast(df) in the DataFrame API)", name)
+	switch {
+	case th < 0:
+		how += ", since spark.sql.autoBroadcastJoinThreshold=-1 turns size-based broadcasting off"
+	case small.SizeInBytes > th:
+		how += fmt.Sprintf(", or raise spark.sql.autoBroadcastJoinThreshold from %s to at least %s", bytesText(th), bytesText(small.SizeInBytes))
+	}
+	text := fmt.Sprintf("%s is %s, joined with %s on (%s) in %s: broadcast it rather than bucket either table — a broadcast hash join shuffles neither side and rewrites nothing; %s "+
+		"(advised up to %g × the broadcast threshold, %s: every executor holds the broadcast table in memory; an outer join can only broadcast its inner side)",
+		name, bytesText(small.SizeInBytes), other(e, name), strings.Join(keys, ", "), a.queriesText(e), how, a.opt.BroadcastFactor, bytesText(limit))
+	if c := a.layout[name]; c != nil {
+		c.reason += "; " + text
+		return true
+	}
+	// A bucketed small table keeps its layout: broadcasting needs no change to it.
+	spec, _, _ := a.current(name, small)
+	a.layout[name] = &layoutChoice{spec: spec, keep: spec != nil, reason: text}
+	return true
 }
 
 func (a *advisor) joined(name string) bool {
@@ -357,15 +819,15 @@ func subsetStrings(sub, of []string) bool {
 	return true
 }
 
-// apply returns the tables with the advised layouts.
-func (a *advisor) apply() map[string]*plan.Table {
+// apply returns the tables with the layouts; a kept layout leaves its table as it is.
+func (a *advisor) apply(layout map[string]*layoutChoice) map[string]*plan.Table {
 	out := make(map[string]*plan.Table, len(a.tables))
 	for k, t := range a.tables {
 		out[k] = t
 	}
-	for name, c := range a.layout {
+	for name, c := range layout {
 		t := a.table(name)
-		if t == nil || c.spec == nil {
+		if t == nil || c.spec == nil || c.keep {
 			continue
 		}
 		nt := *t

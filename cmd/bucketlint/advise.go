@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,9 @@ import (
 // adviseOptions are the flags and arguments of `bucketlint advise`.
 type adviseOptions struct {
 	confs, sizes listFlag
+	partitions   listFlag
+	minFile      string
+	maxFile      string
 	version      string
 	format       string
 	target       string
@@ -39,6 +43,9 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 		"bucketlint advise --spark-version 3.2 --format json workload.sql")
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
 	fs.Var(&opts.sizes, "size", "table size `table=bytes` (10GB, 512MB, …); repeatable")
+	fs.Var(&opts.partitions, "partitions", "number of partitions `table=N` of a partitioned table, to size its buckets per partition; repeatable")
+	fs.StringVar(&opts.minFile, "min-bucket-file-size", "16MB", "smallest bucket file `size` (one bucket of one partition) a table may be given another table's count for")
+	fs.StringVar(&opts.maxFile, "max-bucket-file-size", "2GB", "largest bucket file `size` a table may be given another table's count for")
 	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
 	fs.StringVar(&opts.target, "target-bucket-size", "256MB", "data `size` one bucket should hold")
@@ -83,11 +90,35 @@ func runAdvise(opts *adviseOptions, s *streams) error {
 	if err != nil || target <= 0 {
 		return usagef("--target-bucket-size %q: want a size such as 256MB", opts.target)
 	}
+	minFile, err := simulate.ParseBytes(opts.minFile)
+	if err != nil || minFile <= 0 {
+		return usagef("--min-bucket-file-size %q: want a size such as 16MB", opts.minFile)
+	}
+	maxFile, err := simulate.ParseBytes(opts.maxFile)
+	if err != nil || maxFile < minFile {
+		return usagef("--max-bucket-file-size %q: want a size such as 2GB, at least --min-bucket-file-size", opts.maxFile)
+	}
+	parts := map[string]int{}
+	for _, p := range opts.partitions {
+		k, v, ok := strings.Cut(p, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if !ok || err != nil || n <= 0 {
+			return usagef("--partitions %q: want table=N", p)
+		}
+		name := strings.ToLower(strings.TrimSpace(k))
+		if ws.tables[name] == nil {
+			return usagef("--partitions %q: no table %s in the DDL", p, k)
+		}
+		parts[name] = n
+	}
 	if len(ws.queries) == 0 {
 		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
 	}
 	workload := weighted(ws)
-	recs := simulate.Advise(ws.tables, workload, simulate.AdviseOptions{Options: opt, TargetBucketBytes: target, ClusterCores: opts.cores, PowerOfTwo: opts.powerOfTwo})
+	recs := simulate.Advise(ws.tables, workload, simulate.AdviseOptions{
+		Options: opt, TargetBucketBytes: target, ClusterCores: opts.cores, PowerOfTwo: opts.powerOfTwo,
+		MinBucketFileBytes: minFile, MaxBucketFileBytes: maxFile, Partitions: parts,
+	})
 	if opts.format == "json" {
 		err = writeAdviseJSON(s.out, recs)
 	} else {
@@ -139,6 +170,8 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 	var b strings.Builder
 	if len(recs) == 0 {
 		b.WriteString("no layout change removes a shuffle from this workload\n")
+	} else {
+		b.WriteString(adviseSummary(recs) + "\n\n")
 	}
 	for i, r := range recs {
 		if i > 0 {
@@ -148,7 +181,14 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 			fmt.Fprintf(&b, "%s: leave unbucketed\n  why: %s\n", r.Table, r.Reason)
 			continue
 		}
-		fmt.Fprintf(&b, "%s: %s\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
+		if r.Keep {
+			fmt.Fprintf(&b, "%s: keep %s (no rewrite)\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
+		} else {
+			fmt.Fprintf(&b, "%s: %s\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
+		}
+		if len(r.Confs) > 0 {
+			fmt.Fprintf(&b, "  settings: %s\n", confsText(r.Confs))
+		}
 		fmt.Fprintf(&b, "  shuffles removed: %d\n", r.ShufflesRemoved)
 		for _, f := range r.Fixes {
 			fmt.Fprintf(&b, "  fixes %s\n", f)
@@ -158,6 +198,9 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 				o.Index+1, workload[o.Index].Query.Span.Start, o.Before.Exchanges, o.Before.Sorts, o.After.Exchanges, o.After.Sorts)
 		}
 		for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}} {
+			if c.code == "" {
+				continue
+			}
 			fmt.Fprintf(&b, "  %s:\n", c.name)
 			for _, ln := range strings.Split(strings.TrimRight(c.code, "\n"), "\n") {
 				b.WriteString("    " + ln + "\n")
@@ -166,6 +209,54 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// adviseSummary is the advice in one line: the tables rewritten, kept, broadcast, and the
+// settings it needs.
+func adviseSummary(recs []simulate.Recommendation) string {
+	var rewrite, keep, plain []string
+	confs := map[string]string{}
+	for _, r := range recs {
+		switch {
+		case r.Bucket == nil:
+			plain = append(plain, r.Table)
+		case r.Keep:
+			keep = append(keep, r.Table)
+		default:
+			rewrite = append(rewrite, fmt.Sprintf("%s into %d buckets", r.Table, r.Bucket.NumBuckets))
+		}
+		for k, v := range r.Confs {
+			confs[k] = v
+		}
+	}
+	var parts []string
+	if len(rewrite) > 0 {
+		parts = append(parts, "rewrite "+strings.Join(rewrite, ", "))
+	} else {
+		parts = append(parts, "rewrite nothing")
+	}
+	if len(keep) > 0 {
+		parts = append(parts, "keep "+strings.Join(keep, ", "))
+	}
+	if len(plain) > 0 {
+		parts = append(parts, "leave unbucketed "+strings.Join(plain, ", "))
+	}
+	if len(confs) > 0 {
+		parts = append(parts, "set "+confsText(confs))
+	}
+	return "advice: " + strings.Join(parts, "; ")
+}
+
+func confsText(confs map[string]string) string {
+	keys := make([]string, 0, len(confs))
+	for k := range confs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + confs[k]
+	}
+	return strings.Join(keys, ", ")
 }
 
 func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
@@ -187,6 +278,9 @@ func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
 		Table           string            `json:"table"`
 		Bucket          *bucketJSON       `json:"bucket"`
 		CastColumns     map[string]string `json:"castColumns"`
+		Keep            bool              `json:"keep"`
+		Confs           map[string]string `json:"confs"`
+		RewriteBytes    int64             `json:"rewriteBytes"`
 		Reason          string            `json:"reason"`
 		ShufflesRemoved int               `json:"shufflesRemoved"`
 		Fixes           []string          `json:"fixes"`
@@ -197,13 +291,18 @@ func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
 		Recommendations []recJSON `json:"recommendations"`
 	}{Recommendations: []recJSON{}}
 	for _, r := range recs {
-		rj := recJSON{Table: r.Table, CastColumns: r.CastColumns, Reason: r.Reason, ShufflesRemoved: r.ShufflesRemoved, Fixes: []string{}, Queries: []queryJSON{}}
+		rj := recJSON{Table: r.Table, CastColumns: r.CastColumns, Keep: r.Keep, Confs: r.Confs, RewriteBytes: r.RewriteBytes, Reason: r.Reason, ShufflesRemoved: r.ShufflesRemoved, Fixes: []string{}, Queries: []queryJSON{}}
 		if rj.CastColumns == nil {
 			rj.CastColumns = map[string]string{}
 		}
+		if rj.Confs == nil {
+			rj.Confs = map[string]string{}
+		}
 		if r.Bucket != nil {
 			rj.Bucket = &bucketJSON{NumBuckets: r.Bucket.NumBuckets, Columns: r.Bucket.Columns, SortColumns: nonNil(r.Bucket.SortColumns)}
-			rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL}
+			if !r.Keep {
+				rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL}
+			}
 		}
 		for _, f := range r.Fixes {
 			rj.Fixes = append(rj.Fixes, f.String())

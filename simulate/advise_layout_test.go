@@ -1,0 +1,220 @@
+package simulate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// financeDDL is fixtures/examples/transactions-accounts, trimmed.
+const financeDDL = `
+CREATE TABLE finance.transactions (txn_id BIGINT COMMENT 'ledger transaction id', account_id BIGINT, amount DECIMAL(18,2), day DATE)
+USING parquet PARTITIONED BY (day) CLUSTERED BY (account_id) SORTED BY (account_id) INTO 256 BUCKETS;
+CREATE TABLE finance.accounts (account_id INT COMMENT 'primary key', status STRING COMMENT 'OPEN, FROZEN, CLOSED')
+USING parquet CLUSTERED BY (account_id) INTO 64 BUCKETS;
+CREATE TABLE finance.ledger_entries (entry_id BIGINT, txn_id BIGINT, account_id BIGINT, debit DECIMAL(18,2), credit DECIMAL(18,2), day DATE)
+USING parquet PARTITIONED BY (day) CLUSTERED BY (account_id) SORTED BY (account_id) INTO 256 BUCKETS;
+CREATE TABLE finance.branches (branch_id INT, name STRING) USING parquet;
+CREATE TABLE finance.postings (txn_id BIGINT, account_id BIGINT, branch_id INT, day DATE) USING parquet PARTITIONED BY (day);
+CREATE TABLE finance.entries (txn_id BIGINT, account_id BIGINT, day DATE) USING parquet PARTITIONED BY (day);
+`
+
+const (
+	dailyBalances = `SELECT t.account_id, count(*) FROM finance.transactions t JOIN finance.accounts a ON t.account_id = a.account_id WHERE t.day = DATE'2024-06-30' AND a.status <> 'CLOSED' GROUP BY t.account_id`
+	reconcile     = `SELECT t.txn_id, l.entry_id FROM finance.transactions t JOIN finance.ledger_entries l ON l.account_id = t.account_id AND l.day = t.day AND l.txn_id = t.txn_id`
+)
+
+func financeFixture(tb testing.TB, sizes map[string]int64, queries ...string) (map[string]*plan.Table, []WeightedQuery) {
+	tb.Helper()
+	p, err := sql.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, errs := p.ParseFile("ddl.sql", []byte(financeDDL))
+	if len(errs) > 0 {
+		tb.Fatal(errs)
+	}
+	tables := map[string]*plan.Table{}
+	for _, t := range f.Tables {
+		t.SizeInBytes = -1
+		if n, ok := sizes[t.Name]; ok {
+			t.SizeInBytes = n
+		}
+		tables[t.Name] = t
+	}
+	var wl []WeightedQuery
+	for _, q := range queries {
+		qf, errs := p.ParseFile("q.sql", []byte(q))
+		if len(errs) > 0 {
+			tb.Fatal(errs)
+		}
+		wl = append(wl, WeightedQuery{Query: qf.Queries[0], Weight: 1})
+	}
+	return tables, wl
+}
+
+// checkFixes re-simulates every fix the advice claims and fails when the layout still
+// shuffles under it.
+func checkFixes(t *testing.T, recs []Recommendation) {
+	t.Helper()
+	for _, r := range recs {
+		for _, f := range r.Fixes {
+			after := outcome(r, f.Query)
+			if after == nil {
+				t.Fatalf("%s: no simulation of query %d", r.Table, f.Query)
+			}
+			if bad := fixedSides(after.Plan, f); bad != "" {
+				t.Errorf("%s claims %s but the advised layout still shuffles: %s\n%s", r.Table, f, bad, dump(after))
+			}
+		}
+	}
+}
+
+func byTable(recs []Recommendation) map[string]Recommendation {
+	m := map[string]Recommendation{}
+	for _, r := range recs {
+		m[r.Table] = r
+	}
+	return m
+}
+
+// TestAdviseSmallestChange: transactions (2 TB, 256 buckets, BIGINT) ⋈ accounts (40 GB, 64
+// buckets, INT): only accounts is rewritten, into 256 buckets with a BIGINT key; with sizes
+// given and without them.
+func TestAdviseSmallestChange(t *testing.T) {
+	for _, sizes := range []map[string]int64{
+		{"finance.transactions": 2 << 40, "finance.accounts": 40 << 30},
+		nil,
+	} {
+		tables, wl := financeFixture(t, sizes, dailyBalances)
+		recs := Advise(tables, wl, AdviseOptions{Options: Options{}, PowerOfTwo: true, Partitions: map[string]int{"finance.transactions": 730}})
+		checkFixes(t, recs)
+		m := byTable(recs)
+		tr, ac := m["finance.transactions"], m["finance.accounts"]
+		if !tr.Keep || tr.Bucket == nil || tr.Bucket.NumBuckets != 256 || tr.Code.SQL != "" {
+			t.Errorf("sizes %v: transactions should keep its 256 buckets: %+v", sizes, tr)
+		}
+		if ac.Keep || ac.Bucket == nil || ac.Bucket.NumBuckets != 256 || ac.Bucket.Columns[0] != "account_id" || ac.CastColumns["account_id"] != "bigint" {
+			t.Errorf("sizes %v: accounts should be rewritten into 256 buckets on account_id BIGINT: %+v", sizes, ac)
+		}
+		if ac.ShufflesRemoved != 1 || len(ac.Fixes) != 1 {
+			t.Errorf("sizes %v: want the join's shuffle removed: %+v", sizes, ac)
+		}
+		if !strings.Contains(ac.Reason, "coalesce") {
+			t.Errorf("sizes %v: the reason should say why coalescing 64 and 256 is not enough: %s", sizes, ac.Reason)
+		}
+		if sizes != nil && !strings.Contains(ac.Reason, "160.0 MiB per bucket file") {
+			t.Errorf("accounts at 256 buckets holds 160 MiB a bucket file: %s", ac.Reason)
+		}
+		if sizes == nil && (!strings.Contains(ac.Reason, "size of finance.accounts is unknown") || !strings.Contains(ac.Reason, "--size finance.accounts=")) {
+			t.Errorf("unknown size not said: %s", ac.Reason)
+		}
+	}
+}
+
+// TestAdviseCoalescingAlone: counts 64 and 256 on the same key type need no rewrite: bucket
+// coalescing alone removes the shuffle.
+func TestAdviseCoalescingAlone(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.transactions": 2 << 40, "finance.accounts": 40 << 30}, dailyBalances)
+	acc := *tables["finance.accounts"]
+	acc.Columns = append([]plan.Column(nil), acc.Columns...)
+	acc.Columns[0].Type = "bigint"
+	tables["finance.accounts"] = &acc
+	for _, v := range []string{"3.5", "4.0"} {
+		ver, _ := ParseVersion(v)
+		recs := Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}, PowerOfTwo: true})
+		checkFixes(t, recs)
+		m := byTable(recs)
+		for _, n := range []string{"finance.transactions", "finance.accounts"} {
+			r := m[n]
+			if !r.Keep || r.Confs[ConfCoalesceBuckets] != "true" || !strings.Contains(r.Reason, "coalesceBucketsInJoin") || r.ShufflesRemoved != 1 {
+				t.Errorf("Spark %s: %s should keep its layout with bucket coalescing: %+v", v, n, r)
+			}
+		}
+	}
+	// Adaptive execution before 3.5 skips coalescing: accounts is rewritten.
+	ver, _ := ParseVersion("3.4")
+	m := byTable(Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}, PowerOfTwo: true}))
+	if r := m["finance.accounts"]; r.Keep || r.Bucket.NumBuckets != 256 {
+		t.Errorf("Spark 3.4 with adaptive execution: accounts should be rewritten into 256 buckets: %+v", r)
+	}
+}
+
+// TestAdvisePartitionSizing: a partitioned table is sized per partition; an unknown size is
+// said, not sized as 256 MiB per bucket.
+func TestAdvisePartitionSizing(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 730 << 30}, `SELECT p.account_id, count(*) FROM finance.postings p GROUP BY p.account_id`)
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true, Partitions: map[string]int{"finance.postings": 730}})
+	checkFixes(t, recs)
+	r := byTable(recs)["finance.postings"]
+	// 1 GiB per partition at 256 MiB a bucket: 4 buckets, not 2920.
+	if r.Bucket == nil || r.Bucket.NumBuckets != 4 || !strings.Contains(r.Reason, "730 partitions") {
+		t.Errorf("postings should get 4 buckets (1 GiB per partition): %+v", r)
+	}
+	recs = Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	r = byTable(recs)["finance.postings"]
+	if !strings.Contains(r.Reason, "unknown number of partitions") {
+		t.Errorf("the unknown partition count should be said: %s", r.Reason)
+	}
+	tables, wl = financeFixture(t, nil, `SELECT account_id, count(*) FROM finance.entries GROUP BY account_id`)
+	r = byTable(Advise(tables, wl, AdviseOptions{ClusterCores: 48}))["finance.entries"]
+	if strings.Contains(r.Reason, "per bucket target") || !strings.Contains(r.Reason, "unknown") || r.Bucket == nil || r.Bucket.NumBuckets != 48 {
+		t.Errorf("unknown size: want the cluster's cores and the size said unknown: %+v", r)
+	}
+}
+
+// TestAdviseNoPartitionBucketColumn: a partition column in the join keys is never a bucket
+// column; the other keys are, with spark.sql.requireAllClusterKeysForCoPartition=false.
+func TestAdviseNoPartitionBucketColumn(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.entries": 400 << 30},
+		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.account_id = e.account_id AND p.day = e.day`)
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	checkFixes(t, recs)
+	for _, r := range recs {
+		if r.Bucket == nil {
+			t.Fatalf("%s: not bucketed: %s", r.Table, r.Reason)
+		}
+		for _, c := range r.Bucket.Columns {
+			if c == "day" {
+				t.Errorf("%s: partition column day recommended as a bucket column: %+v", r.Table, r.Bucket)
+			}
+		}
+		if r.Confs[ConfRequireAllCoPartition] != "false" || !strings.Contains(r.Reason, "partition column") || r.ShufflesRemoved != 2 {
+			t.Errorf("%s: want requireAllClusterKeysForCoPartition=false and the partition column explained: %+v", r.Table, r)
+		}
+	}
+	// The recorded reconciliation: both already bucketed alike, the setting alone serves it.
+	tables, wl = financeFixture(t, nil, reconcile)
+	recs = Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	checkFixes(t, recs)
+	for _, r := range recs {
+		if !r.Keep || r.Confs[ConfRequireAllCoPartition] != "false" || len(r.Fixes) != 1 {
+			t.Errorf("%s: want the layout kept with requireAllClusterKeysForCoPartition=false: %+v", r.Table, r)
+		}
+	}
+	// Before 3.3 no layout serves it.
+	ver, _ := ParseVersion("3.2")
+	for _, r := range Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}}) {
+		if len(r.Fixes) != 0 || !strings.Contains(r.Reason, "before Spark 3.3") {
+			t.Errorf("Spark 3.2: %s: %+v", r.Table, r)
+		}
+	}
+}
+
+// TestAdviseBroadcastSmallSide: a side within BroadcastFactor × the threshold is advised to be
+// broadcast, not bucketed.
+func TestAdviseBroadcastSmallSide(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.branches": 30 << 20},
+		`SELECT p.txn_id, b.name FROM finance.postings p JOIN finance.branches b ON p.branch_id = b.branch_id`)
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	m := byTable(recs)
+	b := m["finance.branches"]
+	if b.Bucket != nil || !strings.Contains(b.Reason, "BROADCAST(finance.branches)") || !strings.Contains(b.Reason, "autoBroadcastJoinThreshold") {
+		t.Errorf("branches should be broadcast: %+v", b)
+	}
+	if p, ok := m["finance.postings"]; ok && p.Bucket != nil {
+		t.Errorf("postings should not be bucketed for a broadcastable join: %+v", p)
+	}
+}
