@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/bucketlint/bucketlint/rules"
 )
@@ -26,9 +27,9 @@ func Text(w io.Writer, c *Check) error {
 			fmt.Fprintf(bw, "    %s: %s\n", r.Span.Start, r.Message)
 		}
 		if d.Fix != nil {
-			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), d.Fix.Description)
+			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), indentLines(d.Fix.Description, "        "))
 			for _, e := range d.Fix.Edits {
-				fmt.Fprintf(bw, "        %s: replace with %q\n", e.Span.Start, e.Text)
+				fmt.Fprintf(bw, "        %s\n", editText(e))
 			}
 		}
 	}
@@ -45,4 +46,28 @@ func severityText(p painter, s rules.Severity) string {
 		return p.paint("\x1b[1;33m", "warning")
 	}
 	return p.paint("\x1b[1;36m", s.String())
+}
+
+// editText says where an edit applies and what it does: an empty span inserts, empty text
+// deletes, anything else replaces. A span on one line is written file:line:col-endcol.
+func editText(e rules.Edit) string {
+	start, end := e.Span.Start, e.Span.End
+	switch {
+	case !end.IsValid() || end == start:
+		return fmt.Sprintf("%s: insert %q", start, e.Text)
+	}
+	where := fmt.Sprintf("%s-%d:%d", start, end.Line, end.Col)
+	if end.Line == start.Line {
+		where = fmt.Sprintf("%s-%d", start, end.Col)
+	}
+	if e.Text == "" {
+		return where + ": delete"
+	}
+	return fmt.Sprintf("%s: replace with %q", where, e.Text)
+}
+
+// indentLines indents every line after the first of a multi-line text (advice given as code)
+// so that it stays under the finding it belongs to.
+func indentLines(s, indent string) string {
+	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+indent)
 }
