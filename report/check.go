@@ -40,6 +40,20 @@ type Check struct {
 	// StepSummary, when set, receives what the github format could not annotate (GitHub keeps
 	// 10 annotations per level per step): the command opens $GITHUB_STEP_SUMMARY for it.
 	StepSummary io.Writer
+	// Verified holds, per finding (same index as Findings), the verify result of the finding's
+	// recommendation (check --verify); a nil entry, or a slice shorter than Findings, is a
+	// finding that was not verified.
+	Verified []*Verification
+}
+
+// A Verification is the proof of one finding's recommendation on data: the query run before
+// and after the layout change (engine/verify).
+type Verification struct {
+	Scenario                                string
+	Identical, Reproduced                   bool
+	ExchangesBefore, ExchangesAfter         int
+	ShuffledRowsBefore, ShuffledRowsAfter   int64
+	ShuffledBytesBefore, ShuffledBytesAfter int64
 }
 
 // Tool is the program that produced a report.

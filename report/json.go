@@ -33,8 +33,21 @@ type findingJSON struct {
 	Message   string        `json:"message"`
 	Related   []relatedJSON `json:"related"`
 	Fix       *fixJSON      `json:"fix"`
-	// Verified is the verify result of the finding's recommendation; null until verify runs.
-	Verified *bool `json:"verified"`
+	// Verified is the verify result of the finding's recommendation; null unless check --verify
+	// verified it.
+	Verified *verifiedJSON `json:"verified"`
+}
+
+type verifiedJSON struct {
+	Scenario            string `json:"scenario"`
+	Identical           bool   `json:"identical"`
+	Reproduced          bool   `json:"reproduced"`
+	ExchangesBefore     int    `json:"exchangesBefore"`
+	ExchangesAfter      int    `json:"exchangesAfter"`
+	ShuffledRowsBefore  int64  `json:"shuffledRowsBefore"`
+	ShuffledRowsAfter   int64  `json:"shuffledRowsAfter"`
+	ShuffledBytesBefore int64  `json:"shuffledBytesBefore"`
+	ShuffledBytesAfter  int64  `json:"shuffledBytesAfter"`
 }
 
 type relatedJSON struct {
@@ -81,7 +94,12 @@ func JSON(w io.Writer, c *Check) error {
 		Summary:  summaryJSON{Files: c.Files, Findings: len(c.Findings), Errors: len(c.Errors)},
 	}
 	for i := range c.Findings {
-		out.Findings = append(out.Findings, toFindingJSON(&c.Findings[i]))
+		f := toFindingJSON(&c.Findings[i])
+		if i < len(c.Verified) && c.Verified[i] != nil {
+			v := verifiedJSON(*c.Verified[i])
+			f.Verified = &v
+		}
+		out.Findings = append(out.Findings, f)
 	}
 	for _, e := range c.Errors {
 		out.Errors = append(out.Errors, errorJSON(e))

@@ -64,7 +64,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
 	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
-	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on data (not available yet in this build)")
+	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on generated data (engine/verify); exit 4 when one does not reproduce")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -74,9 +74,6 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	}
 	if _, ok := failThreshold(opts.failOn); !ok {
 		return nil, usagef("--fail-on %q: want error, warning, info or never", opts.failOn)
-	}
-	if opts.verify {
-		return nil, usagef("--verify is not available yet: the verification engine is not part of this build")
 	}
 	for _, kv := range opts.confs {
 		if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
@@ -230,8 +227,16 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
 		Rules: catalogue, Explains: explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
 	}
+	var verifyErr error
+	if opts.verify {
+		var failed int
+		c.Verified, failed = verifyFindings(ctx, project, simOpts, diags, s)
+		if failed > 0 {
+			verifyErr = &verifyFailure{failed: failed, total: len(diags)}
+		}
+	}
 	outErr := writeOutputs(opts.outputs, c, s)
-	return exitError(ruleErr, outErr, loadErrs, diags, opts.failOn)
+	return exitError(ruleErr, errors.Join(outErr, verifyErr), loadErrs, diags, opts.failOn)
 }
 
 // resolveConfig reads --config, or the .bucketlint.yaml found from the working directory up.

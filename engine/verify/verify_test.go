@@ -21,15 +21,15 @@ WHERE a.status <> 'CLOSED' GROUP BY t.account_id, t.day;
 `
 
 // workload parses DDL and queries into tables and a workload.
-func workload(t *testing.T, src string) (map[string]*plan.Table, []simulate.WeightedQuery) {
-	t.Helper()
+func workload(tb testing.TB, src string) (map[string]*plan.Table, []simulate.WeightedQuery) {
+	tb.Helper()
 	p, err := sql.New()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	f, errs := p.ParseFile("w.sql", []byte(src))
 	if len(errs) > 0 {
-		t.Fatal(errs)
+		tb.Fatal(errs)
 	}
 	tabs := map[string]*plan.Table{}
 	for _, tb := range f.Tables {
@@ -42,11 +42,11 @@ func workload(t *testing.T, src string) (map[string]*plan.Table, []simulate.Weig
 	return tabs, w
 }
 
-func simOptions(t *testing.T) simulate.Options {
-	t.Helper()
+func simOptions(tb testing.TB) simulate.Options {
+	tb.Helper()
 	v, err := simulate.ParseVersion("3.5")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return simulate.Options{SparkVersion: v, BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
 }
@@ -55,10 +55,9 @@ func simOptions(t *testing.T) simulate.Options {
 func advised(t *testing.T, src string) []Scenario {
 	t.Helper()
 	tabs, w := workload(t, src)
-	recs := simulate.Advise(tabs, w, simulate.AdviseOptions{Options: simOptions(t)})
-	sc := FromAdvice(tabs, w, recs)
+	sc := FromAdvice(tabs, w, adviseFor(t, tabs, w))
 	if len(sc) == 0 {
-		t.Fatalf("no scenario from %d recommendations", len(recs))
+		t.Fatal("no scenario from the advice")
 	}
 	return sc
 }
@@ -165,4 +164,9 @@ WHERE u.is_employee = false GROUP BY u.plan, e.platform;
 	if !r.Reproduced() || r.Rows == 0 {
 		t.Fatalf("%+v", r)
 	}
+}
+
+func adviseFor(tb testing.TB, tabs map[string]*plan.Table, w []simulate.WeightedQuery) []simulate.Recommendation {
+	tb.Helper()
+	return simulate.Advise(tabs, w, simulate.AdviseOptions{Options: simOptions(tb)})
 }

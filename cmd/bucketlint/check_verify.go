@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/bucketlint/bucketlint/engine/verify"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/report"
+	"github.com/bucketlint/bucketlint/rules"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// checkVerifyRows is the number of generated rows per table check --verify runs on.
+const checkVerifyRows = 20_000
+
+// verifyFindings proves the advice for the project's workload (check --verify) and returns,
+// per finding, the verification of the query the finding points into (nil when none), and
+// how many attached verifications did not reproduce. A scenario the engine cannot run is
+// reported on standard error and left unverified.
+func verifyFindings(ctx context.Context, project *plan.Project, sim simulate.Options, diags []rules.Diagnostic, s *streams) ([]*report.Verification, int) {
+	var workload []simulate.WeightedQuery
+	for _, q := range project.Queries {
+		if !q.View && q.Root != nil {
+			workload = append(workload, simulate.WeightedQuery{Query: q, Weight: 1})
+		}
+	}
+	out := make([]*report.Verification, len(diags))
+	if len(workload) == 0 {
+		return out, 0
+	}
+	recs := simulate.Advise(project.Tables, workload, simulate.AdviseOptions{Options: sim, PowerOfTwo: true})
+	scenarios := verify.FromAdvice(project.Tables, workload, recs)
+	failed := 0
+	for _, sc := range scenarios {
+		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim})
+		if err != nil {
+			fmt.Fprintf(s.err, "%s: not verified: %v\n", sc.Query.Span.Start, err)
+			continue
+		}
+		r := &res[0]
+		v := &report.Verification{
+			Scenario: r.Name, Identical: r.Identical, Reproduced: r.Reproduced(),
+			ExchangesBefore: r.Before.Exchanges, ExchangesAfter: r.After.Exchanges,
+			ShuffledRowsBefore: r.Before.ShuffledRows, ShuffledRowsAfter: r.After.ShuffledRows,
+			ShuffledBytesBefore: r.Before.ShuffledBytes, ShuffledBytesAfter: r.After.ShuffledBytes,
+		}
+		for i := range diags {
+			if out[i] == nil && within(diags[i].Span.Start, sc.Query.Span) {
+				out[i] = v
+				if !v.Reproduced {
+					failed++
+				}
+			}
+		}
+	}
+	return out, failed
+}
+
+// within reports whether p lies inside span (same file, between its lines and columns).
+func within(p plan.Pos, span plan.Span) bool {
+	if span.End.Line == 0 {
+		span.End = plan.Pos{File: span.Start.File, Line: span.Start.Line}
+	}
+	if p.File != span.Start.File || p.Line < span.Start.Line || p.Line > span.End.Line {
+		return false
+	}
+	if p.Line == span.Start.Line && p.Col < span.Start.Col {
+		return false
+	}
+	return p.Line != span.End.Line || span.End.Col == 0 || p.Col <= span.End.Col
+}

@@ -1,0 +1,119 @@
+"""bucketlint verify --spark local[N]: the embedded engine's check on a real local Spark.
+
+Started by engine/verify (SparkCheck) under a pyspark venv
+(${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint}/venv-<version>/bin/python, or $BUCKETLINT_PYTHON):
+
+    python oracle/verify_spark.py --manifest M.json --out R.json --work DIR
+
+The manifest names the Spark master, session confs, the query, and for each side (before and
+after the layout change) the tables engine/store wrote. Each side's tables are adopted with
+``CREATE TABLE … USING parquet [PARTITIONED BY] CLUSTERED BY (…) [SORTED BY] INTO n BUCKETS
+LOCATION '…'`` (partitions recovered), the query is planned and run, and the result records
+how many shuffle Exchanges Spark's own plan has, the order-independent checksum of the rows
+(computed as exec.AppendCanonical and engine_compat.checksum do) and the wall time.
+"""
+from __future__ import annotations
+
+import argparse
+import calendar
+import datetime
+import json
+import os
+import shutil
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import engine_compat  # noqa: E402  (the checksum and plan facts shared with the compat check)
+
+
+def canonical(v) -> str:
+    """engine_compat.canonical, with timestamps as microseconds since the epoch (UTC)."""
+    if isinstance(v, datetime.datetime):
+        if v.tzinfo is not None:
+            v = v.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+        return str(calendar.timegm(v.timetuple()) * 1_000_000 + v.microsecond)
+    return engine_compat.canonical(v)
+
+
+def session(master: str, confs: dict, work: str):
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    b = (SparkSession.builder.master(master).appName("bucketlint-verify")
+         .config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false")
+         .config("spark.sql.warehouse.dir", os.path.join(work, "spark-warehouse"))
+         .config("spark.sql.catalogImplementation", "in-memory")
+         .config("spark.sql.session.timeZone", "UTC"))
+    for k, v in confs.items():
+        b = b.config(k, v)
+    spark = b.getOrCreate()
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def adopt(spark, t: dict) -> None:
+    name = t["name"]
+    if "." in name:
+        spark.sql(f"CREATE DATABASE IF NOT EXISTS {name.rsplit('.', 1)[0]}")
+    parts = t.get("partition_columns") or []
+    part = f" PARTITIONED BY ({', '.join(parts)})" if parts else ""
+    bucket = ""
+    if t.get("buckets"):
+        sort = f" SORTED BY ({', '.join(t['sort_columns'])})" if t.get("sort_columns") else ""
+        bucket = f" CLUSTERED BY ({', '.join(t['bucket_columns'])}){sort} INTO {t['buckets']} BUCKETS"
+    spark.sql(f"CREATE TABLE {name} ({t['schema']}) USING parquet{part}{bucket} LOCATION '{t['location']}'")
+    if parts:
+        spark.sql(f"ALTER TABLE {name} RECOVER PARTITIONS")
+
+
+def run_side(spark, tables: list, sql: str) -> dict:
+    for t in tables:
+        adopt(spark, t)
+    start = time.monotonic()
+    df = spark.sql(sql)
+    facts = engine_compat.plan_facts(df)
+    rows = df.collect()
+    millis = int((time.monotonic() - start) * 1000)
+    total, n = 0, 0
+    for r in rows:
+        text = "\x1f".join(canonical(v) for v in r).encode("utf-8")
+        h = engine_compat.FNV_OFFSET
+        for b in text:
+            h ^= b
+            h = (h * engine_compat.FNV_PRIME) & engine_compat.MASK
+        total = (total + h) & engine_compat.MASK
+        n += 1
+    for t in tables:
+        spark.sql(f"DROP TABLE IF EXISTS {t['name']}")
+    return {"exchanges": facts["exchanges"], "plan": facts["plan"], "millis": millis,
+            "checksum": {"rows": n, "sum": total}}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--manifest", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--work", required=True, help="a scratch directory (the caller removes it)")
+    args = ap.parse_args()
+    with open(args.manifest, encoding="utf-8") as f:
+        m = json.load(f)
+    work = os.path.join(args.work, "spark")
+    os.makedirs(work, exist_ok=True)
+    try:
+        spark = session(m["master"], m.get("confs") or {}, work)
+        sql = m["sql"].strip().rstrip(";")
+        result = {"spark_version": spark.version, "sides": [run_side(spark, side or [], sql) for side in m["sides"]]}
+        spark.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
