@@ -17,8 +17,9 @@ func bl306() *Rule {
 			"- `disabled by configuration`: `spark.sql.sources.bucketing.enabled=false` (BL401).\n" +
 			"- `disabled by query planner`: `DisableUnnecessaryBucketedScan` (3.1+,\n" +
 			"  `spark.sql.sources.bucketing.autoBucketedScan.enabled`) found no join or aggregation above the\n" +
-			"  scan that uses its partitioning — often because the layout did not match and the side is\n" +
-			"  shuffled anyway (see the BL3xx finding on the join), or because the query never needed it.\n" +
+			"  scan that uses its partitioning — because the layout did not match and the side is shuffled\n" +
+			"  anyway, or because the query never needed it. This rule does not report it: the finding on\n" +
+			"  the join (BL301, BL303, BL304, …) says what to change.\n" +
 			"- `bucket column(s) not read`: the query reads none of the bucket columns.\n\n" +
 			"The rule reads explain output (the printed reason; before 3.3, a scan of a table known to be\n" +
 			"bucketed that prints no `SelectedBucketsCount`), simulated queries and simulated DataFrame joins,\n" +
@@ -26,7 +27,7 @@ func bl306() *Rule {
 			"columns, i.e. would have used the buckets: a scan nothing above needs (a query that reads no\n" +
 			"bucket column, a join on other keys) loses nothing. It is informational: a\n" +
 			"disabled scan is a symptom; the finding on the join or aggregation says what to change." + suppressDoc("BL306"),
-		Bad:      "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by query planner), …",
+		Bad:      "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by configuration), …",
 		Good:     "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: true, …, SelectedBucketsCount: 8 out of 8",
 		Spark:    "3.1–4.x",
 		Since:    "0.1.0",
@@ -198,12 +199,14 @@ func scanName(fs *plan.FileScan, t *plan.Table) string {
 func reportDisabledScan(p *Pass, name string, t *plan.Table, reason string, at plan.Span) {
 	why := map[string]string{
 		"disabled by configuration": "spark.sql.sources.bucketing.enabled is false, see BL401",
-		"disabled by query planner": "no join or aggregation above it uses the bucket layout (DisableUnnecessaryBucketedScan), often because the side is shuffled anyway",
 		"bucket column(s) not read": "the query reads none of the bucket columns",
 	}
-	base := reason
-	if len(base) > 11 && base[len(base)-11:] == ", simulated" {
-		base = base[:len(base)-11]
+	base := strings.TrimSuffix(reason, ", simulated")
+	if base == "disabled by query planner" {
+		// DisableUnnecessaryBucketedScan turned the layout off because the join or aggregation
+		// above shuffles this side anyway: a symptom, and the finding on that join (BL301,
+		// BL303, BL304, …) already says what to change.
+		return
 	}
 	printed := "Bucketed: false, " + reason
 	if strings.HasPrefix(reason, "no ") {

@@ -28,12 +28,14 @@ func TestRunLoadedScenario(t *testing.T) {
 	for _, d := range diags {
 		byRule[d.Rule]++
 	}
-	for _, id := range []string{"BL301", "BL306", "BL310"} {
+	for _, id := range []string{"BL301", "BL310"} {
 		if byRule[id] == 0 {
 			t.Errorf("no %s finding; got %v", id, byRule)
 		}
 	}
-	for _, id := range []string{"BL302", "BL303", "BL304", "BL305", "BL101", "BL201"} {
+	// BL306 stays silent: b's scan is "disabled by query planner" because the join shuffles it
+	// anyway, which BL301 and BL310 report.
+	for _, id := range []string{"BL302", "BL303", "BL304", "BL305", "BL306", "BL101", "BL201"} {
 		if byRule[id] > 0 {
 			t.Errorf("unexpected %s findings: %d", id, byRule[id])
 		}
