@@ -79,6 +79,8 @@ def plan_facts(df) -> dict:
         "exchanges": len(shuffles),
         "bucketed_scans": len(re.findall(r"Bucketed: true", text)),
         "plan": [re.sub(r"#\d+L?", "", l.rstrip()) for l in lines if l.strip()],
+        # The executed plan as explain prints it, ids included, for the Go engine to run.
+        "physical_plan": "== Physical Plan ==\n" + text,
     }
 
 

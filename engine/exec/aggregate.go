@@ -27,7 +27,14 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 	if err != nil {
 		return nil, err
 	}
-	spec, err := newAggSpec(a, child.cols)
+	mode := a.Mode
+	if mode == plan.FinalAggregate && !partialBelow(kids[0]) {
+		// Spark 4 plans one aggregate over an input already clustered by the keys (a
+		// bucketed scan) and prints it like a final one; with no partial aggregate below,
+		// it reads raw rows.
+		mode = plan.CompleteAggregate
+	}
+	spec, err := newAggSpec(a, mode, child.cols)
 	if err != nil {
 		return nil, fmt.Errorf("aggregate: %w", err)
 	}
@@ -46,9 +53,29 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 	return st, nil
 }
 
-func newAggSpec(a *plan.Aggregate, in schema) (*aggSpec, error) {
+// partialBelow reports whether a partial aggregate feeds n through operators that pass its
+// rows on unchanged (exchanges, sorts, adaptive stages, codegen adapters).
+func partialBelow(n plan.Node) bool {
+	switch x := n.(type) {
+	case *plan.HashAggregate, *plan.SortAggregate, *plan.ObjectHashAggregate:
+		return true
+	case *plan.ReusedExchange:
+		return x.Reused != nil && partialBelow(x.Reused)
+	case *plan.Exchange, *plan.Sort, *plan.QueryStage, *plan.ShuffleRead, *plan.AdaptiveSparkPlan:
+	case *plan.Generic:
+		if !passThrough(x.Name) {
+			return false
+		}
+	default:
+		return false
+	}
+	kids := n.Children()
+	return len(kids) == 1 && partialBelow(kids[0])
+}
+
+func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec, error) {
 	s := &aggSpec{}
-	switch a.Mode {
+	switch mode {
 	case plan.PartialAggregate:
 	case plan.PartialMerge:
 		s.merge = true

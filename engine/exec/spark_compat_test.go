@@ -134,6 +134,8 @@ type compatResult struct {
 	BucketedScans int      `json:"bucketed_scans"`
 	Checksum      Checksum `json:"checksum"`
 	Plan          []string `json:"plan"`
+	// PhysicalPlan is Spark's executed plan as explain prints it, expression ids included.
+	PhysicalPlan string `json:"physical_plan"`
 }
 
 // writeCompatTables writes the scenario's tables under dir and returns a catalog of them.
