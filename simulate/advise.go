@@ -99,9 +99,10 @@ func (f Fix) String() string {
 	return fmt.Sprintf("query %d: %s of %s on (%s)", f.Query+1, f.What, strings.Join(f.Tables, ", "), strings.Join(f.Keys, ", "))
 }
 
-// A Code is a layout as code.
+// A Code is a layout as code. SQL creates the table and inserts the rows; CTAS does the same
+// in one CREATE TABLE … AS SELECT. Both read the current rows from <table>_old.
 type Code struct {
-	PySpark, Scala, SQL string
+	PySpark, Scala, SQL, CTAS string
 }
 
 // Advise recommends bucket columns, counts and sort columns per table so that the workload's

@@ -52,28 +52,94 @@ func layoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) C
 	fmt.Fprintf(&py, "\n    .saveAsTable(%q))\n", t.Name)
 	fmt.Fprintf(&sc, "\n  .saveAsTable(%q)\n", t.Name)
 
-	var ddl strings.Builder
-	fmt.Fprintf(&ddl, "CREATE TABLE %s (", t.Name)
+	return Code{
+		PySpark: "from pyspark.sql import functions as F\n" + py.String(),
+		Scala:   "import org.apache.spark.sql.functions.col\n" + sc.String(),
+		SQL:     createInsert(t, spec, format),
+		CTAS:    createAsSelect(t, spec, format, casts),
+	}
+}
+
+// layoutClauses are the USING, PARTITIONED BY and CLUSTERED BY clauses of the new table.
+func layoutClauses(t *plan.Table, spec *plan.BucketSpec, format string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "USING %s", format)
+	if len(t.PartitionColumns) > 0 {
+		fmt.Fprintf(&b, "\nPARTITIONED BY (%s)", strings.Join(t.PartitionColumns, ", "))
+	}
+	fmt.Fprintf(&b, "\nCLUSTERED BY (%s)", strings.Join(spec.Columns, ", "))
+	if len(spec.SortColumns) > 0 {
+		fmt.Fprintf(&b, " SORTED BY (%s)", strings.Join(spec.SortColumns, ", "))
+	}
+	fmt.Fprintf(&b, " INTO %d BUCKETS", spec.NumBuckets)
+	return b.String()
+}
+
+// sqlString quotes s as a Spark SQL string literal.
+func sqlString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// createInsert is the new table's DDL, its columns with the advised types and their
+// comments, then an INSERT of the current rows (the table renamed to <table>_old first),
+// repartitioned by the bucket columns so that each bucket is one file.
+func createInsert(t *plan.Table, spec *plan.BucketSpec, format string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- first: ALTER TABLE %s RENAME TO %s_old;\n", t.Name, t.Name)
+	fmt.Fprintf(&b, "CREATE TABLE %s (", t.Name)
+	commented := false
+	for _, c := range t.Columns {
+		commented = commented || c.Comment != ""
+	}
+	for i, c := range t.Columns {
+		switch {
+		case commented && i == 0:
+			b.WriteString("\n  ")
+		case commented:
+			b.WriteString(",\n  ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %s", c.Name, strings.ToUpper(c.Type))
+		if c.Comment != "" {
+			b.WriteString(" COMMENT " + sqlString(c.Comment))
+		}
+	}
+	if commented {
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, ")\n%s;\n", layoutClauses(t, spec, format))
+	fmt.Fprintf(&b, "INSERT INTO %s SELECT /*+ REPARTITION(%d, %s) */ * FROM %s_old;\n", t.Name, spec.NumBuckets, strings.Join(spec.Columns, ", "), t.Name)
+	return b.String()
+}
+
+// createAsSelect is the same rewrite in one statement: CREATE TABLE … AS SELECT, the advised
+// types as casts in the select list. A CTAS cannot declare columns, so their comments are set
+// after it.
+func createAsSelect(t *plan.Table, spec *plan.BucketSpec, format string, casts map[string]string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "-- first: ALTER TABLE %s RENAME TO %s_old;\n", t.Name, t.Name)
+	fmt.Fprintf(&b, "CREATE TABLE %s\n%s\nAS SELECT /*+ REPARTITION(%d, %s) */ ", t.Name, layoutClauses(t, spec, format), spec.NumBuckets, strings.Join(spec.Columns, ", "))
+	if len(t.Columns) == 0 {
+		b.WriteString("*")
+	}
 	for i, c := range t.Columns {
 		if i > 0 {
-			ddl.WriteString(", ")
+			b.WriteString(", ")
 		}
-		typ := c.Type
-		if ct, ok := casts[strings.ToLower(c.Name)]; ok {
-			typ = ct
+		if typ, ok := casts[strings.ToLower(c.Name)]; ok {
+			fmt.Fprintf(&b, "CAST(%s AS %s) AS %s", c.Name, strings.ToUpper(typ), c.Name)
+			continue
 		}
-		fmt.Fprintf(&ddl, "%s %s", c.Name, strings.ToUpper(typ))
+		b.WriteString(c.Name)
 	}
-	fmt.Fprintf(&ddl, ")\nUSING %s", format)
-	if len(t.PartitionColumns) > 0 {
-		fmt.Fprintf(&ddl, "\nPARTITIONED BY (%s)", strings.Join(t.PartitionColumns, ", "))
+	fmt.Fprintf(&b, " FROM %s_old;\n", t.Name)
+	for _, c := range t.Columns {
+		if c.Comment != "" {
+			fmt.Fprintf(&b, "ALTER TABLE %s ALTER COLUMN %s COMMENT %s;\n", t.Name, c.Name, sqlString(c.Comment))
+		}
 	}
-	fmt.Fprintf(&ddl, "\nCLUSTERED BY (%s)", strings.Join(spec.Columns, ", "))
-	if len(spec.SortColumns) > 0 {
-		fmt.Fprintf(&ddl, " SORTED BY (%s)", strings.Join(spec.SortColumns, ", "))
-	}
-	fmt.Fprintf(&ddl, " INTO %d BUCKETS;\nINSERT INTO %s SELECT /*+ REPARTITION(%d, %s) */ * FROM %s_old;\n", n, t.Name, n, strings.Join(spec.Columns, ", "), t.Name)
-	return Code{PySpark: "from pyspark.sql import functions as F\n" + py.String(), Scala: "import org.apache.spark.sql.functions.col\n" + sc.String(), SQL: ddl.String()}
+	return b.String()
 }
 
 func colList(cols []string) string {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/parser/code"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -12,7 +13,7 @@ import (
 const financeDDL = `
 CREATE TABLE finance.transactions (txn_id BIGINT COMMENT 'ledger transaction id', account_id BIGINT, amount DECIMAL(18,2), day DATE)
 USING parquet PARTITIONED BY (day) CLUSTERED BY (account_id) SORTED BY (account_id) INTO 256 BUCKETS;
-CREATE TABLE finance.accounts (account_id INT COMMENT 'primary key', status STRING COMMENT 'OPEN, FROZEN, CLOSED')
+CREATE TABLE finance.accounts (account_id INT COMMENT 'primary key', status STRING COMMENT 'OPEN, FROZEN, CLOSED (can\'t post when CLOSED)')
 USING parquet CLUSTERED BY (account_id) INTO 64 BUCKETS;
 CREATE TABLE finance.ledger_entries (entry_id BIGINT, txn_id BIGINT, account_id BIGINT, debit DECIMAL(18,2), credit DECIMAL(18,2), day DATE)
 USING parquet PARTITIONED BY (day) CLUSTERED BY (account_id) SORTED BY (account_id) INTO 256 BUCKETS;
@@ -216,5 +217,69 @@ func TestAdviseBroadcastSmallSide(t *testing.T) {
 	}
 	if p, ok := m["finance.postings"]; ok && p.Bucket != nil {
 		t.Errorf("postings should not be bucketed for a broadcastable join: %+v", p)
+	}
+}
+
+// TestAdviseCodeParses parses every piece of generated code with bucketlint's own parsers:
+// the SQL creates the table with the recommended spec and the original column comments, the
+// CTAS too, and the PySpark and Scala are recognised as a bucketed saveAsTable of the spec.
+func TestAdviseCodeParses(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.transactions": 2 << 40, "finance.accounts": 40 << 30, "finance.postings": 500 << 30, "finance.entries": 400 << 30},
+		dailyBalances, `SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.account_id = e.account_id AND p.day = e.day`)
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritten := 0
+	for _, r := range Advise(tables, wl, AdviseOptions{PowerOfTwo: true}) {
+		if r.Bucket == nil || r.Keep {
+			continue
+		}
+		rewritten++
+		orig := tables[r.Table]
+		for name, src := range map[string]string{"sql": r.Code.SQL, "ctas": r.Code.CTAS} {
+			f, errs := p.ParseFile(r.Table+"."+name+".sql", []byte(src))
+			if len(errs) > 0 || len(f.Tables) != 1 {
+				t.Fatalf("%s %s: %v, %d tables\n%s", r.Table, name, errs, len(f.Tables), src)
+			}
+			got := f.Tables[0]
+			if got.Name != r.Table || got.Bucket == nil || got.Bucket.String() != r.Bucket.String() || strings.Join(got.PartitionColumns, ",") != strings.Join(orig.PartitionColumns, ",") {
+				t.Errorf("%s %s: created %s %v partitioned by %v, want %v\n%s", r.Table, name, got.Name, got.Bucket, got.PartitionColumns, r.Bucket, src)
+			}
+			if len(f.Queries) != 1 {
+				t.Errorf("%s %s: want one query reading %s_old, got %d\n%s", r.Table, name, r.Table, len(f.Queries), src)
+			}
+			if name != "sql" {
+				continue
+			}
+			for _, c := range orig.Columns {
+				gc, ok := got.Column(c.Name)
+				want := strings.ToLower(c.Type)
+				if ct, ok := r.CastColumns[strings.ToLower(c.Name)]; ok {
+					want = ct
+				}
+				if !ok || gc.Comment != c.Comment || gc.Type != want {
+					t.Errorf("%s: column %s = %+v, want type %s comment %q", r.Table, c.Name, gc, want, c.Comment)
+				}
+			}
+		}
+		for _, lang := range []struct{ file, src string }{{"layout.py", r.Code.PySpark}, {"Layout.scala", r.Code.Scala}} {
+			cf, errs := code.Parse(lang.file, []byte(lang.src))
+			if len(errs) > 0 || len(cf.Writes) != 1 {
+				t.Fatalf("%s %s: %v, %d writes\n%s", r.Table, lang.file, errs, len(cf.Writes), lang.src)
+			}
+			w := cf.Writes[0]
+			if w.Terminal != "saveAsTable" || w.Table != r.Table || w.Bucket == nil || w.Bucket.NumBuckets != r.Bucket.NumBuckets ||
+				strings.Join(w.Bucket.Columns, ",") != strings.Join(r.Bucket.Columns, ",") || strings.Join(w.SortBy, ",") != strings.Join(r.Bucket.SortColumns, ",") ||
+				strings.Join(w.PartitionBy, ",") != strings.Join(orig.PartitionColumns, ",") {
+				t.Errorf("%s %s: write %s %s %+v sortBy %v partitionBy %v, want saveAsTable of %v\n%s", r.Table, lang.file, w.Terminal, w.Table, w.Bucket, w.SortBy, w.PartitionBy, r.Bucket, lang.src)
+			}
+			if w.Repartition == nil || w.Repartition.N != r.Bucket.NumBuckets || strings.Join(w.Repartition.Cols, ",") != strings.Join(r.Bucket.Columns, ",") {
+				t.Errorf("%s %s: want repartition(%d, %v) before the write: %+v", r.Table, lang.file, r.Bucket.NumBuckets, r.Bucket.Columns, w.Repartition)
+			}
+		}
+	}
+	if rewritten < 3 {
+		t.Errorf("want accounts, postings and entries rewritten, got %d", rewritten)
 	}
 }

@@ -197,7 +197,7 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 			fmt.Fprintf(&b, "  query %d (%s): %d exchange(s), %d sort(s) before; %d exchange(s), %d sort(s) after\n",
 				o.Index+1, workload[o.Index].Query.Span.Start, o.Before.Exchanges, o.Before.Sorts, o.After.Exchanges, o.After.Sorts)
 		}
-		for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}} {
+		for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}, {"SQL, as one CREATE TABLE … AS SELECT", r.Code.CTAS}} {
 			if c.code == "" {
 				continue
 			}
@@ -301,7 +301,7 @@ func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
 		if r.Bucket != nil {
 			rj.Bucket = &bucketJSON{NumBuckets: r.Bucket.NumBuckets, Columns: r.Bucket.Columns, SortColumns: nonNil(r.Bucket.SortColumns)}
 			if !r.Keep {
-				rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL}
+				rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL, "sqlCtas": r.Code.CTAS}
 			}
 		}
 		for _, f := range r.Fixes {
