@@ -108,11 +108,33 @@ func (a *advisor) chooseJoins() {
 			}
 		}
 		if best == nil {
-			a.unserved(e, lt, rt, "joined with %s on (%s): no layout found that removes its shuffle"+note)
+			a.unserved(e, lt, rt, "joined with %s on (%s) in "+a.queriesText(e)+": "+a.unservedText(e, lk, rk)+note)
 			continue
 		}
 		a.commit(e, best, note)
 	}
+}
+
+// unservedText says why no candidate serves a join: a table already laid out for a heavier
+// join on other columns, or no layout the simulation accepts.
+func (a *advisor) unservedText(e *edge, lk, rk []string) string {
+	var held []string
+	for _, s := range []struct {
+		n    string
+		keys []string
+	}{{e.l, lk}, {e.r, rk}} {
+		c := a.layout[s.n]
+		if c == nil || c.spec == nil {
+			continue
+		}
+		if _, ok := mapSubset(c.spec, s.keys, s.keys); !ok {
+			held = append(held, fmt.Sprintf("%s is bucketed on (%s) for a heavier join", s.n, strings.Join(c.spec.Columns, ", ")))
+		}
+	}
+	if len(held) > 0 {
+		return strings.Join(held, " and ") + ", and a table has one bucketing, so this join keeps its shuffle"
+	}
+	return "no layout found that removes its shuffle"
 }
 
 // A candidate is one set of layouts (and settings) for the two tables of a join.
@@ -336,7 +358,24 @@ func (a *advisor) oversized(t *plan.Table, n int) bool {
 // rewriteBoth buckets both tables on the join keys with a count sized for the larger (or,
 // with bucket coalescing, counts within maxBucketRatio), widening the narrower key type.
 func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *candidate {
-	n := max(a.bucketCount(lt), a.bucketCount(rt))
+	n0 := max(a.bucketCount(lt), a.bucketCount(rt))
+	n := n0
+	// Halve the count while the smaller table's bucket files are below the bounds and the
+	// larger table's stay within them (and the cluster's cores stay busy).
+	for n > 1 && n%2 == 0 && n/2 >= a.opt.ClusterCores {
+		small, large := lt, rt
+		if pl, _ := a.partitionBytes(lt); pl > 0 {
+			if pr, _ := a.partitionBytes(rt); pr > 0 && pr < pl {
+				small, large = rt, lt
+			}
+		}
+		ps, _ := a.partitionBytes(small)
+		pl, _ := a.partitionBytes(large)
+		if ps <= 0 || pl <= 0 || a.fits(small, n) || !a.fits(large, n/2) {
+			break
+		}
+		n /= 2
+	}
 	casts := map[string]map[string]string{e.l: {}, e.r: {}}
 	for i := range lk {
 		l, _ := lt.Column(lk[i])
@@ -353,7 +392,11 @@ func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *can
 	if len(lk) < len(e.lk) {
 		c.confs[ConfRequireAllCoPartition] = "false"
 	}
-	why := fmt.Sprintf("joined with %%s on (%%s) in %s: bucket both on the join keys into %d buckets%s", a.queriesText(e), n, a.countWhy(lt, rt, n))
+	lowered := ""
+	if n < n0 {
+		lowered = fmt.Sprintf(", lowered from %d so that both tables' bucket files are within %s", n0, a.boundsText())
+	}
+	why := fmt.Sprintf("joined with %%s on (%%s) in %s: bucket both on the join keys into %d buckets%s%s", a.queriesText(e), n, lowered, a.countWhy(lt, rt, n))
 	nl, nr := n, n
 	if a.canCoalesce(e) {
 		cl, cr := a.bucketCount(lt), a.bucketCount(rt)
@@ -538,7 +581,7 @@ func (a *advisor) unserved(e *edge, lt, rt *plan.Table, why string) {
 		}
 		text := fmt.Sprintf(why, other(e, n), strings.Join(keys, ", "))
 		if c := a.layout[n]; c != nil {
-			c.reason += fmt.Sprintf("; its join with %s on (%s) in %s still shuffles: %s", other(e, n), strings.Join(keys, ", "), a.queriesText(e), text)
+			c.reason += fmt.Sprintf("; its join with %s on (%s) in %s still shuffles", other(e, n), strings.Join(keys, ", "), a.queriesText(e))
 			continue
 		}
 		spec, _, _ := a.current(n, t)

@@ -283,3 +283,23 @@ func TestAdviseCodeParses(t *testing.T) {
 		t.Errorf("want accounts, postings and entries rewritten, got %d", rewritten)
 	}
 }
+
+// TestAdviseHeavierJoinWins: orders is joined on customer_id (weight 10) and on order_id
+// (weight 2): the heavier join gets the layout, both tables' bucket files within the bounds,
+// and both tables of the lighter join say it still shuffles.
+func TestAdviseHeavierJoinWins(t *testing.T) {
+	tables, wl := adviseFixture(t)
+	recs := Advise(tables, wl, AdviseOptions{ClusterCores: 64, PowerOfTwo: true})
+	checkFixes(t, recs)
+	m := byTable(recs)
+	o, c, l := m["orders"], m["customers"], m["lineitem"]
+	if o.Bucket == nil || c.Bucket == nil || o.Bucket.NumBuckets != 128 || c.Bucket.NumBuckets != 128 || !strings.Contains(o.Reason, "lowered from 256") {
+		t.Errorf("orders and customers: want 128 buckets (24 MiB and 320 MiB bucket files): %+v %+v", o, c)
+	}
+	if !strings.Contains(o.Reason, "its join with lineitem on (order_id) in query 2 (weight 2) still shuffles") {
+		t.Errorf("orders should say its lighter join still shuffles: %s", o.Reason)
+	}
+	if l.Bucket != nil || !strings.Contains(l.Reason, "orders is bucketed on (customer_id) for a heavier join") {
+		t.Errorf("lineitem should say why its join keeps its shuffle: %+v", l)
+	}
+}
