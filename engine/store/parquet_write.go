@@ -83,6 +83,8 @@ func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
 // fileWriter writes rows of a batch into one Parquet file.
 type fileWriter struct {
 	schema *parquet.Schema
+	pw     *parquet.Writer // reused across files with Reset
+	bw     *bufio.Writer
 	cols   []int // batch column of each written column
 	leaf   []int // parquet leaf index of each written column
 	rows   []parquet.Row
@@ -113,10 +115,16 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 			err = fmt.Errorf("close %s: %w", path, cerr)
 		}
 	}()
-	bw := bufio.NewWriterSize(f, 1<<20)
-	pw := parquet.NewWriter(bw, w.schema, parquet.DataPageVersion(1),
-		parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
-		parquet.CreatedBy("bucketlint", "0", ""))
+	if w.bw == nil {
+		w.bw = bufio.NewWriterSize(f, 1<<20)
+		w.pw = parquet.NewWriter(w.bw, w.schema, parquet.DataPageVersion(1),
+			parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
+			parquet.CreatedBy("bucketlint", "0", ""))
+	} else {
+		w.bw.Reset(f)
+		w.pw.Reset(w.bw)
+	}
+	bw, pw := w.bw, w.pw
 	width := len(w.cols)
 	for start := 0; start < len(rows); start += writeChunk {
 		end := min(start+writeChunk, len(rows))
@@ -143,47 +151,46 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 // fillColumn stores the Parquet values of rows of v into column leaf of the row-major cells:
 // one type switch per column and chunk, then a tight loop.
 func fillColumn(cells []parquet.Value, width, leaf int, v *Vec, rows []int32) {
-	at := func(j int) *parquet.Value { return &cells[j*width+leaf] }
 	switch v.Type.Kind {
 	case hash.KindBoolean:
 		for j, r := range rows {
-			*at(j) = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
 		}
 	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindDate:
 		for j, r := range rows {
-			*at(j) = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 		}
 	case hash.KindDecimal:
 		if v.Type.Precision <= 9 {
 			for j, r := range rows {
-				*at(j) = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+				cells[j*width+leaf] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 			}
 		} else {
 			for j, r := range rows {
-				*at(j) = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+				cells[j*width+leaf] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
 			}
 		}
 	case hash.KindFloat:
 		for j, r := range rows {
-			*at(j) = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
 		}
 	case hash.KindDouble:
 		for j, r := range rows {
-			*at(j) = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
 		}
 	case hash.KindString, hash.KindBinary:
 		for j, r := range rows {
-			*at(j) = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
 		}
 	default:
 		for j, r := range rows {
-			*at(j) = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+			cells[j*width+leaf] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
 		}
 	}
 	if v.Nulls != nil {
 		for j, r := range rows {
 			if v.IsNull(int(r)) {
-				*at(j) = parquet.Value{}.Level(0, 0, leaf)
+				cells[j*width+leaf] = parquet.Value{}.Level(0, 0, leaf)
 			}
 		}
 	}

@@ -58,6 +58,9 @@ func Write(ctx context.Context, dir string, schema Schema, data *Batch, layout L
 		return nil, err
 	}
 	jobs := groupRows(n, layout, buckets, partIDs, len(partValues))
+	if layout.Bucketed() || len(layout.PartitionColumns) > 0 {
+		data = regroup(data, jobs)
+	}
 	if len(layout.SortColumns) > 0 {
 		sortIdx, _ := schema.Indexes(layout.SortColumns)
 		for _, j := range jobs {
@@ -137,6 +140,60 @@ func key(r int, buckets, partIDs []int32, nb int) int {
 		k += int(partIDs[r]) * nb
 	}
 	return k
+}
+
+// regroup copies data into file order, so that each job's rows are contiguous and files
+// are filled by sequential reads: the fixed-width columns are scattered with sequential
+// reads (one write stream per file), which is far cheaper than gathering each file's
+// rows from all over the columns. It rewrites the jobs' row lists to the new positions.
+func regroup(data *Batch, jobs []fileJob) *Batch {
+	n := data.Len
+	perm := make([]int32, 0, n)
+	for _, j := range jobs {
+		perm = append(perm, j.rows...)
+	}
+	dest := make([]int32, n)
+	for i, r := range perm {
+		dest[r] = int32(i)
+	}
+	out := &Batch{Len: n, Cols: make([]*Vec, len(data.Cols))}
+	for c, src := range data.Cols {
+		v := &Vec{Type: src.Type, Kind: src.Kind}
+		switch src.Kind {
+		case KindInt64:
+			v.Ints = make([]int64, n)
+			for r, x := range src.Ints[:n] {
+				v.Ints[dest[r]] = x
+			}
+		case KindFloat64:
+			v.Floats = make([]float64, n)
+			for r, x := range src.Floats[:n] {
+				v.Floats[dest[r]] = x
+			}
+		case KindBytes:
+			v.Offsets = make([]int32, 1, n+1)
+			v.AppendRows(src, perm)
+		}
+		if src.Nulls != nil && src.Kind != KindBytes {
+			for r := range n {
+				if src.IsNull(r) {
+					v.markNull(int(dest[r]))
+				}
+			}
+		}
+		out.Cols[c] = v
+	}
+	seq := make([]int32, n)
+	for i := range seq {
+		seq[i] = int32(i)
+	}
+	start := 0
+	for i := range jobs {
+		end := start + len(jobs[i].rows)
+		jobs[i].rows = seq[start:end]
+		start = end
+	}
+	return out
 }
 
 // sortRows sorts rows by the columns cols, ascending with NULLs first.
