@@ -132,6 +132,7 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 	a.chooseAggregates()
 	after := a.apply(a.layout)
 	afterOpt := withConfs(a.opt.Options, a.confs)
+	afterRes := map[int]*Result{}
 	var recs []Recommendation
 	for _, name := range a.order() {
 		c := a.layout[name]
@@ -149,11 +150,15 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 			}
 		}
 		for i, wq := range workload {
-			if a.before[i] == nil || !readsTable(a.before[i].Plan, name) {
+			if a.before[i] == nil || !a.reads(i, name) {
 				continue
 			}
-			r, err := Simulate(after, wq.Query, afterOpt)
-			if err != nil {
+			r, ok := afterRes[i]
+			if !ok {
+				r, _ = Simulate(after, wq.Query, afterOpt)
+				afterRes[i] = r
+			}
+			if r == nil {
 				continue
 			}
 			rec.Queries = append(rec.Queries, Outcome{Index: i, Before: a.before[i], After: r})
@@ -240,6 +245,8 @@ type advisor struct {
 	confs   map[string]string
 	demands []demand
 	layout  map[string]*layoutChoice
+	// readers caches, per table, the workload queries that read it.
+	readers map[string]map[int]bool
 	// broadcasts are the tables read by broadcast hash joins.
 	broadcasts []string
 }

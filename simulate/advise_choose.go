@@ -472,8 +472,10 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 			return false
 		}
 	}
+	// The gain counts the queries that read either table (a setting may change others too,
+	// but the gain only ranks candidates).
 	for i, wq := range a.workload {
-		if a.before[i] == nil {
+		if a.before[i] == nil || !a.reads(i, e.l) && !a.reads(i, e.r) {
 			continue
 		}
 		r, err := Simulate(tables, wq.Query, opt)
@@ -487,6 +489,24 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		c.gain += w * float64(a.before[i].Exchanges-r.Exchanges)
 	}
 	return true
+}
+
+// reads reports whether workload query i reads the table, as planned before the advice.
+func (a *advisor) reads(i int, table string) bool {
+	if a.readers == nil {
+		a.readers = map[string]map[int]bool{}
+	}
+	m, ok := a.readers[table]
+	if !ok {
+		m = map[int]bool{}
+		for j, r := range a.before {
+			if r != nil && readsTable(r.Plan, table) {
+				m[j] = true
+			}
+		}
+		a.readers[table] = m
+	}
+	return m[i]
 }
 
 // joinShuffles reports an Exchange directly under (through Sorts) a join of tables l and r.
