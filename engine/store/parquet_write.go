@@ -83,7 +83,7 @@ func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
 // fileWriter writes rows of a batch into one Parquet file.
 type fileWriter struct {
 	schema *parquet.Schema
-	pw     *parquet.Writer // reused across files with Reset
+	pw     *parquet.GenericWriter[any] // reused across files with Reset
 	bw     *bufio.Writer
 	cols   []int // batch column of each written column
 	leaf   []int // parquet leaf index of each written column
@@ -117,7 +117,7 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	}()
 	if w.bw == nil {
 		w.bw = bufio.NewWriterSize(f, 1<<20)
-		w.pw = parquet.NewWriter(w.bw, w.schema, parquet.DataPageVersion(1),
+		w.pw = parquet.NewGenericWriter[any](w.bw, w.schema, parquet.DataPageVersion(1),
 			parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
 			parquet.CreatedBy("bucketlint", "0", ""))
 	} else {
