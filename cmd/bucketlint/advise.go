@@ -35,11 +35,14 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 	fs := newFlagSet("advise", "[flags] FILE.sql…",
 		"Recommend bucket columns, counts and sort columns per table so that the workload's\n"+
 			"joins and aggregations need no shuffle, with the plans before and after and the code\n"+
-			"to rewrite each table (PySpark, Scala, SQL). FILEs hold the DDL and the queries; a\n"+
+			"to rewrite each table (PySpark, Scala, SQL). Each join gets the smallest change that\n"+
+			"removes its shuffle: a setting, one table rewritten to the other's layout, or both\n"+
+			"rewritten, ranked by the bytes rewritten. FILEs hold the DDL and the queries; a\n"+
 			"query repeated counts that many times, and a comment \"-- weight: N\" in a query sets\n"+
 			"its weight.",
 		s,
 		"bucketlint advise --size orders=40GB --size customers=3GB --cores 64 ddl.sql jobs/*.sql",
+		"bucketlint advise --size finance.transactions=2TB --partitions finance.transactions=730 jobs/",
 		"bucketlint advise --spark-version 3.2 --format json workload.sql")
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
 	fs.Var(&opts.sizes, "size", "table size `table=bytes` (10GB, 512MB, …); repeatable")
