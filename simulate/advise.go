@@ -221,6 +221,8 @@ type demand struct {
 	join  bool
 	// direct is set when both join sides are table scans under Filter and Project only.
 	direct bool
+	// joinType is the join's type as printed ("Inner", "LeftOuter", …).
+	joinType string
 }
 
 type layoutChoice struct {
@@ -264,7 +266,7 @@ func (a *advisor) collect(q int, w float64, r *Result) {
 			rk, rok := columnsOf(j.RightKeys)
 			if lt != "" && rt != "" && lok && rok && lt != rt {
 				direct := directScan(n.Children()[0]) && directScan(n.Children()[1])
-				a.demands = append(a.demands, demand{query: q, weight: w, left: lt, right: rt, leftKeys: lk, rightKeys: rk, join: true, direct: direct})
+				a.demands = append(a.demands, demand{query: q, weight: w, left: lt, right: rt, leftKeys: lk, rightKeys: rk, join: true, direct: direct, joinType: j.Type})
 			}
 		}
 		if j, ok := plan.JoinOf(n); ok && j.Strategy == plan.BroadcastHashJoinStrategy {

@@ -808,6 +808,33 @@ func (a *advisor) servesAggregate(cols, keys []string) bool {
 	return subsetStrings(cols, keys)
 }
 
+// canBroadcast reports whether every join of the edge can broadcast the table: Spark builds a
+// broadcast hash join only on the side an outer, semi or anti join does not preserve
+// (JoinSelection's canBuildBroadcastLeft/Right); neither side of a full outer join.
+func (a *advisor) canBroadcast(e *edge, table string) bool {
+	for _, d := range e.demands {
+		left := d.left == table
+		typ := strings.ToLower(strings.ReplaceAll(d.joinType, " ", ""))
+		if strings.HasPrefix(typ, "existencejoin") {
+			typ = "existencejoin"
+		}
+		switch typ {
+		case "inner", "cross", "":
+		case "leftouter", "leftsemi", "leftanti", "existencejoin":
+			if left {
+				return false
+			}
+		case "rightouter":
+			if !left {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // broadcastInstead advises broadcasting a join's small side rather than bucketing either
 // table, and reports whether it did: a side of known size at most BroadcastFactor × the
 // broadcast threshold (10 MiB when the threshold is -1). A broadcast hash join shuffles
@@ -826,6 +853,9 @@ func (a *advisor) broadcastInstead(e *edge, lt, rt *plan.Table) bool {
 		t *plan.Table
 		k []string
 	}{{e.l, lt, e.lk}, {e.r, rt, e.rk}} {
+		if !a.canBroadcast(e, s.n) {
+			continue
+		}
 		if s.t.SizeInBytes > 0 && s.t.SizeInBytes <= limit && (small == nil || s.t.SizeInBytes < small.SizeInBytes) {
 			small, name, keys = s.t, s.n, s.k
 		}

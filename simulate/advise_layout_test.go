@@ -303,3 +303,34 @@ func TestAdviseHeavierJoinWins(t *testing.T) {
 		t.Errorf("lineitem should say why its join keeps its shuffle: %+v", l)
 	}
 }
+
+// TestAdviseBroadcastOnlyBuildSide: a left outer join cannot broadcast its left side, however
+// small; the small preserved side is not advised to be broadcast.
+func TestAdviseBroadcastOnlyBuildSide(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.branches": 30 << 20},
+		`SELECT p.txn_id, b.name FROM finance.branches b LEFT JOIN finance.postings p ON p.branch_id = b.branch_id`)
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	checkFixes(t, recs)
+	for _, r := range recs {
+		if strings.Contains(r.Reason, "BROADCAST(") {
+			t.Errorf("%s: a left outer join cannot broadcast its preserved side: %s", r.Table, r.Reason)
+		}
+	}
+}
+
+// TestAdviseAggregateKeepsLayout: an aggregation grouped by a superset of the bucket column
+// keeps the layout; a partition column is never the grouping column bucketed on.
+func TestAdviseAggregateKeepsLayout(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.ledger_entries": 1 << 40, "finance.postings": 500 << 30},
+		`SELECT account_id, gl_account, sum(debit) FROM finance.ledger_entries GROUP BY account_id, gl_account`,
+		`SELECT day, account_id, count(*) FROM finance.postings GROUP BY day, account_id`)
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	checkFixes(t, recs)
+	m := byTable(recs)
+	if l := m["finance.ledger_entries"]; !l.Keep || l.Bucket.NumBuckets != 256 || len(l.Fixes) != 1 {
+		t.Errorf("ledger_entries should keep its layout: %+v", l)
+	}
+	if p := m["finance.postings"]; p.Bucket == nil || strings.Join(p.Bucket.Columns, ",") != "account_id" {
+		t.Errorf("postings should be bucketed on account_id, not the partition column day: %+v", p.Bucket)
+	}
+}
