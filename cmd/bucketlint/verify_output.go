@@ -48,6 +48,7 @@ type verifyScenarioJSON struct {
 	Checksum   string                   `json:"checksum"`
 	Engine     string                   `json:"engine"`
 	Spark      *sparkJSON               `json:"spark"`
+	Notes      []string                 `json:"notes"`
 }
 
 func millis(d time.Duration, noTiming bool) int64 {
@@ -139,6 +140,9 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 			if !noTiming {
 				fmt.Fprintf(&b, "  spark time %s → %s\n", durText(time.Duration(r.Spark.Before.Millis)*time.Millisecond), durText(time.Duration(r.Spark.After.Millis)*time.Millisecond))
 			}
+		}
+		for _, n := range r.Notes {
+			fmt.Fprintf(&b, "  note       %s\n", n)
 		}
 		if r.Identical && r.After.Exchanges >= r.Before.Exchanges {
 			b.WriteString("  the shuffle is still there after the layout change\n")

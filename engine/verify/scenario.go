@@ -110,6 +110,9 @@ type Result struct {
 	// table.
 	Rows      int64
 	InputRows map[string]int64
+	// Notes say where the engine ran something other than the predicted plan (a WHERE clause
+	// the prediction left out).
+	Notes []string
 	// Engine is "embedded", or "spark" when the check also ran on a real Spark.
 	Engine string
 	// Spark is the same check on a real Spark, when Options.Spark was set.

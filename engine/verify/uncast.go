@@ -45,6 +45,12 @@ func uncast(root plan.Node) map[string]string {
 			fixOrders(x.Orders)
 		case *plan.Filter:
 			x.Condition = unqualify(x.Condition)
+		case *plan.FileScan:
+			for _, fs := range [][]string{x.PartitionFilters, x.DataFilters, x.PushedFilters} {
+				for i, f := range fs {
+					fs[i] = unqualify(plan.Expr{Raw: f, Text: f}).Raw
+				}
+			}
 		case *plan.ProjectExec:
 			unqualifyAll(x.Exprs)
 		}
@@ -119,7 +125,7 @@ func unqualify(e plan.Expr) plan.Expr {
 		}
 		return b.String()
 	}
-	e.Raw, e.Text = strip(e.Raw), strip(e.Text)
+	e.Raw, e.Text = strip(typedLiteral.ReplaceAllString(e.Raw, "'")), strip(typedLiteral.ReplaceAllString(e.Text, "'"))
 	for i := range e.Refs {
 		if _, name, ok := strings.Cut(e.Refs[i].Name, "."); ok {
 			e.Refs[i].Name = name

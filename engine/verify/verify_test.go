@@ -2,7 +2,9 @@ package verify
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -169,4 +171,33 @@ WHERE u.is_employee = false GROUP BY u.plan, e.platform;
 func adviseFor(tb testing.TB, tabs map[string]*plan.Table, w []simulate.WeightedQuery) []simulate.Recommendation {
 	tb.Helper()
 	return simulate.Advise(tabs, w, simulate.AdviseOptions{Options: simOptions(tb)})
+}
+
+// TestFixtureData reads accounts from a CSV file (as a user's fixture) and generates the
+// transactions around it.
+func TestFixtureData(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var csv strings.Builder
+	csv.WriteString("account_id,customer_id,status\n")
+	for i := range 300 {
+		status := "OPEN"
+		if i%7 == 0 {
+			status = "CLOSED"
+		}
+		fmt.Fprintf(&csv, "%d,%d,%s\n", i, i*10, status)
+	}
+	path := filepath.Join(dir, "accounts.csv")
+	if err := os.WriteFile(path, []byte(csv.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sc := advised(t, txnDDL)
+	sc[0].Data = map[string]TableData{
+		"finance.accounts":     {Path: path},
+		"finance.transactions": {Rows: 4000, Columns: map[string]ColumnGen{"account_id": {Cardinality: 350}, "day": {Cardinality: 2, Start: "2024-06-29"}}},
+	}
+	r := runIn(t, t.TempDir(), sc)[0]
+	if !r.Reproduced() || r.InputRows["finance.accounts"] != 300 || r.Rows == 0 {
+		t.Fatalf("%+v", r)
+	}
 }
