@@ -444,12 +444,12 @@ func (a *advisor) sizeText(t *plan.Table, n int) string {
 	case !known:
 		return fmt.Sprintf("%s is %s, partitioned by (%s) with an unknown number of partitions: bucket files are written per partition, "+
 			"so sized from the whole table they are %s each at %d buckets, and smaller by the number of partitions (give it with --partitions %s=N)",
-			t.Name, bytesText(t.SizeInBytes), strings.Join(t.PartitionColumns, ", "), bytesText(per/int64(max(n, 1))), n, t.Name)
+			t.Name, sizeBytes(t.SizeInBytes), strings.Join(t.PartitionColumns, ", "), sizeBytes(per/int64(max(n, 1))), n, t.Name)
 	case len(t.PartitionColumns) > 0:
-		return fmt.Sprintf("%s is %s in %d partitions, %s per partition: %s per bucket file at %d buckets", t.Name, bytesText(t.SizeInBytes),
-			a.partitions(t.Name), bytesText(per), bytesText(per/int64(max(n, 1))), n)
+		return fmt.Sprintf("%s is %s in %d partitions, %s per partition: %s per bucket file at %d buckets", t.Name, sizeBytes(t.SizeInBytes),
+			a.partitions(t.Name), sizeBytes(per), sizeBytes(per/int64(max(n, 1))), n)
 	}
-	return fmt.Sprintf("%s is %s: %s per bucket file at %d buckets", t.Name, bytesText(t.SizeInBytes), bytesText(per/int64(max(n, 1))), n)
+	return fmt.Sprintf("%s is %s: %s per bucket file at %d buckets", t.Name, sizeBytes(t.SizeInBytes), sizeBytes(per/int64(max(n, 1))), n)
 }
 
 // fitText says that t's bucket files at n buckets are within the bounds, or that its size is
@@ -477,7 +477,7 @@ func unknownSizeText(names ...string) string {
 
 // boundsText names the bucket file size bounds.
 func (a *advisor) boundsText() string {
-	return fmt.Sprintf("%s to %s per bucket file", bytesText(a.opt.MinBucketFileBytes), bytesText(a.opt.MaxBucketFileBytes))
+	return fmt.Sprintf("%s to %s per bucket file", sizeBytes(a.opt.MinBucketFileBytes), sizeBytes(a.opt.MaxBucketFileBytes))
 }
 
 // estimate is the data a rewrite of t reads and writes: its size when known; else its bucket
@@ -510,4 +510,12 @@ func (a *advisor) table(name string) *plan.Table {
 		}
 	}
 	return nil
+}
+
+// sizeBytes prints a size as bytesText does, in TiB from 1 TiB.
+func sizeBytes(n int64) string {
+	if n >= 1<<40 {
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
+	}
+	return bytesText(n)
 }

@@ -336,7 +336,7 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 		c.why[side.x] = xwhy
 		c.why[side.y] = fmt.Sprintf("joined with %%s on (%%s) in %s: keep its layout (%s); %s is rewritten to match it", a.queriesText(e), side.ys, side.x)
 		if per, known := a.partitionBytes(side.yt); known && !a.fits(side.yt, n) {
-			c.why[side.y] += fmt.Sprintf(" (its own bucket files, %s each, are below %s: worth fewer buckets when it is next rewritten)", bytesText(per/int64(n)), a.boundsText())
+			c.why[side.y] += fmt.Sprintf(" (its own bucket files, %s each, are below %s: worth fewer buckets when it is next rewritten)", sizeBytes(per/int64(n)), a.boundsText())
 		}
 		out = append(out, c)
 	}
@@ -442,7 +442,7 @@ func (a *advisor) queriesText(e *edge) string {
 // rewriteText compares the rewrite of x with the rewrite of y.
 func (a *advisor) rewriteText(x, y *plan.Table) string {
 	if x.SizeInBytes > 0 && y.SizeInBytes > 0 {
-		return fmt.Sprintf("%s of %s rather than %s of %s", bytesText(x.SizeInBytes), x.Name, bytesText(y.SizeInBytes), y.Name)
+		return fmt.Sprintf("%s of %s rather than %s of %s", sizeBytes(x.SizeInBytes), x.Name, sizeBytes(y.SizeInBytes), y.Name)
 	}
 	return fmt.Sprintf("one table rewritten instead of two; sizes unknown, %s estimated from the bucket counts as smaller than %s", x.Name, y.Name)
 }
@@ -659,7 +659,7 @@ func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
 	}
 	switch {
 	case len(unknown) == 0:
-		parts = append([]string{fmt.Sprintf("about %s per bucket target", bytesText(a.opt.TargetBucketBytes))}, parts...)
+		parts = append([]string{fmt.Sprintf("about %s per bucket target", sizeBytes(a.opt.TargetBucketBytes))}, parts...)
 	case len(unknown) == 2:
 		from := fmt.Sprintf("spark.sql.shuffle.partitions (%d)", a.opt.Options.ShufflePartitions())
 		if a.opt.ClusterCores > 0 {
@@ -793,7 +793,7 @@ func (a *advisor) chooseAggregates() {
 	}
 	for name, t := range a.tables {
 		if a.layout[name] == nil && a.broadcastable(t) && a.joined(name) {
-			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, bytesText(t.SizeInBytes), bytesText(a.opt.Options.BroadcastThreshold()))}
+			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, sizeBytes(t.SizeInBytes), sizeBytes(a.opt.Options.BroadcastThreshold()))}
 		}
 	}
 }
@@ -868,11 +868,11 @@ func (a *advisor) broadcastInstead(e *edge, lt, rt *plan.Table) bool {
 	case th < 0:
 		how += ", since spark.sql.autoBroadcastJoinThreshold=-1 turns size-based broadcasting off"
 	case small.SizeInBytes > th:
-		how += fmt.Sprintf(", or raise spark.sql.autoBroadcastJoinThreshold from %s to at least %s", bytesText(th), bytesText(small.SizeInBytes))
+		how += fmt.Sprintf(", or raise spark.sql.autoBroadcastJoinThreshold from %s to at least %s", sizeBytes(th), sizeBytes(small.SizeInBytes))
 	}
 	text := fmt.Sprintf("%s is %s, joined with %s on (%s) in %s: broadcast it rather than bucket either table — a broadcast hash join shuffles neither side and rewrites nothing; %s "+
 		"(advised up to %g × the broadcast threshold, %s: every executor holds the broadcast table in memory; an outer join can only broadcast its inner side)",
-		name, bytesText(small.SizeInBytes), other(e, name), strings.Join(keys, ", "), a.queriesText(e), how, a.opt.BroadcastFactor, bytesText(limit))
+		name, sizeBytes(small.SizeInBytes), other(e, name), strings.Join(keys, ", "), a.queriesText(e), how, a.opt.BroadcastFactor, sizeBytes(limit))
 	if c := a.layout[name]; c != nil {
 		c.reason += "; " + text
 		return true
