@@ -27,9 +27,10 @@ HINTS = ["", "", "", "/*+ MERGE(l) */ ", "/*+ SHUFFLE_HASH(r) */ ", "/*+ BROADCA
 JOIN_TYPES = ["JOIN", "JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL OUTER JOIN", "LEFT SEMI JOIN"]
 
 
-def table(rng: random.Random, key_type: str) -> dict[str, Any]:
-    """A random table: columns a, b, c (+ v), optional bucket spec and partitioning."""
-    cols: dict[str, str] = {c: key_type if c == "a" else rng.choice(TYPES) for c in COLUMNS}
+def table(rng: random.Random, types: dict[str, str]) -> dict[str, Any]:
+    """A random table: columns a, b, c (types shared by the scenario's tables) and v, with an
+    optional bucket spec."""
+    cols: dict[str, str] = dict(types)
     cols["v"] = "int"
     spec: dict[str, Any] = {"columns": cols, "card": {"a": rng.choice([5, 20, 40]), "b": rng.choice([3, 7]),
                                                       "c": rng.choice([4, 11]), "v": 1000},
@@ -47,6 +48,7 @@ def table(rng: random.Random, key_type: str) -> dict[str, Any]:
 def scenario(rng: random.Random, seed: int, i: int) -> dict[str, Any]:
     """One random scenario with two tables and a few queries."""
     key_type = rng.choice(["int", "int", "bigint", "string"])
+    types = {c: key_type if c == "a" else rng.choice(TYPES) for c in COLUMNS}
     confs: dict[str, Any] = {"spark.sql.autoBroadcastJoinThreshold": -1}
     for k, choices in CONF_CHOICES.items():
         if rng.random() < 0.35:
@@ -73,7 +75,7 @@ def scenario(rng: random.Random, seed: int, i: int) -> dict[str, Any]:
         "description": f"random scenario {i} of seed {seed}: join on ({', '.join(keys)}), {key_type} keys",
         "seed": rng.randrange(1 << 30),
         "confs": confs,
-        "tables": {"l": table(rng, key_type), "r": table(rng, key_type)},
+        "tables": {"l": table(rng, types), "r": table(rng, types)},
         "queries": queries,
     }
 

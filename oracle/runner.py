@@ -165,10 +165,13 @@ class ScenarioRun:
                 run["explain"] = {m: self.text(f"{qdir}/{label}.{m}.txt", explain(df, m)) for m in EXPLAIN_MODES}
                 if aqe == "true":
                     # Executed once, with AQE on: the AQE-off plan is final without running it.
-                    rows = df.collect()
-                    rec["result"] = checksum(rows)
-                    rec["result"]["columns"] = list(df.columns)
-                    rec["result"]["head"] = sorted(row_string(r) for r in rows)[:HEAD_ROWS]
+                    try:
+                        rows = df.collect()
+                        rec["result"] = checksum(rows)
+                        rec["result"]["columns"] = list(df.columns)
+                        rec["result"]["head"] = sorted(row_string(r) for r in rows)[:HEAD_ROWS]
+                    except Exception as e:  # noqa: BLE001 - a runtime error is Spark's answer too
+                        run["executionError"] = error_info(e)
                     run["explainAfterExecution"] = {
                         m: self.text(f"{qdir}/{label}.executed.{m}.txt", explain(df, m)) for m in AFTER_MODES}
                 run["plan"] = plantree.executed_plan_tree(df)
