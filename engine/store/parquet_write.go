@@ -83,8 +83,6 @@ func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
 // fileWriter writes rows of a batch into one Parquet file.
 type fileWriter struct {
 	schema *parquet.Schema
-	pw     *parquet.GenericWriter[any] // reused across files with Reset
-	bw     *bufio.Writer
 	cols   []int // batch column of each written column
 	leaf   []int // parquet leaf index of each written column
 	rows   []parquet.Row
@@ -115,16 +113,12 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 			err = fmt.Errorf("close %s: %w", path, cerr)
 		}
 	}()
-	if w.bw == nil {
-		w.bw = bufio.NewWriterSize(f, 1<<20)
-		w.pw = parquet.NewGenericWriter[any](w.bw, w.schema, parquet.DataPageVersion(1),
-			parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
-			parquet.CreatedBy("bucketlint", "0", ""))
-	} else {
-		w.bw.Reset(f)
-		w.pw.Reset(w.bw)
-	}
-	bw, pw := w.bw, w.pw
+	// A fresh writer per file: one writer reused across files with Reset produced files
+	// that Spark 3.5.9 rejected (InvalidRecordException), while parquet-go read them.
+	bw := bufio.NewWriterSize(f, 1<<20)
+	pw := parquet.NewGenericWriter[any](bw, w.schema, parquet.DataPageVersion(1),
+		parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
+		parquet.CreatedBy("bucketlint", "0", ""))
 	width := len(w.cols)
 	for start := 0; start < len(rows); start += writeChunk {
 		end := min(start+writeChunk, len(rows))
