@@ -83,20 +83,19 @@ func sumType(t hash.Type) hash.Type {
 	return hash.Type{Kind: hash.KindBigInt}
 }
 
-var (
-	bigint = hash.Type{Kind: hash.KindBigInt} //nolint:gochecknoglobals // immutable type value
-	double = hash.Type{Kind: hash.KindDouble} //nolint:gochecknoglobals // immutable type value
-)
+func bigintType() hash.Type { return hash.Type{Kind: hash.KindBigInt} }
+
+func doubleType() hash.Type { return hash.Type{Kind: hash.KindDouble} }
 
 // bufferTypes are the columns a partial aggregate emits for the function.
 func (f *aggFunc) bufferTypes() []hash.Type {
 	switch f.op {
 	case "count":
-		return []hash.Type{bigint}
+		return []hash.Type{bigintType()}
 	case "sum":
 		return []hash.Type{sumType(f.argType)}
 	case "avg":
-		return []hash.Type{double, bigint}
+		return []hash.Type{doubleType(), bigintType()}
 	}
 	return []hash.Type{f.argType}
 }
@@ -105,11 +104,11 @@ func (f *aggFunc) bufferTypes() []hash.Type {
 func (f *aggFunc) resultType() hash.Type {
 	switch f.op {
 	case "count":
-		return bigint
+		return bigintType()
 	case "sum":
 		return sumType(f.argType)
 	case "avg":
-		return double
+		return doubleType()
 	}
 	return f.argType
 }

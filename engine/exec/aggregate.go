@@ -114,7 +114,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 				f.argType = in[f.in[0]].Type // already the sum type
 			}
 		case name == "count" && (arg == "1" || arg == "*"):
-			f.argType = bigint
+			f.argType = bigintType()
 		default:
 			ex, err := argExpr(arg)
 			if err != nil {
