@@ -112,12 +112,10 @@ type Code struct {
 // are advised not to be bucketed. Every recommendation carries the plans before and after,
 // simulated with the whole advice applied.
 func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseOptions) []Recommendation {
-	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}, workload: workload, confs: map[string]string{}}
-	a.simOpt = a.opt.Options
+	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}, workload: workload, confs: map[string]string{}, notes: map[string][]string{}}
 	if !a.opt.Options.BucketingEnabled() {
 		// No layout matters while bucketed reads are off: advise with them on, and say so.
 		a.confs[ConfBucketingEnabled] = "true"
-		a.simOpt = withConfs(a.opt.Options, a.confs)
 	}
 	a.before = make([]*Result, len(workload))
 	for i, wq := range workload {
@@ -130,6 +128,7 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 	}
 	a.chooseJoins()
 	a.chooseAggregates()
+	a.addNotes()
 	after := a.apply(a.layout)
 	afterOpt := withConfs(a.opt.Options, a.confs)
 	afterRes := map[int]*Result{}
@@ -241,10 +240,10 @@ type advisor struct {
 	opt      AdviseOptions
 	workload []WeightedQuery
 	before   []*Result
-	// simOpt are the options candidate layouts are simulated under: the workload's, with the
-	// settings the advice already relies on.
-	simOpt  Options
-	confs   map[string]string
+	// confs are the settings the advice relies on so far; candidates are simulated with them.
+	confs map[string]string
+	// notes are, per table, the joins no layout serves, said when the table has no layout.
+	notes   map[string][]string
 	demands []demand
 	layout  map[string]*layoutChoice
 	// readers caches, per table, the workload queries that read it.

@@ -91,11 +91,11 @@ func (a *advisor) chooseJoins() {
 				strings.Join(dropped, ", "))
 		}
 		if len(lk) == 0 {
-			a.unserved(e, lt, rt, fmt.Sprintf("joined with %%s on (%%s) only on partition columns: no bucketing serves that join%s", note))
+			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s) only on partition columns: no bucketing serves that join%s", note))
 			continue
 		}
 		if len(lk) < len(e.lk) && a.opt.Options.Version().Era() != EraC {
-			a.unserved(e, lt, rt, fmt.Sprintf("joined with %%s on (%%s)%s; before Spark 3.3 a bucketing on a subset of the join keys never avoids the shuffle", note))
+			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s)%s; before Spark 3.3 a bucketing on a subset of the join keys never avoids the shuffle", note))
 			continue
 		}
 		var best *candidate
@@ -108,7 +108,7 @@ func (a *advisor) chooseJoins() {
 			}
 		}
 		if best == nil {
-			a.unserved(e, lt, rt, "joined with %s on (%s) in "+a.queriesText(e)+": "+a.unservedText(e, lk, rk)+note)
+			a.unserved(e, "joined with %s on (%s) in "+a.queriesText(e)+": "+a.unservedText(e, lk, rk)+note)
 			continue
 		}
 		a.commit(e, best, note)
@@ -592,20 +592,38 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // unserved records a join no layout serves: on tables already laid out, that it still
-// shuffles; on the others, why, keeping their current layout.
-func (a *advisor) unserved(e *edge, lt, rt *plan.Table, why string) {
+// shuffles; on the others, why, in a note that a lighter join or an aggregation may still
+// lay the table out after it (notes then says it).
+func (a *advisor) unserved(e *edge, why string) {
 	for _, n := range []string{e.l, e.r} {
-		keys, t := e.lk, lt
+		keys := e.lk
 		if n == e.r {
-			keys, t = e.rk, rt
+			keys = e.rk
 		}
-		text := fmt.Sprintf(why, other(e, n), strings.Join(keys, ", "))
 		if c := a.layout[n]; c != nil {
 			c.reason += fmt.Sprintf("; its join with %s on (%s) in %s still shuffles", other(e, n), strings.Join(keys, ", "), a.queriesText(e))
 			continue
 		}
+		a.notes[n] = append(a.notes[n], fmt.Sprintf(why, other(e, n), strings.Join(keys, ", ")))
+	}
+}
+
+// addNotes adds the unserved joins' notes to the tables' layouts; a table no join or aggregation
+// laid out keeps its current layout, with the notes as the reason.
+func (a *advisor) addNotes() {
+	for n, notes := range a.notes {
+		if c := a.layout[n]; c != nil {
+			for _, note := range notes {
+				c.reason += "; also " + note + ", a join that still shuffles"
+			}
+			continue
+		}
+		t := a.table(n)
+		if t == nil {
+			continue
+		}
 		spec, _, _ := a.current(n, t)
-		a.layout[n] = &layoutChoice{spec: spec, keep: spec != nil, reason: text + "; it keeps its current layout"}
+		a.layout[n] = &layoutChoice{spec: spec, keep: spec != nil, reason: strings.Join(notes, "; ") + "; it keeps its current layout"}
 	}
 }
 

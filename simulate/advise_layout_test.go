@@ -334,3 +334,19 @@ func TestAdviseAggregateKeepsLayout(t *testing.T) {
 		t.Errorf("postings should be bucketed on account_id, not the partition column day: %+v", p.Bucket)
 	}
 }
+
+// TestAdviseUnservedJoinLeavesTableFree: a heavier join only on a partition column serves no
+// layout, and does not stop a lighter join from laying the table out.
+func TestAdviseUnservedJoinLeavesTableFree(t *testing.T) {
+	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.entries": 400 << 30},
+		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.day = e.day -- weight: 5`,
+		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.txn_id = e.txn_id`)
+	wl[0].Weight = 5
+	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	checkFixes(t, recs)
+	for _, r := range recs {
+		if r.Bucket == nil || r.Bucket.Columns[0] != "txn_id" || len(r.Fixes) != 1 || !strings.Contains(r.Reason, "only on partition columns") {
+			t.Errorf("%s: want bucketed on txn_id for the lighter join, the day join said to still shuffle: %+v", r.Table, r)
+		}
+	}
+}
