@@ -28,9 +28,11 @@
 // Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; avg returns a
 // double, sums of decimals are capped at 18 digits), Union, and the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
-// Anything else — computed expressions, casts other than widening integer casts inside
-// aggregates, non-equi join conditions, window functions — is an error that names the
-// operator and the text it could not evaluate.
+// Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which
+// Spark inserts when join key types differ); the cast key hashes as its new type, as in
+// Spark. Anything else — computed expressions, other casts, non-equi join conditions,
+// window functions — is an error that names the operator and the text it could not
+// evaluate.
 //
 // Results compare as multisets: [Result.Checksum] is order-independent and [EqualRows]
 // compares exactly.

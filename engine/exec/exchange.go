@@ -21,10 +21,10 @@ func (e *executor) exchange(ctx context.Context, x *plan.Exchange, count bool) (
 	if err != nil {
 		return nil, err
 	}
-	n, keys := 1, []int(nil)
+	n, keys, keyTypes := 1, []int(nil), []hash.Type(nil)
 	switch x.Partitioning.Kind {
 	case plan.HashPartitioning:
-		if keys, err = child.cols.resolveAll(x.Partitioning.Keys); err != nil {
+		if keys, keyTypes, err = child.cols.resolveKeys(x.Partitioning.Keys); err != nil {
 			return nil, opErr(x, "%v", err)
 		}
 		n = x.Partitioning.NumPartitions
@@ -50,7 +50,7 @@ func (e *executor) exchange(ctx context.Context, x *plan.Exchange, count bool) (
 				bufs[w][i] = store.NewBatch(child.cols.types(), 0)
 			}
 		}
-		sc := &scatter{n: n, keys: keys, out: bufs[w]}
+		sc := &scatter{n: n, keys: keys, keyTypes: keyTypes, out: bufs[w]}
 		return drain(ctx, op, func(b *store.Batch) error {
 			r, s := sc.add(b.Compact())
 			rows.Add(r)
@@ -83,15 +83,18 @@ func (e *executor) exchange(ctx context.Context, x *plan.Exchange, count bool) (
 
 // scatter distributes a worker's batches over the output partitions.
 type scatter struct {
-	n      int
-	keys   []int
-	out    []*store.Batch
-	hasher store.Hasher
-	ids    []int32
-	counts []int32
-	order  []int32
-	next   int64 // round-robin position
-	cols   []*store.Vec
+	n    int
+	keys []int
+	// keyTypes are the keys' types after casts; a key is hashed as its cast type.
+	keyTypes []hash.Type
+	keyVecs  []store.Vec
+	out      []*store.Batch
+	hasher   store.Hasher
+	ids      []int32
+	counts   []int32
+	order    []int32
+	next     int64 // round-robin position
+	cols     []*store.Vec
 }
 
 // add appends b's rows to their partitions and returns the rows and value bytes moved.
@@ -107,8 +110,13 @@ func (s *scatter) add(b *store.Batch) (rows, size int64) {
 	switch {
 	case s.keys != nil:
 		s.cols = s.cols[:0]
-		for _, k := range s.keys {
-			s.cols = append(s.cols, b.Cols[k])
+		if len(s.keyVecs) < len(s.keys) {
+			s.keyVecs = make([]store.Vec, len(s.keys))
+		}
+		for i, k := range s.keys {
+			s.keyVecs[i] = *b.Cols[k]
+			s.keyVecs[i].Type = s.keyTypes[i]
+			s.cols = append(s.cols, &s.keyVecs[i])
 		}
 		h := s.hasher.Murmur3(s.cols, n)
 		hash.Buckets(ids, h, s.n)

@@ -40,10 +40,10 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		return nil, err
 	}
 	js := &joinSpec{typ: j.Type, lcols: left.cols, rcols: right.cols, buildLeft: j.BuildSide == "BuildLeft"}
-	if js.lkeys, err = left.cols.resolveAll(j.LeftKeys); err != nil {
+	if js.lkeys, _, err = left.cols.resolveKeys(j.LeftKeys); err != nil {
 		return nil, fmt.Errorf("join left keys: %w", err)
 	}
-	if js.rkeys, err = right.cols.resolveAll(j.RightKeys); err != nil {
+	if js.rkeys, _, err = right.cols.resolveKeys(j.RightKeys); err != nil {
 		return nil, fmt.Errorf("join right keys: %w", err)
 	}
 	if len(js.lkeys) != len(js.rkeys) || len(js.lkeys) == 0 {

@@ -24,11 +24,12 @@ func (e *executor) sort(ctx context.Context, x *plan.Sort) (*stage, error) {
 	}
 	keys := make([]sortKey, len(x.Orders))
 	for i, o := range x.Orders {
-		c, err := child.cols.resolve(o.Expr)
+		// A widening integer cast orders rows as its column does.
+		c, _, err := child.cols.resolveKeys([]plan.Expr{o.Expr})
 		if err != nil {
 			return nil, opErr(x, "%v", err)
 		}
-		keys[i] = sortKey{col: c, desc: o.Desc, nullsFirst: o.NullsFirst}
+		keys[i] = sortKey{col: c[0], desc: o.Desc, nullsFirst: o.NullsFirst}
 	}
 	st := &stage{cols: child.cols, parts: child.parts}
 	st.open = func(ctx context.Context, p int) (Operator, error) {
