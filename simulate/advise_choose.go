@@ -255,11 +255,11 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 	if ls != nil && rs != nil {
 		if m, ok := mapSubset(ls, lk, rk); ok && equalCols(m, rs.Columns) {
 			c := &candidate{kind: 0, confs: subset(ls), choices: map[string]*layoutChoice{}, why: map[string]string{}}
-			what := fmt.Sprintf("both tables are bucketed alike on the join keys (%s) into %d buckets, so Spark joins bucket i with bucket i", strings.Join(ls.Columns, ", "), ls.NumBuckets)
+			what := fmt.Sprintf("both tables are bucketed alike on (%s) into %d buckets, so Spark joins bucket i with bucket i", strings.Join(ls.Columns, ", "), ls.NumBuckets)
 			if ls.NumBuckets != rs.NumBuckets {
 				big, small := max(ls.NumBuckets, rs.NumBuckets), min(ls.NumBuckets, rs.NumBuckets)
 				c.confs[ConfCoalesceBuckets] = "true"
-				what = fmt.Sprintf("both tables are bucketed alike on the join keys (%s), into %d and %d buckets: with spark.sql.bucketing.coalesceBucketsInJoin.enabled=true "+
+				what = fmt.Sprintf("both tables are bucketed alike on (%s), into %d and %d buckets: with spark.sql.bucketing.coalesceBucketsInJoin.enabled=true "+
 					"(Spark 3.1+; with adaptive execution only from 3.5) Spark reads the %d buckets coalesced to %d (ratio %d, within maxBucketRatio %d), so neither side is shuffled",
 					strings.Join(ls.Columns, ", "), ls.NumBuckets, rs.NumBuckets, big, small, big/small, a.opt.Options.CoalesceMaxRatio())
 			}
