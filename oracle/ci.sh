@@ -6,7 +6,14 @@
 #   BUCKETLINT_ORACLE_SEED     sample seed (default: day of year, so CI rotates through all)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-python3 -m pytest -q oracle/tests
+py=python3
+if ! python3 -c 'import yaml, pytest' 2>/dev/null; then
+  # No PyYAML/pytest on this Python: use the first pinned venv (created by setup.sh).
+  bash oracle/setup.sh
+  read -r _ first < <(grep -v '^#' oracle/versions.txt | grep .)
+  py="${BUCKETLINT_VENV_DIR:-$HOME/.cache/bucketlint}/venv-$first/bin/python"
+fi
+"$py" -m pytest -q oracle/tests
 if [[ "${BUCKETLINT_SPARK:-}" != "local" ]]; then
   echo "oracle: live Spark check skipped (set BUCKETLINT_SPARK=local to run it)"
   exit 0
@@ -19,6 +26,6 @@ while read -r series _; do
   [[ -z "$series" || "$series" == \#* ]] && continue
   args=(--spark "$series" oracle/scenarios/ "fixtures/spark/$series/")
   [[ "$sample" != "all" ]] && args+=(--sample "$sample" --sample-seed "$seed")
-  python3 -m oracle check "${args[@]}" || status=1
+  "$py" -m oracle check "${args[@]}" || status=1
 done < oracle/versions.txt
 exit "$status"

@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from oracle import versions
-from oracle.scenarios import load_dir, select
 
 REPO = Path(__file__).resolve().parent.parent
 SPARK_COMMANDS = {"run", "check", "hashvectors"}
@@ -73,6 +72,7 @@ def main(argv: list[str]) -> int:
     if args.cmd in SPARK_COMMANDS:
         series, version = versions.resolve(args.spark)
         ensure_interpreter(version, argv)
+    from oracle.scenarios import load_dir, select  # noqa: PLC0415 - needs PyYAML (the venv has it)
     if args.cmd == "list":
         for s in select(load_dir(args.scenarios), args.subset, args.sample, args.sample_seed):
             print(f"{s.key}\t{s.description}")
