@@ -2,6 +2,7 @@ package simulate
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -291,15 +292,39 @@ func ParseBytes(s string) (int64, error) {
 	for _, u := range []struct {
 		suffix string
 		m      int64
-	}{{"tb", 1 << 40}, {"gb", 1 << 30}, {"mb", 1 << 20}, {"kb", 1 << 10}, {"t", 1 << 40}, {"g", 1 << 30}, {"m", 1 << 20}, {"k", 1 << 10}, {"b", 1}} {
+	}{
+		{"pib", 1 << 50},
+		{"tib", 1 << 40},
+		{"gib", 1 << 30},
+		{"mib", 1 << 20},
+		{"kib", 1 << 10},
+		{"pb", 1 << 50},
+		{"tb", 1 << 40},
+		{"gb", 1 << 30},
+		{"mb", 1 << 20},
+		{"kb", 1 << 10},
+		{"p", 1 << 50},
+		{"t", 1 << 40},
+		{"g", 1 << 30},
+		{"m", 1 << 20},
+		{"k", 1 << 10},
+		{"b", 1},
+	} {
 		if strings.HasSuffix(t, u.suffix) {
 			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.m
 			break
 		}
 	}
-	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("byte size %q: %w", s, err)
+	if n, err := strconv.ParseInt(t, 10, 64); err == nil {
+		if mult > 1 && (n > math.MaxInt64/mult || n < math.MinInt64/mult) {
+			return 0, fmt.Errorf("byte size %q: out of range", s)
+		}
+		return n * mult, nil
 	}
-	return n * mult, nil
+	// Sizes such as 1.8TB or 4.7 GiB (as Spark prints statistics).
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f < 0 || math.IsInf(f, 0) || math.IsNaN(f) || f*float64(mult) >= math.MaxInt64 {
+		return 0, fmt.Errorf("byte size %q: want a number of bytes with an optional unit (B, KB, MB, GB, TB, PB; KiB… alike)", s)
+	}
+	return int64(f * float64(mult)), nil
 }

@@ -170,3 +170,28 @@ func TestReorderPermutation(t *testing.T) {
 		t.Errorf("duplicate keys: %v %v", perm, ok)
 	}
 }
+
+func TestParseBytes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"10485760", 10 << 20, true},
+		{"10MB", 10 << 20, true},
+		{"1.5TB", 3 << 39, true},
+		{"4.5 GiB", 9 << 29, true},
+		{"256m", 256 << 20, true},
+		{"2 tb", 2 << 40, true},
+		{"-1", -1, true}, // spark.sql.autoBroadcastJoinThreshold=-1
+		{"lots", 0, false},
+		{"99999999999PB", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseBytes(tt.in)
+		if (err == nil) != tt.ok || tt.ok && got != tt.want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d, ok=%t", tt.in, got, err, tt.want, tt.ok)
+		}
+	}
+}
