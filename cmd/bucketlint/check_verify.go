@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bucketlint/bucketlint/engine/verify"
@@ -34,6 +35,9 @@ func verifyFindings(ctx context.Context, project *plan.Project, sim simulate.Opt
 	failed := 0
 	for _, sc := range scenarios {
 		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim})
+		if err == nil && res[0].Error != "" {
+			err = errors.New(res[0].Error)
+		}
 		if err != nil {
 			fmt.Fprintf(s.err, "%s: not verified: %v\n", sc.Query.Span.Start, err)
 			continue

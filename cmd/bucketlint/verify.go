@@ -47,8 +47,9 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 			"report Exchanges, rows and bytes shuffled and time, and whether the results are identical.\n"+
 			"Tables without fixture data get --rows generated rows. Temporary files are removed; user data\n"+
 			"is only read. With --layout, validate a bucketed table directory instead (read-only).\n"+
-			"Exit codes: 0 verified, 2 usage or internal error, 3 an input could not be parsed, 4 a\n"+
-			"recommendation did not reproduce (results differ or the shuffle is still there).",
+			"Exit codes: 0 verified, 2 usage or internal error (or a query the engine cannot run), 3 an\n"+
+			"input could not be parsed, 4 a recommendation did not reproduce (results differ or the\n"+
+			"shuffle is still there).",
 		s,
 		"bucketlint verify ddl/ jobs/",
 		"bucketlint verify --rows 1000000 --seed 7 --format json fixtures/verify/",
@@ -121,11 +122,17 @@ func runVerifyCmd(ctx context.Context, args []string, s *streams) error {
 	if loadErrs > 0 {
 		errs = append(errs, &parseFailure{count: loadErrs})
 	}
-	failed := 0
+	failed, notRun := 0, 0
 	for i := range results {
-		if !results[i].Reproduced() {
+		switch {
+		case results[i].Error != "":
+			notRun++
+		case !results[i].Reproduced():
 			failed++
 		}
+	}
+	if notRun > 0 {
+		errs = append(errs, fmt.Errorf("%d of %d scenarios could not be run on the engine", notRun, len(results)))
 	}
 	if failed > 0 {
 		errs = append(errs, &verifyFailure{failed: failed, total: len(results)})

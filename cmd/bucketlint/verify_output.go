@@ -49,6 +49,7 @@ type verifyScenarioJSON struct {
 	Engine     string                   `json:"engine"`
 	Spark      *sparkJSON               `json:"spark"`
 	Notes      []string                 `json:"notes"`
+	Error      string                   `json:"error,omitempty"`
 }
 
 func millis(d time.Duration, noTiming bool) int64 {
@@ -100,18 +101,25 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 	if len(results) == 0 {
 		b.WriteString("nothing to verify: no layout change removes a shuffle from this workload\n")
 	}
-	failed := 0
+	failed, notRun := 0, 0
 	for i := range results {
 		r := &results[i]
 		if i > 0 {
 			b.WriteString("\n")
 		}
 		mark := "✓"
-		if !r.Reproduced() {
+		switch {
+		case r.Error != "":
+			mark, notRun = "✗", notRun+1
+		case !r.Reproduced():
 			mark, failed = "✗", failed+1
 		}
 		fmt.Fprintf(&b, "%s %s\n", mark, r.Name)
 		fmt.Fprintf(&b, "  query      %s\n", firstLine(r.Query))
+		if r.Error != "" {
+			fmt.Fprintf(&b, "  not run    %s\n", r.Error)
+			continue
+		}
 		for _, t := range sortedKeys(r.Layout) {
 			l := r.Layout[t]
 			fmt.Fprintf(&b, "  layout     %s: %s\n", t, layoutText(l))
@@ -124,9 +132,13 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 		if !noTiming {
 			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))
 		}
-		if r.Identical {
+		switch {
+		case r.Identical && r.Rows == 0:
+			b.WriteString("  identical  ✓ but empty: both runs returned no rows, which proves nothing; give the\n" +
+				"             filtered columns values in a scenario file (fixtures/verify/README.md)\n")
+		case r.Identical:
 			fmt.Fprintf(&b, "  identical  ✓ %s result rows, checksum %s\n", count(r.Rows), r.After.Checksum)
-		} else {
+		default:
 			fmt.Fprintf(&b, "  identical  ✗ %s\n", r.Diff)
 		}
 		if r.Spark != nil {
@@ -149,9 +161,12 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 		}
 	}
 	if len(results) > 0 {
-		fmt.Fprintf(&b, "\n%d of %d verified", len(results)-failed, len(results))
+		fmt.Fprintf(&b, "\n%d of %d verified", len(results)-failed-notRun, len(results))
 		if failed > 0 {
 			fmt.Fprintf(&b, "; %d did not reproduce", failed)
+		}
+		if notRun > 0 {
+			fmt.Fprintf(&b, "; %d not run", notRun)
 		}
 		b.WriteString("\n")
 	}

@@ -66,8 +66,10 @@ func isKeyColumn(t *plan.Table, name string) bool {
 	return t.Bucket != nil && (in(t.Bucket.Columns) || in(t.Bucket.SortColumns))
 }
 
-// loadData returns the rows of table t in schema s: read from d.Path or generated.
-func loadData(t *plan.Table, s store.Schema, d TableData, opt Options) (*store.Batch, error) {
+// loadData returns the rows of table t in schema s: read from d.Path or generated. Generated
+// columns without a Start begin at the literal the query compares them with (auto), so that
+// a filter such as day = DATE'2024-06-30' keeps rows.
+func loadData(t *plan.Table, s store.Schema, d TableData, opt Options, auto map[string]string) (*store.Batch, error) {
 	if d.Path != "" {
 		return readFixture(d.Path, s)
 	}
@@ -90,6 +92,9 @@ func loadData(t *plan.Table, s store.Schema, d TableData, opt Options) (*store.B
 		}
 		g.Columns = append(g.Columns, store.GenColumn{Name: c.Name, Type: c.Type, Cardinality: card, Zipf: cg.Zipf, NullFraction: cg.NullFraction})
 		starts[i] = cg.Start
+		if lit, ok := auto[strings.ToLower(c.Name)]; ok && cg.Start == "" && fitsStart(c.Type, lit) {
+			starts[i] = lit
+		}
 	}
 	b, err := store.Generate(g)
 	if err != nil {
@@ -153,6 +158,40 @@ func shift(v *store.Vec, start string) error {
 		}
 	}
 	return nil
+}
+
+// queryStarts returns, for table, the literal each of its columns is compared with in the
+// query's WHERE clause (col = lit or col IN (lit, …), first literal), without its DATE or
+// TIMESTAMP keyword and quotes.
+func queryStarts(q *plan.Query, table string) map[string]string {
+	out := map[string]string{}
+	if q == nil || q.Root == nil || q.Root.Select == nil {
+		return out
+	}
+	for _, f := range q.Root.Select.Filters {
+		if !strings.EqualFold(f.Column.Table, table) || f.Column.Column == "" || f.Column.Cast != "" || len(f.Values) == 0 {
+			continue
+		}
+		v := typedLiteral.ReplaceAllString(strings.TrimSpace(f.Values[0]), "'")
+		v = strings.Trim(v, "'")
+		if _, ok := out[strings.ToLower(f.Column.Column)]; !ok {
+			out[strings.ToLower(f.Column.Column)] = v
+		}
+	}
+	return out
+}
+
+// fitsStart reports whether lit can start the generated values of a column of type t.
+func fitsStart(t hash.Type, lit string) bool {
+	switch t.Kind {
+	case hash.KindDate, hash.KindTimestamp, hash.KindTimestampNTZ:
+		_, err := time.Parse(time.DateOnly, lit)
+		return err == nil
+	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindBigInt:
+		_, err := strconv.ParseInt(lit, 10, 64)
+		return err == nil
+	}
+	return false
 }
 
 // readFixture reads a fixture file of the table's columns.

@@ -27,8 +27,9 @@ type warehouse struct {
 
 // Run verifies each scenario and returns one result per scenario, in order. Everything is
 // written below a new directory in opt.TempRoot, removed before Run returns. A scenario
-// that cannot be run (a query the engine does not support, a fixture that does not read) is
-// an error naming the scenario.
+// that cannot be run (a query the engine does not support, a fixture that does not read)
+// gets a result with Error set, and the others still run; Run itself fails only when the
+// warehouse cannot be made or removed, or ctx ends.
 func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Result, err error) {
 	root, err := os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
 	if err != nil {
@@ -44,7 +45,15 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 		sc := &scenarios[i]
 		r, err := w.run(ctx, sc)
 		if err != nil {
-			return results, fmt.Errorf("verify %s: %w", sc.Name, err)
+			if ctx.Err() != nil {
+				return results, fmt.Errorf("verify %s: %w", sc.Name, err)
+			}
+			q := ""
+			if sc.Query != nil {
+				q = strings.TrimSpace(sc.Query.Text)
+			}
+			results = append(results, Result{Name: sc.Name, Query: q, Error: err.Error(), Engine: "embedded"})
+			continue
 		}
 		if opt.Spark != nil {
 			w.progress("%s: running on Spark (%s)", sc.Name, opt.Spark.Master)
@@ -148,7 +157,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 			return nil, err
 		}
 		w.progress("%s: loading %s", sc.Name, t.Name)
-		b, err := loadData(before, s, sc.Data[t.Name], w.opt)
+		b, err := loadData(before, s, sc.Data[t.Name], w.opt, queryStarts(sc.Query, t.Name))
 		if err != nil {
 			return nil, err
 		}

@@ -110,6 +110,8 @@ type Result struct {
 	// table.
 	Rows      int64
 	InputRows map[string]int64
+	// Error says why the scenario could not be run (the rest of the result is then empty).
+	Error string
 	// Notes say where the engine ran something other than the predicted plan (a WHERE clause
 	// the prediction left out).
 	Notes []string
@@ -128,10 +130,11 @@ type adopted struct {
 	files *store.Table
 }
 
-// Reproduced reports whether the advice held: identical results, fewer shuffles after than
-// before, as many as predicted, and (when Spark ran) Spark agreeing.
+// Reproduced reports whether the advice held: the scenario ran, with identical results,
+// fewer shuffles after than before, as many as predicted, and (when Spark ran) Spark
+// agreeing.
 func (r *Result) Reproduced() bool {
-	ok := r.Identical && r.After.Exchanges < r.Before.Exchanges && r.After.Exchanges == r.After.Predicted
+	ok := r.Error == "" && r.Identical && r.After.Exchanges < r.Before.Exchanges && r.After.Exchanges == r.After.Predicted
 	if r.Spark != nil {
 		ok = ok && r.Spark.Agrees()
 	}
