@@ -45,6 +45,10 @@ def session(master: str, confs: dict, work: str):
          .config("spark.ui.enabled", "false")
          .config("spark.ui.showConsoleProgress", "false")
          .config("spark.sql.warehouse.dir", os.path.join(work, "spark-warehouse"))
+         # Scratch files (block managers, shuffle files, the JVM's temporary files) stay in
+         # the caller's temporary directory, which it removes.
+         .config("spark.local.dir", os.path.join(work, "local"))
+         .config("spark.driver.extraJavaOptions", f"-Djava.io.tmpdir={work}")
          .config("spark.sql.catalogImplementation", "in-memory")
          .config("spark.sql.session.timeZone", "UTC"))
     for k, v in confs.items():

@@ -104,7 +104,7 @@ func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Res
 		return nil, fmt.Errorf("spark manifest: %w", err)
 	}
 	cmd := exec.CommandContext(ctx, c.Python, c.Script, "--manifest", in, "--out", out, "--work", dir)
-	cmd.Env = append(os.Environ(), "TZ=UTC")
+	cmd.Env = append(os.Environ(), "TZ=UTC", "TMPDIR="+dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
