@@ -307,20 +307,3 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 	}
 	return wr, len(errs), nil
 }
-
-// progressFunc returns a progress printer when standard error is a terminal, else nil.
-func progressFunc(s *streams) func(string) {
-	f, ok := s.err.(*os.File)
-	if !ok {
-		return nil
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return func(msg string) {
-		if len(msg) > 100 {
-			msg = msg[:97] + "…"
-		}
-		fmt.Fprintf(s.err, "\r\033[K%s", msg)
-	}
-}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
 	"time"
@@ -250,4 +251,21 @@ func durText(d time.Duration) string {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
 	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// progressFunc returns a progress printer when standard error is a terminal, else nil.
+func progressFunc(s *streams) func(string) {
+	f, ok := s.err.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return func(msg string) {
+		if len(msg) > 100 {
+			msg = msg[:97] + "…"
+		}
+		fmt.Fprintf(s.err, "\r\033[K%s", msg)
+	}
 }
