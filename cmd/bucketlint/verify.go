@@ -286,9 +286,7 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 			return workloadRun{}, 0, err
 		}
 		for i, wq := range workload {
-			q := *wq.Query
-			q.Target, q.Overwrite = "", false
-			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: &q, Before: tables, After: after})
+			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(wq.Query), Before: tables, After: after})
 		}
 	} else {
 		recs := simulate.Advise(tables, workload, simulate.AdviseOptions{Options: sim, PowerOfTwo: true})

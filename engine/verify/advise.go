@@ -36,13 +36,12 @@ func FromAdvice(tables map[string]*plan.Table, workload []simulate.WeightedQuery
 	sort.Ints(idx)
 	var out []Scenario
 	for _, i := range idx {
-		q := *workload[i].Query
-		q.Target, q.Overwrite = "", false
+		q := AsSelect(workload[i].Query)
 		name := strings.Join(fixes[i], "; ")
 		if name == "" {
 			name = "query " + strconv.Itoa(i+1)
 		}
-		out = append(out, Scenario{Name: name, Query: &q, Before: tables, After: after})
+		out = append(out, Scenario{Name: name, Query: q, Before: tables, After: after})
 	}
 	return out
 }
@@ -73,6 +72,33 @@ func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[st
 		out[t.Name] = &cp
 	}
 	return out
+}
+
+// AsSelect returns a copy of the query without its write: INSERT … SELECT, CTAS and CACHE TABLE … AS
+// are verified (and sent to Spark) as their SELECT, so that nothing is written to a table.
+func AsSelect(q *plan.Query) *plan.Query {
+	cp := *q
+	if cp.Target == "" || cp.Root == nil || cp.Root.Text == "" {
+		return &cp
+	}
+	cp.Target, cp.Overwrite, cp.View = "", false, false
+	var b strings.Builder
+	for i, c := range cp.CTEs {
+		if i == 0 {
+			b.WriteString("WITH ")
+		} else {
+			b.WriteString(", ")
+		}
+		if c.Root == nil {
+			return &cp
+		}
+		b.WriteString(c.Name + " AS (" + c.Root.Text + ")")
+	}
+	if b.Len() > 0 {
+		b.WriteString(" ")
+	}
+	cp.Text = b.String() + cp.Root.Text
+	return &cp
 }
 
 func appendUnique(list []string, s string) []string {
