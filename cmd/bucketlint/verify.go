@@ -274,6 +274,11 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
 	}
 	tables := project.Tables
+	if sf != nil {
+		if err := sf.checkTables(tables); err != nil {
+			return workloadRun{}, 0, err
+		}
+	}
 	if sf != nil && len(sf.Current) > 0 {
 		if tables, err = applyLayout(tables, sf.Current); err != nil {
 			return workloadRun{}, 0, err

@@ -171,3 +171,28 @@ func (sf *scenarioFile) written() map[string]*plan.BucketSpec {
 	}
 	return out
 }
+
+// checkTables reports a table the scenario names (tables, current, layout, written) that no
+// DDL in its SQL files declares.
+func (sf *scenarioFile) checkTables(tables map[string]*plan.Table) error {
+	var names []string
+	for n := range sf.Tables {
+		names = append(names, n)
+	}
+	for n := range sf.Current {
+		names = append(names, n)
+	}
+	for n := range sf.Layout {
+		names = append(names, n)
+	}
+	for n := range sf.Written {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if tables[strings.ToLower(n)] == nil {
+			return &configError{msg: fmt.Sprintf("%s: table %s is not declared in %s", sf.Name, n, strings.Join(sf.SQL, ", "))}
+		}
+	}
+	return nil
+}
