@@ -17,8 +17,10 @@
 // results) is charged to a memory budget; exceeding it fails the query with ErrMemoryBudget.
 //
 // Supported: FileScan (bucketed, coalesced, with bucket pruning from equality/IN data
-// filters and partition pruning), Filter (AND, OR, NOT, comparisons of a column with a
-// literal or another column, <=>, isnull, isnotnull, IN lists), ProjectExec (column
+// filters and partition pruning; a partition or data filter the engine cannot parse fails
+// the query, naming it, rather than being skipped), Filter (AND, OR, NOT, comparisons of a
+// column with a literal — a number, a quoted string, DATE '…' or TIMESTAMP '…' — or another
+// column, <=>, isnull, isnotnull, IN lists), ProjectExec (column
 // selection and renaming), Exchange (hashpartitioning with Spark's Murmur3,
 // SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one partition),
 // BroadcastExchange, ReusedExchange when its exchange is printed, Sort, SortMergeJoin,

@@ -112,14 +112,28 @@ func (p *predParser) primary() (*predicate, error) {
 		}
 		return &predicate{op: low, col: c}, p.expect(")")
 	}
+	t = p.typed(t)
 	c, err := p.column(t)
 	if err != nil {
-		return nil, err
+		// A literal compared with a column (5 < k) is the column compared the other way.
+		op := p.peek()
+		swapped, isCmp := flip(op)
+		if !isCmp || p.i+1 >= len(p.toks) {
+			return nil, err
+		}
+		p.i++
+		rhs := p.typed(p.next())
+		c2, err2 := p.column(rhs)
+		if err2 != nil || isQuoted(rhs) {
+			return nil, err
+		}
+		lit, err := literal(p.cols[c2], []string{t})
+		return &predicate{op: "cmp", col: c2, cmp: swapped, col2: -1, lit: lit}, err
 	}
 	op := p.next()
 	switch strings.ToUpper(op) {
 	case "=", "==", "<=>", "!=", "<>", "<", "<=", ">", ">=":
-		rhs := p.next()
+		rhs := p.typed(p.next())
 		if c2, err := p.column(rhs); err == nil && !isQuoted(rhs) {
 			if p.cols[c2].Type.Kind != p.cols[c].Type.Kind && kindOf(p.cols[c2]) != kindOf(p.cols[c]) {
 				return nil, fmt.Errorf("comparison of %s and %s needs a cast, which is not supported", t, rhs)
@@ -134,7 +148,7 @@ func (p *predParser) primary() (*predicate, error) {
 		}
 		var items []string
 		for {
-			items = append(items, p.next())
+			items = append(items, p.typed(p.next()))
 			if sep := p.next(); sep == ")" {
 				break
 			} else if sep != "," {
@@ -145,6 +159,37 @@ func (p *predParser) primary() (*predicate, error) {
 		return &predicate{op: "in", col: c, lit: lit}, err
 	}
 	return nil, fmt.Errorf("unsupported condition at %q %q", t, op)
+}
+
+// flip returns the comparison operator that holds with op's operands swapped, and whether
+// op is a comparison.
+func flip(op string) (string, bool) {
+	switch op {
+	case "=", "==", "<=>", "!=", "<>":
+		return op, true
+	case "<":
+		return ">", true
+	case "<=":
+		return ">=", true
+	case ">":
+		return "<", true
+	case ">=":
+		return "<=", true
+	}
+	return "", false
+}
+
+// typed joins a typed literal (DATE '2024-06-30', TIMESTAMP '2024-06-30 12:00:00',
+// TIMESTAMP_NTZ '…', TIMESTAMP_LTZ '…') into its quoted text, which literal then reads with
+// the column's type. Any other token is returned as it is.
+func (p *predParser) typed(t string) string {
+	switch strings.ToUpper(t) {
+	case "DATE", "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ":
+		if isQuoted(p.peek()) {
+			return p.next()
+		}
+	}
+	return t
 }
 
 // column resolves a token as a column reference.

@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/engine/store"
@@ -65,5 +66,83 @@ func TestBucketAndPartitionPruning(t *testing.T) {
 	}
 	if scanned != want || scanned >= int64(g.Rows)/3 {
 		t.Fatalf("pruned scan read %d rows, want %d", scanned, want)
+	}
+}
+
+// partitionedByDay writes t(k bigint, v int, day date) partitioned by day and bucketed by k.
+func partitionedByDay(t *testing.T) (*Catalog, *store.Table) {
+	t.Helper()
+	g := store.GenSpec{Rows: 3000, Seed: 5, Columns: []store.GenColumn{
+		{Name: "k", Type: typ(t, "bigint"), Cardinality: 50},
+		{Name: "v", Type: typ(t, "int"), Cardinality: 20},
+		{Name: "day", Type: typ(t, "date"), Cardinality: 3},
+	}}
+	data, err := store.Generate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layout := store.Layout{Buckets: 4, BucketColumns: []string{"k"}, PartitionColumns: []string{"day"}}
+	tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), "t"), g.Schema(), data, layout, store.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := NewCatalog()
+	cat.Add("default.t", tab)
+	return cat, tab
+}
+
+// TestPartitionFilterTypedLiteral: DATE '…' literals, literals on the left and partition
+// columns the scan does not output prune exactly the partitions they name.
+func TestPartitionFilterTypedLiteral(t *testing.T) {
+	t.Parallel()
+	cat, tab := partitionedByDay(t)
+	day := tab.Files[0].Partition[0]
+	var want int64
+	for _, f := range tab.Files {
+		if f.Partition[0] == day {
+			want += f.Rows
+		}
+	}
+	if want == 0 || want == int64(3000) {
+		t.Fatalf("fixture: partition %s has %d of 3000 rows", day, want)
+	}
+	for _, filters := range [][]string{
+		{"isnotnull(day#3)", "(day#3 = DATE '" + day + "')"},
+		{"day = DATE'" + day + "'"},
+		{"day = '" + day + "'"},
+		{"DATE '" + day + "' = day#3"},
+		{"day#3 IN (DATE '" + day + "', DATE '1970-01-01')"},
+		{"(day#3 >= " + day + ") AND (day#3 <= " + day + ")"},
+	} {
+		for _, out := range [][]string{{"k", "v", "day"}, {"k", "v"}} {
+			s := fileScan("spark_catalog.default.t", true, out...)
+			s.PartitionFilters = filters
+			res := run(t, s, cat)
+			if int64(res.NumRows()) != want {
+				t.Errorf("partition filters %q, output %v: %d rows, want %d", filters, out, res.NumRows(), want)
+			}
+		}
+	}
+}
+
+// TestUnparsedScanFilterIsAnError: a partition or data filter the engine cannot evaluate
+// fails the query with the filter's text instead of being skipped (which would keep every
+// partition, or claim a pruning that did not happen).
+func TestUnparsedScanFilterIsAnError(t *testing.T) {
+	t.Parallel()
+	cat, _ := partitionedByDay(t)
+	for _, tc := range []struct{ part, data []string }{
+		{part: []string{"(day#3 = date_sub(current_date(), 1))"}},
+		{part: []string{"day BETWEEN DATE '2024-01-01' AND DATE '2024-01-31'"}},
+		{part: []string{"(nosuch#9 = 1)"}},
+		{data: []string{"StartsWith(cast(k#1L as string), 1)"}},
+	} {
+		s := fileScan("spark_catalog.default.t", true, "k", "v", "day")
+		s.PartitionFilters, s.DataFilters = tc.part, tc.data
+		_, err := Execute(context.Background(), s, cat, Options{})
+		text := append(tc.part, tc.data...)[0]
+		if err == nil || !strings.Contains(err.Error(), text) {
+			t.Errorf("filters %q: error %v, want one naming %q", text, err, text)
+		}
 	}
 }

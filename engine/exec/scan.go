@@ -48,6 +48,10 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 	if bucketed && !t.Layout.Bucketed() {
 		return nil, opErr(x, "the plan reads %s as bucketed but its layout has no buckets", x.Table)
 	}
+	parts, err := newPartitionPruner(x, t)
+	if err != nil {
+		return nil, err
+	}
 	var groups [][]store.File
 	switch {
 	case bucketed:
@@ -55,17 +59,30 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 		if x.CoalescedTo > 0 {
 			n = x.CoalescedTo
 		}
-		keep := prunedBuckets(x, t, st.cols)
+		keep, err := prunedBuckets(x, t)
+		if err != nil {
+			return nil, err
+		}
 		groups = make([][]store.File, n)
 		for _, f := range t.Files {
 			// Spark never reads ids >= numBuckets; pruned buckets stay as empty partitions.
-			if f.Bucket < t.Layout.Buckets && (keep == nil || slices.Contains(keep, f.Bucket)) && keepPartition(x, t, st.cols, f) {
+			if f.Bucket >= t.Layout.Buckets || (keep != nil && !slices.Contains(keep, f.Bucket)) {
+				continue
+			}
+			if ok, err := parts.keep(f); err != nil {
+				return nil, opErr(x, "%v", err)
+			} else if ok {
 				groups[f.Bucket%n] = append(groups[f.Bucket%n], f)
 			}
 		}
 	default:
+		if _, err := prunedBuckets(x, t); err != nil {
+			return nil, err
+		}
 		for _, f := range t.Files {
-			if keepPartition(x, t, st.cols, f) {
+			if ok, err := parts.keep(f); err != nil {
+				return nil, opErr(x, "%v", err)
+			} else if ok {
 				groups = append(groups, []store.File{f})
 			}
 		}
