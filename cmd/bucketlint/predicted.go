@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -28,11 +29,16 @@ func predictedPlans(p *plan.Project, ds []rules.Diagnostic, opts simulate.Option
 		if err != nil || res == nil || res.Plan == nil {
 			continue
 		}
-		name := fmt.Sprintf("Predicted plan (Spark %s, simulated)", res.Version)
-		out = append(out, &plan.Explain{
-			File: q.Span.Start.File, Pos: q.Span.Start,
-			Plans: []plan.Section{{Name: name, Root: res.Plan, Pos: q.Span.Start}},
-		})
+		name := fmt.Sprintf("Predicted plan (Spark %s, simulated): %s", res.Version, shuffleCount(res.Exchanges))
+		sections := []plan.Section{{Name: name, Root: res.Plan, Pos: q.Span.Start}}
+		if after, layout := adviceAfter(p, q, opts); after != nil && after.Exchanges < res.Exchanges {
+			sections[0].Name = "Before: " + name
+			sections = append(sections, plan.Section{
+				Name: fmt.Sprintf("After %s: %s, %d removed", layout, shuffleCount(after.Exchanges), res.Exchanges-after.Exchanges),
+				Root: after.Plan, Pos: q.Span.Start,
+			})
+		}
+		out = append(out, &plan.Explain{File: q.Span.Start.File, Pos: q.Span.Start, Plans: sections})
 	}
 	return out
 }
@@ -50,4 +56,43 @@ func queryAt(qs []*plan.Query, pos plan.Pos) *plan.Query {
 		return q
 	}
 	return nil
+}
+
+// adviceAfter simulates q under the layout the advisor recommends for it alone, and names the
+// layout; nil when the advice changes nothing for q.
+func adviceAfter(p *plan.Project, q *plan.Query, opts simulate.Options) (*simulate.Result, string) {
+	recs := simulate.Advise(p.Tables, []simulate.WeightedQuery{{Query: q, Weight: 1}}, simulate.AdviseOptions{Options: opts})
+	var after *simulate.Result
+	var changes []string
+	for _, r := range recs {
+		for _, o := range r.Queries {
+			if o.After != nil && (after == nil || o.After.Exchanges < after.Exchanges) {
+				after = o.After
+			}
+		}
+		switch {
+		case r.Keep || r.Bucket == nil:
+		default:
+			changes = append(changes, fmt.Sprintf("%s in %d buckets on (%s)", r.Table, r.Bucket.NumBuckets, strings.Join(r.Bucket.Columns, ", ")))
+		}
+		for k, v := range r.Confs {
+			changes = append(changes, k+"="+v)
+		}
+	}
+	if after == nil {
+		return nil, ""
+	}
+	sort.Strings(changes)
+	layout := "the recommended layout"
+	if len(changes) > 0 {
+		layout = "(" + strings.Join(changes, "; ") + ")"
+	}
+	return after, layout
+}
+
+func shuffleCount(n int) string {
+	if n == 1 {
+		return "1 shuffle"
+	}
+	return fmt.Sprintf("%d shuffles", n)
 }
