@@ -52,8 +52,7 @@ func severityText(p painter, s rules.Severity) string {
 // deletes, anything else replaces. A span on one line is written file:line:col-endcol.
 func editText(e rules.Edit) string {
 	start, end := e.Span.Start, e.Span.End
-	switch {
-	case !end.IsValid() || end == start:
+	if !end.IsValid() || end == start {
 		return fmt.Sprintf("%s: insert %q", start, e.Text)
 	}
 	where := fmt.Sprintf("%s-%d:%d", start, end.Line, end.Col)
