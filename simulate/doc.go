@@ -13,7 +13,7 @@
 // reference/spark-planner.md §1:
 //
 //   - build.go, select.go, aggregate.go, setop.go, joinselect.go, strategy.go, scan.go,
-//     hints.go, pushdown.go, outerjoin.go: the logical query planned into physical operators
+//     hints.go, pushdown.go, where.go, outerjoin.go: the logical query planned into physical operators
 //     as Spark's optimizer and SparkStrategies do (predicate pushdown into join trees,
 //     EliminateOuterJoin, JoinSelection, Aggregation, FileSourceStrategy with bucket pruning);
 //   - provide.go: each operator's output partitioning and ordering;

@@ -104,18 +104,20 @@ func (s *sim) scan(r *plan.Relation) *node {
 	}
 	n.scan = si
 	n.rel = name
-	cond, partFilters, selected := s.scanFilters(r, t)
+	conds, partFilters, selected := s.scanFilters(r, t)
 	if fs, ok := n.op.(*plan.FileScan); ok {
 		// Partition pruning (PruneFileSourcePartitions): filters on partition columns are
-		// evaluated on the partition list, not on the rows.
+		// evaluated on the partition list, not on the rows; the others are the scan's data
+		// filters and stay in a Filter above it.
 		fs.PartitionFilters = partFilters
+		fs.DataFilters = conds
 	}
 	if selected != nil {
 		si.pruned = true
 		si.selected = len(selected)
 	}
-	if f := cond; f != "" {
-		n = filterNode(n, f)
+	if len(conds) > 0 {
+		n = filterNode(n, strings.Join(conds, " AND "))
 	}
 	return n
 }
@@ -241,10 +243,25 @@ func findAttr(out []attr, name string) (attr, bool) {
 	return attr{}, false
 }
 
-// scanFilters returns the WHERE conjuncts on this relation as a Filter condition, and sets
-// bucket pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket).
-func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, []string, map[int]bool) {
+// scanFilters returns the WHERE conjuncts pushed to this relation, split into the data
+// filters (kept in a Filter above the scan) and the partition filters (conditions on
+// partition columns only, which prune partitions and are not applied to rows), and sets
+// bucket pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket)
+// from the key filters.
+func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) ([]string, []string, map[int]bool) {
 	var conds, partFilters []string
+	for _, c := range s.where[strings.ToLower(r.Name())] {
+		cols := conditionColumns(c, t)
+		onPartitions := len(cols) > 0
+		for _, col := range cols {
+			onPartitions = onPartitions && containsFold(t.PartitionColumns, col)
+		}
+		if onPartitions {
+			partFilters = append(partFilters, c)
+		} else {
+			conds = append(conds, c)
+		}
+	}
 	var selected map[int]bool
 	for _, f := range s.filters {
 		rel := strings.ToLower(f.Column.Relation)
@@ -255,18 +272,9 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, []string, ma
 			continue
 		}
 		col, ok := t.Column(f.Column.Column)
-		if !ok {
+		if !ok || containsFold(t.PartitionColumns, col.Name) {
 			continue
 		}
-		text := f.Column.Column + " " + f.Op + " " + strings.Join(f.Values, ", ")
-		if f.Op == "IN" {
-			text = f.Column.Column + " IN (" + strings.Join(f.Values, ", ") + ")"
-		}
-		if containsFold(t.PartitionColumns, col.Name) {
-			partFilters = append(partFilters, text)
-			continue
-		}
-		conds = append(conds, text)
 		spec := t.Bucket
 		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
 			continue
@@ -286,7 +294,7 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) (string, []string, ma
 			}
 		}
 	}
-	return strings.Join(conds, " AND "), partFilters, selected
+	return conds, partFilters, selected
 }
 
 func containsFold(list []string, s string) bool {

@@ -12,31 +12,38 @@ import (
 func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	s.depth++
 	defer func() { s.depth-- }()
-	saved := s.filters
-	s.filters = sel.Filters
+	saved, savedWhere := s.filters, s.where
+	s.filters, s.where = sel.Filters, nil
 	var n *node
 	var err error
+	var above []string
 	if sel.From == nil {
 		lt := &plan.LocalTableScan{OpInfo: info("LocalTableScan")}
 		n = newNode(lt, nil, 8)
 	} else {
 		from := sel.From
+		var conjuncts []string
+		if sel.Where != "" {
+			conjuncts = splitAnd(sel.Where)
+		}
 		if sel.Where != "" && from.Kind == plan.JoinRel {
 			// WHERE equalities between joined relations become join keys.
-			from, _ = pushEqualities(from, splitAnd(sel.Where))
+			from, conjuncts = pushEqualities(from, conjuncts)
 			from = eliminateOuter(from, nullRejecting(sel.Filters))
 		}
+		// Conjuncts on one relation go to its scan, the rest stay above the joins.
+		s.where, above = s.placeWhere(from, conjuncts)
 		n, err = s.relation(from, sel.Hints)
 	}
-	s.filters = saved
+	s.filters, s.where = saved, savedWhere
 	if err != nil {
 		return nil, err
 	}
 	if strings.Contains(strings.ToLower(sel.Where), "select ") {
 		s.note("a subquery in WHERE (%s) is planned by Spark as a semi or anti join or a subquery expression (RewritePredicateSubquery); its shuffles are not modelled", sel.Where)
 	}
-	if sel.From != nil && sel.Where != "" && len(sel.Filters) == 0 {
-		n = filterNode(n, sel.Where)
+	if len(above) > 0 {
+		n = filterNode(n, strings.Join(above, " AND "))
 	}
 	for _, h := range sel.Hints {
 		switch h.Name {
