@@ -31,23 +31,11 @@ func (s schema) types() []hash.Type {
 // both sides have one), or an aggregate output named by the expression's text.
 func (s schema) resolve(e plan.Expr) (int, error) {
 	if name, ok := e.Column(); ok {
-		id := e.Refs[0].ID
-		first := -1
-		for i, c := range s {
-			if !strings.EqualFold(c.Name, name) {
-				continue
-			}
-			if id != "" && c.ID == id {
-				return i, nil
-			}
-			if first < 0 {
-				first = i
-			}
+		c, err := s.lookup(name, e.Refs[0].ID)
+		if err != nil {
+			return 0, fmt.Errorf("column %s %w", e.Raw, err)
 		}
-		if first >= 0 {
-			return first, nil
-		}
-		return 0, fmt.Errorf("column %s not found among %s", e.Raw, s)
+		return c, nil
 	}
 	text := stripIDs(e.Raw)
 	for i, c := range s {
@@ -56,6 +44,50 @@ func (s schema) resolve(e plan.Expr) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("unsupported expression %q: only column references are evaluated here", e.Raw)
+}
+
+// lookup finds a column by name and, when both have one, expression id. A name written
+// with a table qualifier as a query writes it (a.status, db.t.k) that is no column's name
+// resolves as its last part, provided exactly one column (or the one with the id) has that
+// name: stage columns carry no qualifier, so an ambiguous qualified name is an error rather
+// than a guess between the sides of a join.
+func (s schema) lookup(name, id string) (int, error) {
+	find := func(name string) (first int, n int, byID int) {
+		first, byID = -1, -1
+		for i, c := range s {
+			if !strings.EqualFold(c.Name, name) {
+				continue
+			}
+			if id != "" && c.ID == id && byID < 0 {
+				byID = i
+			}
+			if first < 0 {
+				first = i
+			}
+			n++
+		}
+		return first, n, byID
+	}
+	first, n, byID := find(name)
+	if byID >= 0 {
+		return byID, nil
+	}
+	if n > 0 {
+		return first, nil
+	}
+	if i := strings.LastIndexByte(name, '.'); i > 0 && i+1 < len(name) {
+		bare := name[i+1:]
+		first, n, byID = find(bare)
+		switch {
+		case byID >= 0:
+			return byID, nil
+		case n == 1:
+			return first, nil
+		case n > 1:
+			return 0, fmt.Errorf("is ambiguous: %d columns named %s among %s", n, bare, s)
+		}
+	}
+	return 0, fmt.Errorf("not found among %s", s)
 }
 
 // resolveAll resolves each expression.

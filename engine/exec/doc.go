@@ -32,9 +32,11 @@
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
 // Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which
 // Spark inserts when join key types differ); the cast key hashes as its new type, as in
-// Spark. Anything else — computed expressions, other casts, non-equi join conditions,
-// window functions — is an error that names the operator and the text it could not
-// evaluate.
+// Spark. Column references may carry a table qualifier as a query writes them (a.status,
+// sum(t.amount)): they resolve as the unqualified name when exactly one input column has
+// it, and are an error when several have. Anything else — computed expressions, other
+// casts, non-equi join conditions, window functions — is an error that names the operator
+// and the text it could not evaluate.
 //
 // Results compare as multisets: [Result.Checksum] is order-independent and [EqualRows]
 // compares exactly.

@@ -199,21 +199,11 @@ func (p *predParser) column(t string) (int, error) {
 	}
 	name, id, _ := strings.Cut(t, "#")
 	id = strings.TrimSuffix(id, "L")
-	first := -1
-	for i, c := range p.cols {
-		if strings.EqualFold(c.Name, name) {
-			if id != "" && c.ID == id {
-				return i, nil
-			}
-			if first < 0 {
-				first = i
-			}
-		}
+	c, err := p.cols.lookup(name, id)
+	if err != nil {
+		return 0, fmt.Errorf("unsupported operand %q: column %w", t, err)
 	}
-	if first < 0 {
-		return 0, fmt.Errorf("unsupported operand %q: not a column of %s", t, p.cols)
-	}
-	return first, nil
+	return c, nil
 }
 
 func kindOf(c column) store.Kind {
