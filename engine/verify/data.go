@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -159,6 +160,9 @@ func shift(v *store.Vec, start string) error {
 	}
 	return nil
 }
+
+// typedLiteral matches the keyword of a DATE '…' or TIMESTAMP '…' literal.
+var typedLiteral = regexp.MustCompile(`(?i)\b(DATE|TIMESTAMP|TIMESTAMP_NTZ)\s*'`)
 
 // queryStarts returns, for table, the literal each of its columns is compared with in the
 // query's WHERE clause (col = lit or col IN (lit, …), first literal), without its DATE or

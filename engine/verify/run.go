@@ -86,22 +86,13 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
 		}
-		root, added, missing := addWhere(sim.Plan, sc.Query)
-		if missing && side == 0 {
-			r.Notes = append(r.Notes, "the predicted plan carries no filter; the WHERE clause ("+added+") is applied above the join on both sides")
-		}
-		if added != "" {
-			w.progress("%s: filtering with %s", sc.Name, added)
-		}
-		sim.Plan = root
-		casts := uncast(sim.Plan)
 		cat := exec.NewCatalog()
 		for _, name := range scannedTables(sim.Plan) {
 			t := lookupTable(tables, name)
 			if t == nil {
 				return nil, fmt.Errorf("the plan reads %s, which no DDL declares", name)
 			}
-			st, err := w.table(ctx, sc, side, widen(t, casts))
+			st, err := w.table(ctx, sc, side, t)
 			if err != nil {
 				return nil, err
 			}
