@@ -20,7 +20,8 @@
 // filters and partition pruning; a partition or data filter the engine cannot parse fails
 // the query, naming it, rather than being skipped), Filter (AND, OR, NOT, comparisons of a
 // column with a literal — a number, a quoted string, DATE '…' or TIMESTAMP '…' — or another
-// column, <=>, isnull, isnotnull, IN lists), ProjectExec (column
+// column, <=>, isnull, isnotnull, IS [NOT] NULL, [NOT] IN lists, [NOT] BETWEEN literals),
+// ProjectExec (column
 // selection and renaming), Exchange (hashpartitioning with Spark's Murmur3,
 // SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one partition),
 // BroadcastExchange, ReusedExchange when its exchange is printed, Sort, SortMergeJoin,

@@ -8,9 +8,10 @@ import (
 )
 
 // A predicate is a parsed filter condition over a stage's columns. Only what Spark prints for
-// simple filters is understood: AND, OR, NOT, comparisons (=, <=>, !=, <>, <, <=, >, >=)
-// between a column and a literal or two columns, isnull, isnotnull and IN lists. Anything
-// else is an error naming the unsupported text.
+// simple filters, and the SQL forms of the same conditions, is understood: AND, OR, NOT,
+// comparisons (=, <=>, !=, <>, <, <=, >, >=) between a column and a literal or two columns,
+// isnull, isnotnull, IS [NOT] NULL, [NOT] IN lists and [NOT] BETWEEN literals. Anything else
+// is an error naming the unsupported text.
 type predicate struct {
 	op   string // "and", "or", "not", "cmp", "isnull", "isnotnull", "in"
 	kids []*predicate
@@ -131,7 +132,47 @@ func (p *predParser) primary() (*predicate, error) {
 		return &predicate{op: "cmp", col: c2, cmp: swapped, col2: -1, lit: lit}, err
 	}
 	op := p.next()
+	if strings.EqualFold(op, "NOT") && (strings.EqualFold(p.peek(), "IN") || strings.EqualFold(p.peek(), "BETWEEN")) {
+		// x NOT IN (…), x NOT BETWEEN a AND b: the negation of the positive form.
+		p.i--
+		p.toks[p.i] = t
+		k, err := p.primary()
+		if err != nil {
+			return nil, err
+		}
+		return &predicate{op: "not", kids: []*predicate{k}}, nil
+	}
 	switch strings.ToUpper(op) {
+	case "IS":
+		neg := strings.EqualFold(p.peek(), "NOT")
+		if neg {
+			p.i++
+		}
+		if w := p.next(); !strings.EqualFold(w, "NULL") {
+			return nil, fmt.Errorf("unsupported condition at %q IS %q", t, w)
+		}
+		if neg {
+			return &predicate{op: "isnotnull", col: c}, nil
+		}
+		return &predicate{op: "isnull", col: c}, nil
+	case "BETWEEN":
+		lo := p.typed(p.next())
+		if and := p.next(); !strings.EqualFold(and, "AND") {
+			return nil, fmt.Errorf("BETWEEN: expected AND, found %q", and)
+		}
+		hi := p.typed(p.next())
+		var kids []*predicate
+		for _, b := range []struct{ cmp, lit string }{{">=", lo}, {"<=", hi}} {
+			if _, err := p.column(b.lit); err == nil && !isQuoted(b.lit) {
+				return nil, fmt.Errorf("BETWEEN with a column bound (%s) is not supported", b.lit)
+			}
+			lit, err := literal(p.cols[c], []string{b.lit})
+			if err != nil {
+				return nil, err
+			}
+			kids = append(kids, &predicate{op: "cmp", col: c, cmp: b.cmp, col2: -1, lit: lit})
+		}
+		return &predicate{op: "and", kids: kids}, nil
 	case "=", "==", "<=>", "!=", "<>", "<", "<=", ">", ">=":
 		rhs := p.typed(p.next())
 		if c2, err := p.column(rhs); err == nil && !isQuoted(rhs) {
