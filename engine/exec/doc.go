@@ -21,9 +21,9 @@
 // the query, naming it, rather than being skipped), Filter (AND, OR, NOT, comparisons of a
 // column with a literal — a number, a quoted string, DATE '…' or TIMESTAMP '…' — or another
 // column, <=>, isnull, isnotnull, IS [NOT] NULL, [NOT] IN lists, [NOT] BETWEEN literals),
-// ProjectExec (column
-// selection and renaming), Exchange (hashpartitioning with Spark's Murmur3,
-// SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one partition),
+// ProjectExec (column selection and renaming), Exchange (hashpartitioning with Spark's
+// Murmur3, SinglePartition, RoundRobinPartitioning; rangepartitioning gathers into one
+// partition),
 // BroadcastExchange, ReusedExchange when its exchange is printed, Sort, SortMergeJoin,
 // ShuffledHashJoin and BroadcastHashJoin (Inner, LeftOuter, RightOuter, FullOuter,
 // LeftSemi, LeftAnti on equi-keys; a sort-merge join merges both sides in key order, the
