@@ -113,16 +113,33 @@ func (f *aggFunc) resultType() hash.Type {
 	return f.argType
 }
 
-// grow extends the state to n groups.
+// grow extends the state to n groups, doubling the capacity when it runs out.
 func (f *aggFunc) grow(n int) {
-	for len(f.ints) < n {
-		f.ints = append(f.ints, 0)
-		f.floats = append(f.floats, 0)
-		f.has = append(f.has, false)
-		if f.bytes != nil || f.argIsBytes() {
-			f.bytes = append(f.bytes, nil)
-		}
+	if len(f.ints) >= n {
+		return
 	}
+	f.ints = growZero(f.ints, n)
+	f.floats = growZero(f.floats, n)
+	f.has = growZero(f.has, n)
+	if f.bytes != nil || f.argIsBytes() {
+		f.bytes = growZero(f.bytes, n)
+	}
+}
+
+// growZero extends s to length n with zero values.
+func growZero[T any](s []T, n int) []T {
+	if n <= len(s) {
+		return s
+	}
+	if n > cap(s) {
+		grown := make([]T, n, max(n, 2*cap(s)))
+		copy(grown, s)
+		return grown
+	}
+	old := len(s)
+	s = s[:n]
+	clear(s[old:])
+	return s
 }
 
 func (f *aggFunc) argIsBytes() bool {

@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
@@ -16,6 +17,9 @@ type aggSpec struct {
 	merge bool // input rows are partial buffers (Final, PartialMerge)
 	final bool // output the functions' values (Final, Complete), else their buffers
 	out   schema
+	// lastGroups is the group count of the partition aggregated last, which sizes the next
+	// partition's table up front (bucketed partitions are of similar sizes).
+	lastGroups atomic.Int64
 }
 
 // aggregate compiles HashAggregate (and Sort/ObjectHashAggregate, which give the same rows):

@@ -11,6 +11,9 @@ import (
 // runAggregate groups every row of op and returns the output batch and the bytes charged.
 func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator) (*store.Batch, int64, error) {
 	t := newGroupTable(spec.kcols)
+	if len(spec.keys) > 0 {
+		t.reserve(int(spec.lastGroups.Load()))
+	}
 	funcs := make([]aggFunc, len(spec.funcs))
 	copy(funcs, spec.funcs)
 	var gids []int32
@@ -24,9 +27,7 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 		gids = gids[:n]
 		if len(spec.keys) == 0 { // a global aggregate: one group
 			clear(gids)
-			if t.groups() == 0 {
-				t.hashes = append(t.hashes, 0)
-			}
+			t.n = 1
 		} else {
 			t.assign(pick(b, spec.keys), n, gids)
 		}
@@ -52,9 +53,10 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 		e.mem.release(held)
 		return nil, 0, err
 	}
+	spec.lastGroups.Store(int64(t.groups()))
 	if len(spec.keys) == 0 && t.groups() == 0 {
 		// A global aggregate has one group even over no rows.
-		t.hashes = append(t.hashes, 0)
+		t.n = 1
 		for i := range funcs {
 			funcs[i].grow(1)
 		}

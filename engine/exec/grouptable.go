@@ -5,29 +5,70 @@ import "github.com/bucketlint/bucketlint/engine/store"
 // A groupTable numbers the distinct keys of an aggregation: open addressing with linear
 // probing over parallel arrays (slot → group id and hash), the group keys held as column
 // vectors in group order. It doubles when the load would pass 0.5.
+//
+// One bigint-like key column takes a faster path: each slot holds the key itself next to
+// its group (one cache line per probe, no hash kept per group), and the NULL key, which
+// never enters the slots, has a group of its own.
 type groupTable struct {
 	keys   []*store.Vec
-	hashes []uint64 // group → hash
-	slots  []int32  // slot → group, -1 when empty
+	n      int      // groups
+	hashes []uint64 // group → hash (general path)
+	slots  []int32  // slot → group, -1 when empty (general path)
 	shift  uint
 	mask   uint64
 	rowH   []uint64
+	// The one-int64-key path.
+	ints  bool
+	islot []intSlot
+	nullG int32 // group of the NULL key, -1 until seen
+}
+
+// An intSlot is a slot of the one-int64-key path: the key and its group plus one (0 when
+// empty, so a new table needs no fill).
+type intSlot struct {
+	key int64
+	g1  int32
 }
 
 func newGroupTable(cols schema) *groupTable {
-	t := &groupTable{keys: make([]*store.Vec, len(cols))}
+	t := &groupTable{keys: make([]*store.Vec, len(cols)), nullG: -1}
 	for i, c := range cols {
 		t.keys[i] = store.NewVec(c.Type, 0)
 	}
+	t.ints = len(cols) == 1 && t.keys[0].Kind == store.KindInt64
 	t.resize(16)
 	return t
 }
 
-func (t *groupTable) groups() int { return len(t.hashes) }
+func (t *groupTable) groups() int { return t.n }
+
+// intSlotOf is the first slot of key x: the top bits of a mixed hash.
+func intSlotOf(x int64, shift uint) uint64 {
+	h := uint64(x) * mulA
+	h ^= h >> 31
+	h *= mulB
+	h ^= h >> 29
+	return (h * mulA) >> shift
+}
 
 func (t *groupTable) resize(capacity int) {
 	_, t.shift = tableShift(capacity / 2)
 	t.mask = uint64(capacity - 1)
+	if t.ints {
+		old := t.islot
+		t.islot = make([]intSlot, capacity)
+		for _, e := range old {
+			if e.g1 == 0 {
+				continue
+			}
+			s := intSlotOf(e.key, t.shift)
+			for t.islot[s].g1 != 0 {
+				s = (s + 1) & t.mask
+			}
+			t.islot[s] = e
+		}
+		return
+	}
 	t.slots = make([]int32, capacity)
 	for i := range t.slots {
 		t.slots[i] = -1
@@ -41,25 +82,46 @@ func (t *groupTable) resize(capacity int) {
 	}
 }
 
+// reserve grows the table so that n more groups keep the load at most 0.5.
+func (t *groupTable) reserve(n int) {
+	size := len(t.slots)
+	if t.ints {
+		size = len(t.islot)
+	}
+	need := size
+	for 2*(t.n+n) > need {
+		need *= 2
+	}
+	if need > size {
+		t.resize(need)
+	}
+}
+
 // assign sets gids[i] to the group of row i of the key columns, adding new groups.
 func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
+	gids = gids[:n]
+	if t.n == 0 {
+		// The first batch sizes the table for as many groups as it has rows.
+		t.reserve(n)
+	}
+	if t.ints {
+		t.assignInts(keys[0], n, gids)
+		return
+	}
 	if cap(t.rowH) < n {
 		t.rowH = make([]uint64, n)
 	}
 	h := t.rowH[:n]
 	hashKeys(h, keys, n)
-	if len(keys) == 1 && keys[0].Kind == store.KindInt64 && keys[0].Nulls == nil {
-		t.assignInts(keys[0].Ints[:n], h, gids)
-		return
-	}
 	for r := range n {
-		if 2*(len(t.hashes)+1) > len(t.slots) {
+		if 2*(t.n+1) > len(t.slots) {
 			t.resize(2 * len(t.slots))
 		}
 		for s := (h[r] * mulA) >> t.shift; ; s = (s + 1) & t.mask {
 			g := t.slots[s]
 			if g < 0 {
-				g = int32(len(t.hashes))
+				g = int32(t.n)
+				t.n++
 				t.slots[s] = g
 				t.hashes = append(t.hashes, h[r])
 				for k, v := range t.keys {
@@ -76,25 +138,38 @@ func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
 	}
 }
 
-// assignInts is assign for one bigint-like key column without NULLs.
-func (t *groupTable) assignInts(xs []int64, h []uint64, gids []int32) {
+// assignInts is assign for one bigint-like key column.
+func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
+	xs := v.Ints[:n]
+	gids = gids[:n]
 	kv := t.keys[0]
+	slots, shift, mask := t.islot, t.shift, t.mask
 	for r, x := range xs {
-		if 2*(len(t.hashes)+1) > len(t.slots) {
-			t.resize(2 * len(t.slots))
+		if v.Nulls != nil && v.IsNull(r) {
+			if t.nullG < 0 {
+				t.nullG = int32(t.n)
+				t.n++
+				kv.AppendNull()
+			}
+			gids[r] = t.nullG
+			continue
 		}
-		for s := (h[r] * mulA) >> t.shift; ; s = (s + 1) & t.mask {
-			g := t.slots[s]
-			if g < 0 {
-				g = int32(len(t.hashes))
-				t.slots[s] = g
-				t.hashes = append(t.hashes, h[r])
+		for s := intSlotOf(x, shift); ; s = (s + 1) & mask {
+			e := &slots[s]
+			if e.g1 == 0 {
+				g := int32(t.n)
+				t.n++
+				e.key, e.g1 = x, g+1
 				kv.Ints = append(kv.Ints, x)
 				gids[r] = g
+				if 2*(t.n+1) > len(slots) {
+					t.resize(2 * len(slots))
+					slots, shift, mask = t.islot, t.shift, t.mask
+				}
 				break
 			}
-			if kv.Ints[g] == x {
-				gids[r] = g
+			if e.key == x {
+				gids[r] = e.g1 - 1
 				break
 			}
 		}
@@ -102,7 +177,7 @@ func (t *groupTable) assignInts(xs []int64, h []uint64, gids []int32) {
 }
 
 func (t *groupTable) memBytes() int64 {
-	n := int64(12*len(t.hashes) + 4*len(t.slots))
+	n := int64(8*len(t.hashes) + 4*len(t.slots) + 16*len(t.islot))
 	for _, k := range t.keys {
 		n += k.MemBytes()
 	}
