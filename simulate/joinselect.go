@@ -34,6 +34,8 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 		nj.Left = eliminateOuter(j.Left, j.LeftKeys)
 		j = &nj
 	}
+	// ON conjuncts on one relation filter its scan.
+	j = s.placeOn(j)
 	lrej, rrej := nullRejectedSides(j)
 	saved := s.nullRejected
 	s.nullRejected = lrej

@@ -165,10 +165,10 @@ func exprRef(text string) plan.ColumnRef {
 	return plan.ColumnRef{Text: text}
 }
 
-// splitAnd splits a condition on top-level AND.
+// splitAnd splits a condition on top-level AND, except the AND of BETWEEN … AND ….
 func splitAnd(cond string) []string {
 	var out []string
-	depth, start := 0, 0
+	depth, start, between := 0, 0, 0
 	low := strings.ToLower(cond)
 	for i := 0; i < len(cond); i++ {
 		switch cond[i] {
@@ -183,7 +183,15 @@ func splitAnd(cond string) []string {
 				i = len(cond)
 			}
 		}
+		if depth == 0 && i+9 <= len(cond) && low[i:i+9] == " between " {
+			between++
+		}
 		if depth == 0 && i+5 <= len(cond) && low[i:i+5] == " and " {
+			if between > 0 {
+				// The AND of x BETWEEN lo AND hi.
+				between--
+				continue
+			}
 			out = append(out, strings.TrimSpace(cond[start:i]))
 			start = i + 5
 		}

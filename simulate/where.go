@@ -16,44 +16,49 @@ import (
 func (s *sim) placeWhere(from *plan.Relation, conjuncts []string) (pushed map[string][]string, above []string) {
 	rels := map[string]*plan.Table{} // relation name → table, nil when its columns are unknown
 	pushable := map[string]bool{}
-	var walk func(r *plan.Relation, ok bool)
-	walk = func(r *plan.Relation, ok bool) {
-		if r == nil {
-			return
-		}
-		switch r.Kind {
-		case plan.JoinRel:
-			j := r.Join
-			typ := strings.ToLower(strings.ReplaceAll(j.Type, " ", ""))
-			leftOK := ok && !strings.HasPrefix(typ, "right") && !strings.HasPrefix(typ, "full")
-			rightOK := ok && (typ == "" || typ == "inner" || typ == "cross")
-			walk(j.Left, leftOK)
-			walk(j.Right, rightOK)
-			return
-		case plan.TableRel:
-			name := strings.ToLower(r.Name())
-			table := strings.ToLower(r.Table)
-			if s.ctes[table] != nil && !s.expanding[table] {
-				rels[name] = nil
-				return
-			}
-			t := s.tables[table]
-			if t == nil {
-				t = s.lookupTable(r.Table)
-			}
-			if t != nil {
-				t = s.effectiveTable(t)
-			}
-			if t != nil && len(t.Columns) == 0 {
-				t = nil
-			}
-			rels[name] = t
-			pushable[name] = ok && t != nil
-			return
-		}
-		rels[strings.ToLower(r.Name())] = nil
+	s.scopeOf(from, true, rels, pushable)
+	return placeConjuncts(conjuncts, rels, pushable)
+}
+
+// placeOn pushes the conjuncts of a join's ON condition that reference one relation into
+// that relation's scan filters, as PushPredicateThroughJoin does with a join condition: both
+// sides of an inner or left semi join, the right side of a left outer or left anti join, the
+// left side of a right outer join, neither side of a full outer join. It returns the join
+// with the conjuncts that stay in its condition.
+func (s *sim) placeOn(j *plan.JoinSpec) *plan.JoinSpec {
+	if len(j.Residual) == 0 {
+		return j
 	}
-	walk(from, true)
+	var leftOK, rightOK bool
+	switch j.Type {
+	case "Inner", "Cross", "", "LeftSemi":
+		leftOK, rightOK = true, true
+	case "LeftOuter", "LeftAnti":
+		rightOK = true
+	case "RightOuter":
+		leftOK = true
+	}
+	rels := map[string]*plan.Table{}
+	pushable := map[string]bool{}
+	s.scopeOf(j.Left, leftOK, rels, pushable)
+	s.scopeOf(j.Right, rightOK, rels, pushable)
+	pushed, rest := placeConjuncts(j.Residual, rels, pushable)
+	if len(pushed) == 0 {
+		return j
+	}
+	if s.where == nil {
+		s.where = map[string][]string{}
+	}
+	for rel, cs := range pushed {
+		s.where[rel] = append(s.where[rel], cs...)
+	}
+	nj := *j
+	nj.Residual = rest
+	return &nj
+}
+
+// placeConjuncts sends each conjunct on one pushable relation to it, and returns the rest.
+func placeConjuncts(conjuncts []string, rels map[string]*plan.Table, pushable map[string]bool) (pushed map[string][]string, above []string) {
 	pushed = map[string][]string{}
 	for _, c := range conjuncts {
 		rel, ok := singleRelation(c, rels)
@@ -64,6 +69,46 @@ func (s *sim) placeWhere(from *plan.Relation, conjuncts []string) (pushed map[st
 		pushed[rel] = append(pushed[rel], unqualifyFor(c, rel))
 	}
 	return pushed, above
+}
+
+// scopeOf records the relations of a FROM tree: each relation's table (nil when its columns
+// are unknown: a subquery, a CTE, a table without DDL) and whether a condition on it alone
+// reaches its scan (ok, and not on the null-supplying side of an outer join below).
+func (s *sim) scopeOf(r *plan.Relation, ok bool, rels map[string]*plan.Table, pushable map[string]bool) {
+	if r == nil {
+		return
+	}
+	switch r.Kind {
+	case plan.JoinRel:
+		j := r.Join
+		typ := strings.ToLower(strings.ReplaceAll(j.Type, " ", ""))
+		leftOK := ok && !strings.HasPrefix(typ, "right") && !strings.HasPrefix(typ, "full")
+		rightOK := ok && (typ == "" || typ == "inner" || typ == "cross")
+		s.scopeOf(j.Left, leftOK, rels, pushable)
+		s.scopeOf(j.Right, rightOK, rels, pushable)
+		return
+	case plan.TableRel:
+		name := strings.ToLower(r.Name())
+		table := strings.ToLower(r.Table)
+		if s.ctes[table] != nil && !s.expanding[table] {
+			rels[name] = nil
+			return
+		}
+		t := s.tables[table]
+		if t == nil {
+			t = s.lookupTable(r.Table)
+		}
+		if t != nil {
+			t = s.effectiveTable(t)
+		}
+		if t != nil && len(t.Columns) == 0 {
+			t = nil
+		}
+		rels[name] = t
+		pushable[name] = ok && t != nil
+		return
+	}
+	rels[strings.ToLower(r.Name())] = nil
 }
 
 // singleRelation returns the one relation whose columns a condition references. It fails

@@ -113,3 +113,38 @@ SELECT count(*) FROM finance.accounts WHERE account_id = 7 AND status LIKE 'A%';
 		t.Errorf("single table: data filters %q", got)
 	}
 }
+
+// TestOnConjunctsReachTheirScans: conjuncts of an ON condition on one relation filter its
+// scan where Spark pushes them (both sides of an inner join, the null-supplying side of an
+// outer join) and stay in the join condition otherwise; BETWEEN … AND … is one conjunct.
+func TestOnConjunctsReachTheirScans(t *testing.T) {
+	t.Parallel()
+	scan, part, _, others := whereFilters(t, `
+SELECT t.txn_id, a.status
+FROM finance.transactions t
+JOIN finance.accounts a ON t.account_id = a.account_id AND a.status <> 'CLOSED' AND t.day BETWEEN DATE'2024-06-01' AND DATE'2024-06-30'
+WHERE t.amount BETWEEN 1 AND 10;`)
+	if got := scan["finance.accounts"]; got != "status <> 'CLOSED'" {
+		t.Errorf("inner join: Filter above the accounts scan is %q", got)
+	}
+	if got := scan["finance.transactions"]; got != "amount BETWEEN 1 AND 10" {
+		t.Errorf("inner join: Filter above the transactions scan is %q", got)
+	}
+	if got := part["finance.transactions"]; len(got) != 1 || got[0] != "day BETWEEN DATE'2024-06-01' AND DATE'2024-06-30'" {
+		t.Errorf("inner join: transactions partition filters %q", got)
+	}
+	if len(others) != 0 {
+		t.Errorf("inner join: Filters above the join %q", others)
+	}
+
+	scan, _, _, _ = whereFilters(t, `
+SELECT t.txn_id, a.status
+FROM finance.transactions t
+LEFT JOIN finance.accounts a ON t.account_id = a.account_id AND a.status <> 'CLOSED' AND t.amount > 0;`)
+	if got := scan["finance.accounts"]; got != "status <> 'CLOSED'" {
+		t.Errorf("left join: Filter above the accounts scan is %q", got)
+	}
+	if got := scan["finance.transactions"]; got != "" {
+		t.Errorf("left join: the preserved side's scan is filtered by %q, an ON condition", got)
+	}
+}
