@@ -23,6 +23,7 @@ type verifyOptions struct {
 	seed        uint64
 	spark       string
 	sparkScript string
+	sample      float64
 	version     string
 	confs       listFlag
 	format      string
@@ -54,10 +55,13 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		"bucketlint verify ddl/ jobs/",
 		"bucketlint verify --rows 1000000 --seed 7 --format json fixtures/verify/",
 		"bucketlint verify --spark local[2] fixtures/verify/transactions-accounts.verify.yaml",
+		"bucketlint verify --spark sc://spark-host:15002 --sample 5 ddl/ jobs/",
 		"bucketlint verify --layout /data/warehouse/db.db/t --table-spec \"db.t: CLUSTERED BY (k) INTO 8 BUCKETS\" --types k:int")
 	fs.IntVar(&opts.rows, "rows", 100_000, "generated `rows` per table without fixture data")
 	fs.Uint64Var(&opts.seed, "seed", 1, "generator `seed`")
-	fs.StringVar(&opts.spark, "spark", "", "also run on a real Spark `MASTER`: local[N] (sc:// is not supported yet)")
+	fs.StringVar(&opts.spark, "spark", "", "also run on a real Spark `MASTER`: local[N]; or sc://host:port to verify on that\n"+
+		"Spark Connect server's own tables instead (scratch copies, dropped afterwards; the tables are only read)")
+	fs.Float64Var(&opts.sample, "sample", 0, "with --spark sc://…, verify on a TABLESAMPLE of `percent` of each table")
 	fs.StringVar(&opts.sparkScript, "spark-script", "", "`path` of oracle/verify_spark.py (default: found from the working directory up)")
 	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
@@ -79,11 +83,14 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	if opts.rows <= 0 {
 		return nil, usagef("--rows %d: want a positive count", opts.rows)
 	}
-	if strings.HasPrefix(opts.spark, "sc://") {
-		return nil, usagef("--spark %s: Spark Connect is not supported yet; use local[N]", opts.spark)
+	if opts.sample < 0 || opts.sample > 100 {
+		return nil, usagef("--sample %g: want a percentage in (0, 100]", opts.sample)
 	}
-	if opts.spark != "" && !strings.HasPrefix(opts.spark, "local") {
-		return nil, usagef("--spark %q: want local, local[N] or local[*]", opts.spark)
+	if opts.sample > 0 && !strings.HasPrefix(opts.spark, "sc://") {
+		return nil, usagef("--sample needs --spark sc://host:port")
+	}
+	if opts.spark != "" && !strings.HasPrefix(opts.spark, "local") && !strings.HasPrefix(opts.spark, "sc://") {
+		return nil, usagef("--spark %q: want local, local[N], local[*] or sc://host:port", opts.spark)
 	}
 	opts.paths = paths
 	if opts.layout.dir != "" {
@@ -192,6 +199,16 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress}
 		if wr.rows > 0 {
 			vo.Rows = wr.rows
+		}
+		if strings.HasPrefix(opts.spark, "sc://") {
+			res, err := verify.RunConnect(ctx, wr.scenarios, verify.ConnectOptions{
+				Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress,
+			})
+			if err != nil {
+				return nil, 0, err
+			}
+			results = append(results, res...)
+			continue
 		}
 		if opts.spark != "" {
 			sc, err := sparkCheck(opts, wr.sim, s)

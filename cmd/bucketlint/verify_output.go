@@ -78,6 +78,9 @@ func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error 
 			Layout: r.Layout, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
 			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded",
 		}
+		if r.Engine != "" {
+			j.Engine = r.Engine
+		}
 		if r.Spark != nil {
 			j.Engine = "spark"
 			j.Spark = &sparkJSON{
@@ -128,8 +131,10 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 		fmt.Fprintf(&b, "  data       %s\n", inputText(r.InputRows))
 		fmt.Fprintf(&b, "  %-15s %14s    %14s\n", "", "before", "after")
 		fmt.Fprintf(&b, "  %-15s %14d  → %14d   (predicted %d → %d)\n", "exchanges", r.Before.Exchanges, r.After.Exchanges, r.Before.Predicted, r.After.Predicted)
-		fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "rows shuffled", count(r.Before.ShuffledRows), count(r.After.ShuffledRows))
-		fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "bytes shuffled", bytesText(r.Before.ShuffledBytes), bytesText(r.After.ShuffledBytes))
+		if r.Engine != "spark-connect" { // Spark Connect reports no shuffle sizes
+			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "rows shuffled", count(r.Before.ShuffledRows), count(r.After.ShuffledRows))
+			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "bytes shuffled", bytesText(r.Before.ShuffledBytes), bytesText(r.After.ShuffledBytes))
+		}
 		if !noTiming {
 			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))
 		}

@@ -167,6 +167,9 @@ type copyPlan struct {
 	names         []string // the tables they create
 	before, after string
 	layout        map[string]Layout
+	// inputs are the tables the before side reads (the user's tables, or their samples),
+	// by the user's table name.
+	inputs map[string]string
 }
 
 // planCopies writes the scratch SQL of a scenario whose query reads tables (the names its
@@ -174,7 +177,7 @@ type copyPlan struct {
 // into the scratch database; with a sample, every table is first copied (as it is) from
 // a TABLESAMPLE into a second scratch database, which both sides then read.
 func planCopies(scratch string, sc *Scenario, tables []string, percent float64) (*copyPlan, error) {
-	p := &copyPlan{layout: map[string]Layout{}}
+	p := &copyPlan{layout: map[string]Layout{}, inputs: map[string]string{}}
 	sampled := percent > 0 && percent < 100
 	beforeTo, afterTo := map[string]string{}, map[string]string{}
 	short := map[string]string{}
@@ -196,6 +199,7 @@ func planCopies(scratch string, sc *Scenario, tables []string, percent float64) 
 			beforeTo[before.Name], afterTo[before.Name] = sample, sample
 			source = sample
 		}
+		p.inputs[before.Name] = source
 		if sameSpec(before, after) {
 			continue
 		}
@@ -258,6 +262,15 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 		}
 	}
 	r = &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: p.layout, InputRows: map[string]int64{}, Engine: "spark-connect"}
+	for _, name := range sortedNames(p.inputs) {
+		rows, err := c.s.SQL(ctx, "SELECT count(*) FROM "+p.inputs[name])
+		if err != nil {
+			return nil, fmt.Errorf("counting %s: %w", name, err)
+		}
+		if n, ok := firstInt(rows); ok {
+			r.InputRows[name] = n
+		}
+	}
 	for side, q := range []string{p.before, p.after} {
 		c.progress("%s: running the query (%s)", sc.Name, sideName(side))
 		s, err := c.side(ctx, q)
@@ -312,6 +325,13 @@ func parseChecksum(rows [][]any) (exec.Checksum, error) {
 		return exec.Checksum{}, fmt.Errorf("checksum: want two integers, got %T %T", rows[0][0], rows[0][1])
 	}
 	return exec.Checksum{Rows: n, Sum: uint64(h)}, nil
+}
+
+func firstInt(rows [][]any) (int64, bool) {
+	if len(rows) != 1 || len(rows[0]) != 1 {
+		return 0, false
+	}
+	return asInt64(rows[0][0])
 }
 
 func asInt64(v any) (int64, bool) {
