@@ -292,6 +292,9 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	if c.opt.SamplePercent > 0 && c.opt.SamplePercent < 100 {
 		r.Notes = append(r.Notes, fmt.Sprintf("verified on a %g%% TABLESAMPLE of each table", c.opt.SamplePercent))
 	}
+	if len(sc.Data) > 0 || len(sc.Written) > 0 {
+		r.Notes = append(r.Notes, "the scenario's fixture data and written specs are not used: Spark Connect verifies on the server's tables")
+	}
 	return r, nil
 }
 

@@ -13,7 +13,8 @@
 //
 // [FromAdvice] turns simulate.Advise recommendations into scenarios; [ValidateLayout]
 // checks a table directory written by someone else's job, read-only; [SparkCheck] runs the
-// same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv).
+// same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv); [RunConnect]
+// verifies on the tables of a Spark Connect server, through scratch copies made with SQL.
 //
 // Dependency order: engine/hash ← engine/store ← engine/exec ← engine/verify.
 package verify
