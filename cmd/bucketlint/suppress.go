@@ -17,14 +17,15 @@ import (
 // ends the suppression after that day.
 const ignoreWord = "bucketlint:ignore"
 
-// A directive is one inline suppression. On a line of its own it covers the next line; after
-// code it covers its own line.
+// A directive is one inline suppression. On a line of its own it covers the next line, or in
+// a SQL file the whole statement that starts there; after code it covers its own line.
 type directive struct {
 	pos    plan.Pos
 	rules  []string // IDs, as resolved from IDs or names
 	reason string
 	until  string // "2026-12-31": the last day it suppresses; "" for no end
-	line   int    // the line whose findings it suppresses
+	line   int    // the first line whose findings it suppresses
+	last   int    // the last such line (line when it covers one)
 	used   bool
 }
 
@@ -36,7 +37,8 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 	if !bytes.Contains(src, []byte(ignoreWord)) {
 		return nil, nil
 	}
-	for n, text := range strings.Split(string(src), "\n") {
+	lines := strings.Split(string(src), "\n")
+	for n, text := range lines {
 		i := strings.Index(text, ignoreWord)
 		if i < 0 {
 			continue
@@ -58,6 +60,9 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 		switch strings.TrimSpace(strings.TrimSuffix(before, marker)) {
 		case "":
 			d.line = n + 2
+			if marker == "--" && isSQLFile(file) {
+				d.last = statementEnd(lines, n+1) + 1
+			}
 		case `"`:
 			// A notebook (.ipynb) cell line: the comment is a JSON string of its own, the
 			// code it covers the next one.
@@ -97,6 +102,9 @@ func scanDirectives(file string, src []byte, catalogue []*rules.Rule) ([]*direct
 			errs.Add(pos, "%s %s needs a reason: say why the finding is accepted", ignoreWord, fields[0])
 			bad = true
 		}
+		if d.last < d.line {
+			d.last = d.line
+		}
 		if !bad {
 			ds = append(ds, d)
 		}
@@ -112,7 +120,7 @@ func (d *directive) expired(today string) bool {
 
 // suppresses reports whether d covers the diagnostic.
 func (d *directive) suppresses(x *rules.Diagnostic) bool {
-	if x.Span.Start.File != d.pos.File || x.Span.Start.Line != d.line {
+	if x.Span.Start.File != d.pos.File || x.Span.Start.Line < d.line || x.Span.Start.Line > d.last {
 		return false
 	}
 	for _, id := range d.rules {
@@ -165,4 +173,41 @@ func anyRan(ids []string, ran map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// statementEnd returns the index of the line holding the ';' that ends the SQL statement
+// starting at lines[from], or the last line when none does. Semicolons inside quotes,
+// backquotes and comments do not count.
+func statementEnd(lines []string, from int) int {
+	var quote byte
+	block := false
+	for i := from; i < len(lines); i++ {
+		l := lines[i]
+		for j := 0; j < len(l); j++ {
+			c := l[j]
+			switch {
+			case block:
+				if c == '*' && j+1 < len(l) && l[j+1] == '/' {
+					block = false
+					j++
+				}
+			case quote != 0:
+				if c == '\\' && quote != '`' {
+					j++
+				} else if c == quote {
+					quote = 0
+				}
+			case c == '-' && j+1 < len(l) && l[j+1] == '-':
+				j = len(l)
+			case c == '/' && j+1 < len(l) && l[j+1] == '*':
+				block = true
+				j++
+			case c == '\'' || c == '"' || c == '`':
+				quote = c
+			case c == ';':
+				return i
+			}
+		}
+	}
+	return len(lines) - 1
 }

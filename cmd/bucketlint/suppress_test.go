@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 )
 
@@ -68,3 +69,31 @@ func TestExcluded(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestDirectiveCoversSQLStatement: in a SQL file a suppression on a line of its own covers the
+// whole statement that follows (a finding on its GROUP BY line too), up to the semicolon that
+// ends it outside quotes and comments, and nothing after it.
+func TestDirectiveCoversSQLStatement(t *testing.T) {
+	t.Parallel()
+	src := "-- bucketlint:ignore BL307 reporting query, small\n" +
+		"SELECT k, count(*)\n" +
+		"FROM t -- not the end; of it\n" +
+		"WHERE s <> ';'\n" +
+		"GROUP BY k;\n" +
+		"SELECT 1;\n"
+	ds, errs := scanDirectives("q.sql", []byte(src), rules.All())
+	if len(errs) > 0 || len(ds) != 1 {
+		t.Fatalf("directives %v, errors %v", ds, errs)
+	}
+	for line, want := range map[int]bool{1: false, 2: true, 5: true, 6: false} {
+		d := &rules.Diagnostic{Rule: "BL307", Span: plan.Span{Start: plan.Pos{File: "q.sql", Line: line, Col: 1}}}
+		if got := ds[0].suppresses(d); got != want {
+			t.Errorf("line %d: suppressed %t, want %t", line, got, want)
+		}
+	}
+	py, _ := scanDirectives("job.py", []byte("# bucketlint:ignore BL201 legacy\nx = 1\ny = 2\n"), rules.All())
+	d := &rules.Diagnostic{Rule: "BL201", Span: plan.Span{Start: plan.Pos{File: "job.py", Line: 3, Col: 1}}}
+	if len(py) != 1 || py[0].suppresses(d) {
+		t.Errorf("outside SQL a directive covers the next line only")
+	}
+}
