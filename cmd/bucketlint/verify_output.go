@@ -76,7 +76,7 @@ func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error 
 		j := verifyScenarioJSON{
 			Name: r.Name, Query: r.Query, Before: sideJSON(r.Before, noTiming), After: sideJSON(r.After, noTiming),
 			Layout: r.Layout, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
-			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded",
+			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded", Notes: r.Notes,
 		}
 		if r.Engine != "" {
 			j.Engine = r.Engine
