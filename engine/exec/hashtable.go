@@ -5,6 +5,10 @@ import "github.com/bucketlint/bucketlint/engine/store"
 // A joinTable indexes the build side of a hash join: open addressing with linear probing
 // over parallel arrays, one slot per distinct key holding its first build row; rows with the
 // same key are chained through next. Rows with a NULL key are left out: they never match.
+//
+// One bigint-like key column takes a faster path: each slot holds the key itself, its first
+// build row and whether more rows share the key, so a probe reads one slot and nothing else
+// unless the key repeats.
 type joinTable struct {
 	keys   []*store.Vec
 	hashes []uint64
@@ -13,11 +17,25 @@ type joinTable struct {
 	next   []int32  // build row → next build row with the same key, -1 at the end
 	shift  uint
 	mask   uint64
+	// The one-int64-key path.
+	ints  bool
+	islot []joinSlot
+}
+
+// A joinSlot is a slot of the one-int64-key path.
+type joinSlot struct {
+	key   int64
+	head1 int32 // first build row plus one, 0 when the slot is empty
+	more  bool  // next[head] continues the chain
 }
 
 // build indexes rows 0..n-1 of the key columns.
 func (t *joinTable) build(keys []*store.Vec, n int) {
 	t.keys = keys
+	if len(keys) == 1 && keys[0].Kind == store.KindInt64 {
+		t.buildInts(keys[0], n)
+		return
+	}
 	t.hashes = make([]uint64, n)
 	hashKeys(t.hashes, keys, n)
 	capacity, shift := tableShift(n)
@@ -49,16 +67,45 @@ func (t *joinTable) build(keys []*store.Vec, n int) {
 	}
 }
 
-// findInt is find for a single bigint-like key without NULL: no per-column dispatch.
-func (t *joinTable) findInt(x int64, h uint64) int32 {
-	keys := t.keys[0].Ints
-	for s := (h * mulA) >> t.shift; ; s = (s + 1) & t.mask {
-		head := t.heads[s]
-		if head < 0 {
-			return -1
+// buildInts is build for one bigint-like key column.
+func (t *joinTable) buildInts(v *store.Vec, n int) {
+	t.ints = true
+	capacity, shift := tableShift(n)
+	t.shift, t.mask = shift, uint64(capacity-1)
+	t.islot = make([]joinSlot, capacity)
+	t.next = make([]int32, n)
+	xs := v.Ints[:n]
+	next, slots, mask := t.next, t.islot, t.mask
+	for r, x := range xs {
+		next[r] = -1
+		if v.Nulls != nil && v.IsNull(r) {
+			continue
 		}
-		if t.slotH[s] == h && keys[head] == x {
-			return head
+		for s := intSlotOf(x, shift); ; s = (s + 1) & mask {
+			e := &slots[s]
+			if e.head1 == 0 {
+				e.key, e.head1 = x, int32(r)+1
+				break
+			}
+			if e.key == x {
+				head := e.head1 - 1
+				next[r] = next[head]
+				next[head] = int32(r)
+				e.more = true
+				break
+			}
+		}
+	}
+}
+
+// findInt returns the first build row whose key is x, or -1, for a table of one
+// bigint-like key.
+func (t *joinTable) findInt(x int64) int32 {
+	slots := t.islot
+	for s := intSlotOf(x, t.shift); ; s = (s + 1) & t.mask {
+		e := &slots[s]
+		if e.head1 == 0 || e.key == x {
+			return e.head1 - 1
 		}
 	}
 }
@@ -78,5 +125,5 @@ func (t *joinTable) find(probe []*store.Vec, r int, h uint64) int32 {
 
 // memBytes estimates the table's memory.
 func (t *joinTable) memBytes() int64 {
-	return int64(8*len(t.hashes) + 4*len(t.heads) + 8*len(t.slotH) + 4*len(t.next))
+	return int64(8*len(t.hashes) + 4*len(t.heads) + 8*len(t.slotH) + 4*len(t.next) + 16*len(t.islot))
 }

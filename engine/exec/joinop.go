@@ -76,35 +76,45 @@ func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 	return nil, io.EOF
 }
 
-// start hashes the keys of a new probe batch.
+// start hashes the keys of a new probe batch (a table of one bigint-like key hashes them as
+// it probes).
 func (j *joinOp) start(b *store.Batch) {
 	j.cur, j.pos = b, 0
 	j.keys = pick(b, j.js.probeKeys())
+	j.ints = nil
+	if j.table.ints {
+		if k := j.keys[0]; k.Nulls == nil {
+			j.ints = k.Ints[:b.Len]
+		}
+		return
+	}
 	if cap(j.hashes) < b.Len {
 		j.hashes = make([]uint64, b.Len)
 	}
 	j.hashes = j.hashes[:b.Len]
 	hashKeys(j.hashes, j.keys, b.Len)
-	j.ints = nil
-	if k := j.keys; len(k) == 1 && k[0].Kind == store.KindInt64 && k[0].Nulls == nil && j.table.keys[0].Kind == store.KindInt64 {
-		j.ints = k[0].Ints
-	}
 }
 
 // probeRows fills bidx/pidx with the output rows of the current probe batch from pos on,
 // stopping after about BatchSize output rows so output batches stay small and reused.
 func (j *joinOp) probeRows() {
 	js := j.js
-	h := j.hashes
+	if j.ints != nil && js.typ == "Inner" && j.matched == nil {
+		j.probeIntsInner()
+		return
+	}
 	j.bidx, j.pidx = j.bidx[:0], j.pidx[:0]
 	r := j.pos
 	for ; r < j.cur.Len && len(j.pidx) < store.BatchSize; r++ {
 		m := int32(-1)
 		switch {
 		case j.ints != nil:
-			m = j.table.findInt(j.ints[r], h[r])
-		case !anyNull(j.keys, r):
-			m = j.table.find(j.keys, r, h[r])
+			m = j.table.findInt(j.ints[r])
+		case anyNull(j.keys, r):
+		case j.table.ints:
+			m = j.table.findInt(j.keys[0].Ints[r])
+		default:
+			m = j.table.find(j.keys, r, j.hashes[r])
 		}
 		switch {
 		case js.semiOnProbe:
@@ -131,6 +141,42 @@ func (j *joinOp) probeRows() {
 		}
 	}
 	j.pos = r
+}
+
+// probeIntsInner is probeRows for an inner join on one bigint-like key without NULLs: hash,
+// probe and record matches in one tight loop. A hit or a miss only changes whether the
+// output cursor advances, so the loop has no branch the CPU cannot predict except on
+// repeated build keys.
+func (j *joinOp) probeIntsInner() {
+	t := j.table
+	xs := j.ints
+	slots, shift, mask, next := t.islot, t.shift, t.mask, t.next
+	pidx, bidx := j.pidx[:cap(j.pidx)], j.bidx[:cap(j.bidx)]
+	if len(pidx) <= store.BatchSize || len(bidx) != len(pidx) {
+		pidx, bidx = make([]int32, 2*store.BatchSize), make([]int32, 2*store.BatchSize)
+	}
+	k, r := 0, j.pos
+	for ; r < len(xs) && k < store.BatchSize; r++ {
+		x := xs[r]
+		s := intSlotOf(x, shift)
+		for slots[s].head1 != 0 && slots[s].key != x {
+			s = (s + 1) & mask
+		}
+		e := slots[s]
+		pidx[k], bidx[k] = int32(r), e.head1-1
+		k += int(uint32(e.head1|-e.head1) >> 31) // 1 on a hit (head1 > 0), else 0
+		if e.more {
+			for m := next[e.head1-1]; m >= 0; m = next[m] {
+				if k == len(pidx) {
+					pidx, bidx = append(pidx, 0), append(bidx, 0)
+					pidx, bidx = pidx[:cap(pidx)], bidx[:cap(bidx)]
+				}
+				pidx[k], bidx[k] = int32(r), m
+				k++
+			}
+		}
+	}
+	j.pidx, j.bidx, j.pos = pidx[:k], bidx[:k], r
 }
 
 // emit builds the output batch from bidx/pidx (probe batch b may be nil for build-only rows).
