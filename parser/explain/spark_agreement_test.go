@@ -85,6 +85,10 @@ type sparkScenario struct {
 func TestSparkAgreement(t *testing.T) {
 	t.Parallel()
 	checkAgreement(t, "../../fixtures/spark")
+	// CI records fresh seeded random scenarios with oracle/ into $BUCKETLINT_SPARK_FIXTURES.
+	if extra := os.Getenv("BUCKETLINT_SPARK_FIXTURES"); extra != "" {
+		checkAgreement(t, extra)
+	}
 }
 
 // TestLiveSpark is the differential test against a live Spark: with BUCKETLINT_SPARK set it
