@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -59,53 +57,18 @@ func (p *Pass) withLayout(desc string, s *joinSite, t *plan.Table, cols []string
 	return desc + ":\n" + layoutCode(p.languageAt(s.Span.Start), t, cols, n)
 }
 
-// layoutCode is a table rewritten with a bucket spec: the rows of the current table (renamed
-// <table>_old) repartitioned by the bucket columns into the count, as the advisor prints it.
+// layoutCode is a table rewritten with a bucket spec, in the language of the file the finding
+// is in (SQL elsewhere): the advisor's code (simulate.LayoutCode), so that a fix and `bucketlint
+// advise` print the same thing.
 func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
-	format := strings.ToLower(t.Format)
-	if format == "" || format == "hive" || format == "delta" {
-		format = "parquet"
-	}
+	c := simulate.LayoutCode(t, &plan.BucketSpec{NumBuckets: n, Columns: cols}, nil)
 	switch lang {
 	case "python":
-		return fmt.Sprintf("(spark.table(%q)\n    .repartition(%d, %s)\n    .write.format(%q)%s\n    .bucketBy(%d, %s)\n    .saveAsTable(%q))",
-			t.Name+"_old", n, columnArgs("python", cols, false), format, partitionByCall(t, "\n    "), n, columnArgs("python", cols, false), t.Name)
+		return strings.TrimSuffix(c.PySpark, "\n")
 	case "scala":
-		return fmt.Sprintf("spark.table(%q)\n  .repartition(%d, %s)\n  .write.format(%q)%s\n  .bucketBy(%d, %s)\n  .saveAsTable(%q)",
-			t.Name+"_old", n, columnArgs("scala", cols, true), format, partitionByCall(t, "\n  "), n, columnArgs("python", cols, false), t.Name)
+		return strings.TrimSuffix(c.Scala, "\n")
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "CREATE TABLE %s", t.Name)
-	// Columns keep their comments; with comments, one column a line.
-	commented := slices.ContainsFunc(t.Columns, func(c plan.Column) bool { return c.Comment != "" })
-	if len(t.Columns) > 0 {
-		b.WriteString(" (")
-		for i, c := range t.Columns {
-			switch {
-			case commented && i == 0:
-				b.WriteString("\n  ")
-			case commented:
-				b.WriteString(",\n  ")
-			case i > 0:
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%s %s", c.Name, strings.ToUpper(c.Type))
-			if c.Comment != "" {
-				fmt.Fprintf(&b, " COMMENT '%s'", strings.ReplaceAll(c.Comment, "'", "\\'"))
-			}
-		}
-		if commented {
-			b.WriteString("\n")
-		}
-		b.WriteString(")")
-	}
-	fmt.Fprintf(&b, "\nUSING %s", format)
-	if len(t.PartitionColumns) > 0 {
-		fmt.Fprintf(&b, "\nPARTITIONED BY (%s)", strings.Join(t.PartitionColumns, ", "))
-	}
-	fmt.Fprintf(&b, "\nCLUSTERED BY (%s) INTO %d BUCKETS;\nINSERT INTO %s SELECT /*+ REPARTITION(%d, %s) */ * FROM %s_old;",
-		strings.Join(cols, ", "), n, t.Name, n, strings.Join(cols, ", "), t.Name)
-	return b.String()
+	return strings.TrimSuffix(c.SQL, "\n")
 }
 
 // languageAt returns the language of the code file holding pos, "" when it is not code.
@@ -148,11 +111,3 @@ func keyCols(keys []plan.ColumnRef) []string {
 	return out
 }
 
-// partitionByCall is the .partitionBy(…) call that keeps a partitioned table's partitioning in
-// rewritten code, on its own line after indent; empty for a table without partitions.
-func partitionByCall(t *plan.Table, indent string) string {
-	if len(t.PartitionColumns) == 0 {
-		return ""
-	}
-	return indent + ".partitionBy(" + columnArgs("python", t.PartitionColumns, false) + ")"
-}

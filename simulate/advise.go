@@ -144,7 +144,7 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 		if c.spec != nil {
 			rec.Bucket = c.spec
 			if !c.keep {
-				rec.Code = layoutCode(after[name], c.spec, c.casts)
+				rec.Code = LayoutCode(after[name], c.spec, c.casts)
 				rec.RewriteBytes = a.estimate(a.table(name))
 			}
 		}

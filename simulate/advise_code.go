@@ -9,10 +9,12 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// layoutCode writes a layout as PySpark, Scala and SQL. The data is repartitioned by the
-// bucket columns into the bucket count before the write, so that each bucket is written by
-// one task as one file (without it every write task emits a file per bucket it sees).
-func layoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) Code {
+// LayoutCode writes table t rewritten with the bucket spec as PySpark, Scala and SQL, the
+// key columns in casts written with the wider type ("account_id" → "bigint"). The data is
+// repartitioned by the bucket columns into the bucket count before the write, so that each
+// bucket is written by one task as one file (without it every write task emits a file per
+// bucket it sees). The advisor and the rules' fixes print the same code.
+func LayoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) Code {
 	n := spec.NumBuckets
 	q := func(cols []string) string {
 		out := make([]string, len(cols))
