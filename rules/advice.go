@@ -110,4 +110,3 @@ func keyCols(keys []plan.ColumnRef) []string {
 	}
 	return out
 }
-
