@@ -273,7 +273,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	}
 	for side, q := range []string{p.before, p.after} {
 		c.progress("%s: running the query (%s)", sc.Name, sideName(side))
-		s, err := c.side(ctx, q)
+		s, explain, err := c.side(ctx, q)
 		if err != nil {
 			return nil, fmt.Errorf("the %s query: %w", sideName(side), err)
 		}
@@ -282,6 +282,9 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 			r.Before = s
 		} else {
 			r.After = s
+			for _, l := range exchangeLines(explain) {
+				r.Notes = append(r.Notes, "Spark still shuffles after the change: "+l)
+			}
 		}
 	}
 	r.Rows = r.After.Checksum.Rows
@@ -298,22 +301,22 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	return r, nil
 }
 
-// side explains a query and runs its checksum.
-func (c *connectRun) side(ctx context.Context, q string) (Side, error) {
+// side explains a query and runs its checksum; it returns the explain too.
+func (c *connectRun) side(ctx context.Context, q string) (Side, string, error) {
 	explain, err := c.s.Explain(ctx, q)
 	if err != nil {
-		return Side{}, fmt.Errorf("explain: %w", err)
+		return Side{}, "", fmt.Errorf("explain: %w", err)
 	}
 	start := time.Now()
 	rows, err := c.s.SQL(ctx, checksumSQL(q))
 	if err != nil {
-		return Side{}, fmt.Errorf("checksum: %w", err)
+		return Side{}, "", fmt.Errorf("checksum: %w", err)
 	}
 	sum, err := parseChecksum(rows)
 	if err != nil {
-		return Side{}, err
+		return Side{}, "", err
 	}
-	return Side{Exchanges: countExchanges(explain), Duration: time.Since(start), Checksum: sum}, nil
+	return Side{Exchanges: countExchanges(explain), Duration: time.Since(start), Checksum: sum}, explain, nil
 }
 
 // parseChecksum reads checksumSQL's one row (count, sum) into an exec.Checksum (the sum's

@@ -166,13 +166,7 @@ func startConnectServer(t *testing.T) (string, <-chan struct{}) {
 	}()
 	// Registered after t.TempDir, so it runs before the directory is removed.
 	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-			<-exited
-		}
+		stopGroup(cmd.Process.Pid, exited)
 		_ = log.Close()
 		if t.Failed() {
 			if b, err := os.ReadFile(log.Name()); err == nil {
@@ -181,6 +175,30 @@ func startConnectServer(t *testing.T) (string, <-chan struct{}) {
 		}
 	})
 	return fmt.Sprintf("sc://127.0.0.1:%d", port), exited
+}
+
+// stopGroup stops the process group of the server: SIGTERM, then SIGKILL after 20 s, and
+// waits (up to 30 s) until the leader has exited and no process of the group (the JVM) is
+// left.
+func stopGroup(pgid int, exited <-chan struct{}) {
+	_ = syscall.Kill(-pgid, syscall.SIGTERM)
+	start := time.Now()
+	deadline := start.Add(20 * time.Second)
+	killed := false
+	for time.Since(start) < 30*time.Second {
+		select {
+		case <-exited:
+			if syscall.Kill(-pgid, 0) != nil { // ESRCH: the whole group is gone
+				return
+			}
+		default:
+		}
+		if !killed && time.Now().After(deadline) {
+			_ = syscall.Kill(-pgid, syscall.SIGKILL)
+			killed = true
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 }
 
 func freePort(t *testing.T) int {

@@ -72,18 +72,29 @@ func checksumSQL(query string) string {
 // oracle/engine_compat.py counts: the operator must open the line (after the tree drawing
 // and a formatted plan's "(n) "), so BroadcastExchange and ReusedExchange, which move no
 // rows between partitions, are not counted.
-var exchangeLine = regexp.MustCompile(`^[\s:|+\-*]*(\(\d+\) )?Exchange (hashpartitioning|rangepartitioning|SinglePartition|RoundRobin)`)
+var exchangeLine = regexp.MustCompile(`^[\s:|+\-*]*(?:\(\d+\) )?(Exchange (?:hashpartitioning|rangepartitioning|SinglePartition|RoundRobin).*)`)
 
 // countExchanges counts the shuffle Exchange lines of an EXPLAIN. With AQE on, EXPLAIN
 // prints the initial plan, which is the one whose shuffles bucketing removes.
-func countExchanges(explain string) int {
-	n := 0
+func countExchanges(explain string) int { return len(exchangeLines(explain)) }
+
+// exprID is an attribute's expression id in a plan (k#12, n#3L), left out of notes.
+var exprID = regexp.MustCompile(`#\d+L?`)
+
+// exchangeLines are the shuffle Exchange operators of an EXPLAIN, without the tree drawing,
+// expression ids and plan ids.
+func exchangeLines(explain string) []string {
+	var out []string
 	for _, l := range strings.Split(explain, "\n") {
-		if exchangeLine.MatchString(l) {
-			n++
+		if m := exchangeLine.FindStringSubmatch(l); m != nil {
+			op := m[1]
+			if i := strings.Index(op, ", [plan_id="); i >= 0 {
+				op = op[:i]
+			}
+			out = append(out, exprID.ReplaceAllString(op, ""))
 		}
 	}
-	return n
+	return out
 }
 
 func quoteIdent(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }

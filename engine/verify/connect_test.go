@@ -44,6 +44,9 @@ AdaptiveSparkPlan isFinalPlan=false
 	if n := countExchanges(plan); n != 1 {
 		t.Errorf("countExchanges = %d, want 1", n)
 	}
+	if got := exchangeLines(plan); len(got) != 1 || got[0] != "Exchange hashpartitioning(k, 8), ENSURE_REQUIREMENTS" {
+		t.Errorf("exchangeLines = %q", got)
+	}
 }
 
 func TestPlanCopies(t *testing.T) {
@@ -106,9 +109,10 @@ func TestCTASCastsChangedTypes(t *testing.T) {
 // fakeSession answers like a Spark that shuffles every join on the user's tables and none
 // on the scratch copies, and records the statements.
 type fakeSession struct {
-	stmts  []string
-	fail   string // a statement prefix that fails
-	closed bool
+	stmts    []string
+	fail     string // a statement prefix that fails
+	shuffles bool   // the copies shuffle too
+	closed   bool
 }
 
 func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
@@ -123,7 +127,7 @@ func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
 }
 
 func (f *fakeSession) Explain(_ context.Context, q string) (string, error) {
-	if strings.Contains(q, "bucketlint_scratch_") {
+	if strings.Contains(q, "bucketlint_scratch_") && !f.shuffles {
 		return "SortMergeJoin\n:- FileScan parquet", nil
 	}
 	return "SortMergeJoin\n:- Exchange hashpartitioning(cust_id#1, 8), ENSURE_REQUIREMENTS", nil
@@ -156,6 +160,17 @@ func TestRunConnect(t *testing.T) {
 			t.Error("session not closed")
 		}
 		assertNoUserWrites(t, f.stmts)
+	})
+	t.Run("a_shuffle_left_fails_and_is_named", func(t *testing.T) {
+		f := &fakeSession{shuffles: true}
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res[0]
+		if r.Reproduced() || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "Exchange hashpartitioning(cust_id, 8)") {
+			t.Fatalf("result %+v", r)
+		}
 	})
 	t.Run("drops_on_error", func(t *testing.T) {
 		f := &fakeSession{fail: "SELECT count(*)"}
