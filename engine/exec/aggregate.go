@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 
 	"github.com/bucketlint/bucketlint/engine/store"
@@ -20,6 +21,8 @@ type aggSpec struct {
 	// lastGroups is the group count of the partition aggregated last, which sizes the next
 	// partition's table up front (bucketed partitions are of similar sizes).
 	lastGroups atomic.Int64
+	// tables holds group tables to reuse (*groupTable).
+	tables sync.Pool
 }
 
 // aggregate compiles HashAggregate (and Sort/ObjectHashAggregate, which give the same rows):

@@ -10,7 +10,15 @@ import (
 
 // runAggregate groups every row of op and returns the output batch and the bytes charged.
 func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator) (*store.Batch, int64, error) {
-	t := newGroupTable(spec.kcols)
+	// Tables are reused across partitions: a reset keeps their capacity, so the next
+	// partition neither reallocates nor regrows them.
+	t, _ := spec.tables.Get().(*groupTable)
+	if t == nil {
+		t = newGroupTable(spec.kcols)
+	} else {
+		t.reset()
+	}
+	defer spec.tables.Put(t)
 	if len(spec.keys) > 0 {
 		t.reserve(int(spec.lastGroups.Load()))
 	}

@@ -42,6 +42,19 @@ func newGroupTable(cols schema) *groupTable {
 
 func (t *groupTable) groups() int { return t.n }
 
+// reset empties the table, keeping its capacity.
+func (t *groupTable) reset() {
+	t.n, t.nullG = 0, -1
+	t.hashes = t.hashes[:0]
+	for _, k := range t.keys {
+		k.Reset()
+	}
+	clear(t.islot)
+	for i := range t.slots {
+		t.slots[i] = -1
+	}
+}
+
 // intSlotOf is the first slot of key x: the top bits of a mixed hash.
 func intSlotOf(x int64, shift uint) uint64 {
 	h := uint64(x) * mulA
