@@ -87,6 +87,8 @@ type connectRun struct {
 	opt     ConnectOptions
 	scratch string
 	created []string
+	// notes are the workload confs the session refused (static ones), told in every result.
+	notes []string
 }
 
 func randomSuffix() string {
@@ -102,16 +104,22 @@ func (c *connectRun) progress(format string, args ...any) {
 }
 
 // setup sets the session confs (broadcast joins off, so the joins under test shuffle or
-// not by layout alone) and creates the scratch database.
+// not by layout alone; the workload's confs where the session takes them) and creates the
+// scratch database.
 func (c *connectRun) setup(ctx context.Context) error {
-	confs := map[string]string{}
-	for k, v := range c.opt.Sim.Confs {
-		confs[k] = v
+	const broadcast = "spark.sql.autoBroadcastJoinThreshold"
+	if _, err := c.s.SQL(ctx, "SET "+broadcast+"=-1"); err != nil {
+		return fmt.Errorf("spark connect %s: SET %s: %w", c.opt.Remote, broadcast, err)
 	}
-	confs["spark.sql.autoBroadcastJoinThreshold"] = "-1"
-	for _, k := range sortedNames(confs) {
-		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, confs[k])); err != nil {
-			return fmt.Errorf("spark connect %s: SET %s: %w", c.opt.Remote, k, err)
+	for _, k := range sortedNames(c.opt.Sim.Confs) {
+		if k == broadcast {
+			continue
+		}
+		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, c.opt.Sim.Confs[k])); err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			c.notes = append(c.notes, fmt.Sprintf("%s=%s is not set on the session (a static conf?): %s", k, c.opt.Sim.Confs[k], firstLineOf(err.Error())))
 		}
 	}
 	if _, err := c.s.SQL(ctx, createScratchSQL(c.scratch)); err != nil {
@@ -295,6 +303,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	if c.opt.SamplePercent > 0 && c.opt.SamplePercent < 100 {
 		r.Notes = append(r.Notes, fmt.Sprintf("verified on a %g%% TABLESAMPLE of each table", c.opt.SamplePercent))
 	}
+	r.Notes = append(r.Notes, c.notes...)
 	if len(sc.Data) > 0 || len(sc.Written) > 0 {
 		r.Notes = append(r.Notes, "the scenario's fixture data and written specs are not used: Spark Connect verifies on the server's tables")
 	}
@@ -331,6 +340,14 @@ func parseChecksum(rows [][]any) (exec.Checksum, error) {
 		return exec.Checksum{}, fmt.Errorf("checksum: want two integers, got %T %T", rows[0][0], rows[0][1])
 	}
 	return exec.Checksum{Rows: n, Sum: uint64(h)}, nil
+}
+
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
 }
 
 func firstInt(rows [][]any) (int64, bool) {

@@ -117,7 +117,7 @@ type fakeSession struct {
 
 func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
 	f.stmts = append(f.stmts, q)
-	if f.fail != "" && strings.HasPrefix(q, f.fail) {
+	if f.fail != "" && strings.HasPrefix(q, f.fail) || strings.HasPrefix(q, "SET spark.sql.warehouse.dir") {
 		return nil, errors.New("boom")
 	}
 	if strings.HasPrefix(q, "SELECT count(*)") {
@@ -160,6 +160,21 @@ func TestRunConnect(t *testing.T) {
 			t.Error("session not closed")
 		}
 		assertNoUserWrites(t, f.stmts)
+	})
+	t.Run("a_static_conf_is_a_note", func(t *testing.T) {
+		f := &fakeSession{}
+		sim := simOptions(t)
+		sim.Confs = map[string]string{"spark.sql.warehouse.dir": "/w", "spark.sql.shuffle.partitions": "7"}
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: sim, session: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := res[0].Notes; len(n) != 1 || !strings.Contains(n[0], "spark.sql.warehouse.dir=/w is not set") {
+			t.Errorf("notes %q", n)
+		}
+		if !strings.Contains(strings.Join(f.stmts, "\n"), "SET spark.sql.shuffle.partitions=7") {
+			t.Errorf("statements %q", f.stmts)
+		}
 	})
 	t.Run("a_shuffle_left_fails_and_is_named", func(t *testing.T) {
 		f := &fakeSession{shuffles: true}
