@@ -32,6 +32,7 @@ type joinSlot struct {
 // build indexes rows 0..n-1 of the key columns.
 func (t *joinTable) build(keys []*store.Vec, n int) {
 	t.keys = keys
+	t.ints = false
 	if len(keys) == 1 && keys[0].Kind == store.KindInt64 {
 		t.buildInts(keys[0], n)
 		return
@@ -72,8 +73,18 @@ func (t *joinTable) buildInts(v *store.Vec, n int) {
 	t.ints = true
 	capacity, shift := tableShift(n)
 	t.shift, t.mask = shift, uint64(capacity-1)
-	t.islot = make([]joinSlot, capacity)
-	t.next = make([]int32, n)
+	// A reused table keeps its arrays when they are large enough.
+	if cap(t.islot) >= capacity {
+		t.islot = t.islot[:capacity]
+		clear(t.islot)
+	} else {
+		t.islot = make([]joinSlot, capacity)
+	}
+	if cap(t.next) >= n {
+		t.next = t.next[:n]
+	} else {
+		t.next = make([]int32, n)
+	}
 	xs := v.Ints[:n]
 	next, slots, mask := t.next, t.islot, t.mask
 	for r, x := range xs {

@@ -3,6 +3,7 @@ package exec
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
@@ -20,6 +21,9 @@ type joinSpec struct {
 	emitBuild   bool // unmatched (or, for semi, matched) build rows are emitted at the end
 	emitProbe   bool // unmatched probe rows are emitted with NULLs
 	semiOnProbe bool // probe rows are emitted once if they match (semi) or if not (anti)
+	// tables holds partition-local hash tables to reuse (*joinTable), so each partition's
+	// build neither allocates nor faults in fresh slot arrays.
+	tables sync.Pool
 }
 
 // join compiles SortMergeJoin (a merge of both sides sorted by the keys), ShuffledHashJoin
@@ -103,19 +107,28 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		if err != nil {
 			return nil, err
 		}
-		t := &joinTable{}
+		t, _ := js.tables.Get().(*joinTable)
+		if t == nil {
+			t = &joinTable{}
+		}
 		t.build(pick(bb, js.buildKeys()), bb.Len)
 		if err := e.mem.reserve(t.memBytes(), "hash join table"); err != nil {
 			e.mem.release(held)
+			js.tables.Put(t)
 			return nil, err
 		}
 		held += t.memBytes()
 		pop, err := probe.open(ctx, p)
 		if err != nil {
 			e.mem.release(held)
+			js.tables.Put(t)
 			return nil, err
 		}
-		return newJoinOp(js, bb, t, pop, func() { e.mem.release(held) }), nil
+		return newJoinOp(js, bb, t, pop, func() {
+			e.mem.release(held)
+			t.keys = nil // the build batch is not kept alive by a pooled table
+			js.tables.Put(t)
+		}), nil
 	}
 	return st, nil
 }
