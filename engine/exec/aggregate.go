@@ -21,6 +21,9 @@ type aggSpec struct {
 	// lastGroups is the group count of the partition aggregated last, which sizes the next
 	// partition's table up front (bucketed partitions are of similar sizes).
 	lastGroups atomic.Int64
+	// distinctIn is set when every input row of a partition is a distinct group (see
+	// distinctBelow): rows become groups in order without a hash table.
+	distinctIn bool
 	// tables holds group tables to reuse (*groupTable).
 	tables sync.Pool
 }
@@ -45,6 +48,7 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 	if err != nil {
 		return nil, fmt.Errorf("aggregate: %w", err)
 	}
+	spec.distinctIn = mode == plan.FinalAggregate && distinctBelow(kids[0], spec.keys)
 	st := &stage{cols: spec.out, parts: child.parts}
 	st.open = func(ctx context.Context, p int) (Operator, error) {
 		op, err := child.open(ctx, p)
@@ -58,6 +62,35 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 		return &sliceOp{batches: []*store.Batch{out}, release: func() { e.mem.release(held) }}, nil
 	}
 	return st, nil
+}
+
+// distinctBelow reports whether n is a partial aggregate grouping by exactly the columns
+// keys (its first len(keys) output columns) with no exchange between: each of its
+// partitions then holds every key once, so a final aggregate above has one row per group
+// (a bucketed aggregation as Spark plans it).
+func distinctBelow(n plan.Node, keys []int) bool {
+	var a *plan.Aggregate
+	switch x := n.(type) {
+	case *plan.HashAggregate:
+		a = &x.Aggregate
+	case *plan.SortAggregate:
+		a = &x.Aggregate
+	case *plan.ObjectHashAggregate:
+		a = &x.Aggregate
+	default:
+		return false
+	}
+	if a.Mode != plan.PartialAggregate || len(keys) == 0 || len(a.Keys) != len(keys) {
+		return false
+	}
+	seen := make([]bool, len(keys))
+	for _, k := range keys {
+		if k < 0 || k >= len(keys) || seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
 }
 
 // partialBelow reports whether a partial aggregate feeds n through operators that pass its

@@ -19,7 +19,7 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 		t.reset()
 	}
 	defer spec.tables.Put(t)
-	if len(spec.keys) > 0 {
+	if len(spec.keys) > 0 && !spec.distinctIn {
 		t.reserve(int(spec.lastGroups.Load()))
 	}
 	funcs := make([]aggFunc, len(spec.funcs))
@@ -33,10 +33,13 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 			gids = make([]int32, n)
 		}
 		gids = gids[:n]
-		if len(spec.keys) == 0 { // a global aggregate: one group
+		switch {
+		case len(spec.keys) == 0: // a global aggregate: one group
 			clear(gids)
 			t.n = 1
-		} else {
+		case spec.distinctIn:
+			t.appendDistinct(pick(b, spec.keys), n, gids)
+		default:
 			t.assign(pick(b, spec.keys), n, gids)
 		}
 		for i := range funcs {

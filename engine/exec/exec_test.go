@@ -190,9 +190,10 @@ func TestAggregatesAgainstNaive(t *testing.T) {
 		root plan.Node
 		keys []int
 	}{
-		"two_phase_shuffled":  {agg(plan.FinalAggregate, "", exchange(agg(plan.PartialAggregate, "partial_", scanA, "a"), 6, "a"), "a"), []int{1}},
-		"bucketed_no_shuffle": {agg(plan.FinalAggregate, "", agg(plan.PartialAggregate, "partial_", fileScan("a", true, "k", "a", "x"), "k"), "k"), []int{0}},
-		"complete":            {agg(plan.CompleteAggregate, "", exchange(scanA, 3, "k", "a"), "k", "a"), []int{0, 1}},
+		"two_phase_shuffled":           {agg(plan.FinalAggregate, "", exchange(agg(plan.PartialAggregate, "partial_", scanA, "a"), 6, "a"), "a"), []int{1}},
+		"bucketed_no_shuffle":          {agg(plan.FinalAggregate, "", agg(plan.PartialAggregate, "partial_", fileScan("a", true, "k", "a", "x"), "k"), "k"), []int{0}},
+		"bucketed_no_shuffle_two_keys": {agg(plan.FinalAggregate, "", agg(plan.PartialAggregate, "partial_", fileScan("a", true, "k", "a", "x"), "k", "a"), "a", "k"), []int{1, 0}},
+		"complete":                     {agg(plan.CompleteAggregate, "", exchange(scanA, 3, "k", "a"), "k", "a"), []int{0, 1}},
 		"global": {agg(plan.FinalAggregate, "", &plan.Exchange{
 			OpInfo:       plan.OpInfo{Name: "Exchange", Kids: []plan.Node{agg(plan.PartialAggregate, "partial_", scanA)}},
 			Partitioning: plan.Partitioning{Kind: plan.SinglePartition},

@@ -151,6 +151,25 @@ func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
 	}
 }
 
+// appendDistinct is assign for rows known to hold keys distinct from each other and from
+// every group so far: each row becomes a new group, and the slots are left empty (the
+// table is not probed afterwards).
+func (t *groupTable) appendDistinct(keys []*store.Vec, n int, gids []int32) {
+	for i := range gids[:n] {
+		gids[i] = int32(t.n + i)
+	}
+	for k, v := range t.keys {
+		if keys[k].Len() == n {
+			v.AppendRows(keys[k], nil)
+			continue
+		}
+		for r := range n {
+			v.AppendRow(keys[k], r)
+		}
+	}
+	t.n += n
+}
+
 // assignInts is assign for one bigint-like key column.
 func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 	xs := v.Ints[:n]
