@@ -45,9 +45,11 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 		for i := range funcs {
 			f := &funcs[i]
 			f.grow(t.groups())
-			if spec.merge {
+			switch {
+			case spec.merge:
 				f.merge(b, gids)
-			} else {
+			case len(spec.keys) == 0 && f.updateGlobal(b, n):
+			default:
 				f.update(b, gids)
 			}
 		}
@@ -102,6 +104,34 @@ func (f *aggFunc) update(b *store.Batch, gids []int32) {
 	default:
 		f.fold(v, gids)
 	}
+}
+
+// updateGlobal folds n raw input rows into the one group of a global aggregate for
+// count(*) and for count and sum of a bigint-like column without NULLs, summing in a
+// register; it reports false, doing nothing, for the other cases.
+func (f *aggFunc) updateGlobal(b *store.Batch, n int) bool {
+	if len(f.in) == 0 {
+		f.ints[0] += int64(n)
+		return true
+	}
+	v := b.Cols[f.in[0]]
+	if v.Nulls != nil || v.Kind != store.KindInt64 {
+		return false
+	}
+	switch f.op {
+	case "count":
+		f.ints[0] += int64(n)
+	case "sum":
+		var sum int64
+		for _, x := range v.Ints[:n] {
+			sum += x
+		}
+		f.ints[0] += sum
+		f.has[0] = f.has[0] || n > 0
+	default:
+		return false
+	}
+	return true
 }
 
 // merge folds partial buffers into the groups.
