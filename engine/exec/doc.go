@@ -29,14 +29,18 @@
 // LeftSemi, LeftAnti on equi-keys; a sort-merge join merges both sides in key order, the
 // hash joins build a table on their build side), HashAggregate, SortAggregate and ObjectHashAggregate in
 // Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; avg returns a
-// double, sums of decimals are capped at 18 digits), Union, and the adaptive wrappers
+// double, sums of decimals are capped at 18 digits), Window (row_number, rank, dense_rank,
+// and count, sum, min, max, avg over the whole window partition or running with RANGE
+// BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, peers sharing the value; as Spark prints them
+// with windowspecdefinition, or as the bare ranking function names engine/simulate
+// predicts, which a Project above names), Union, and the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
 // Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which
 // Spark inserts when join key types differ); the cast key hashes as its new type, as in
 // Spark. Column references may carry a table qualifier as a query writes them (a.status,
 // sum(t.amount)): they resolve as the unqualified name when exactly one input column has
 // it, and are an error when several have. Anything else — computed expressions, other
-// casts, non-equi join conditions, window functions — is an error that names the operator
+// casts, non-equi join conditions, other window functions and frames — is an error that names the operator
 // and the text it could not evaluate.
 //
 // Results compare as multisets: [Result.Checksum] is order-independent and [EqualRows]

@@ -244,6 +244,8 @@ func (e *executor) compileNode(ctx context.Context, n plan.Node) (*stage, error)
 		return e.aggregate(ctx, &x.Aggregate, x.Kids)
 	case *plan.Union:
 		return e.union(ctx, x)
+	case *plan.Window:
+		return e.window(ctx, x)
 	case *plan.QueryStage, *plan.ShuffleRead:
 		if len(n.Children()) == 1 {
 			return e.compile(ctx, n.Children()[0])
