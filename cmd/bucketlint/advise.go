@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"regexp"
@@ -54,16 +52,11 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 	fs.StringVar(&opts.target, "target-bucket-size", "256MB", "data `size` one bucket should hold")
 	fs.IntVar(&opts.cores, "cores", 0, "executor `cores` of the cluster (0: unknown)")
 	fs.BoolVar(&opts.powerOfTwo, "power-of-two", true, "round bucket counts up to a power of two")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
-	switch opts.format {
-	case "text", "json":
-	default:
-		return nil, usagef("unknown format %q; want text or json", opts.format)
+	if err := checkFormat(opts.format, "text", "json"); err != nil {
+		return nil, err
 	}
 	if fs.NArg() == 0 {
 		return nil, usagef("want at least one SQL file with the DDL and the queries")

@@ -67,10 +67,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on generated data (engine/verify); exit 4 when one does not reproduce")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+		return nil, err
 	}
 	if _, ok := failThreshold(opts.failOn); !ok {
 		return nil, usagef("--fail-on %q: want error, warning, info or never", opts.failOn)
@@ -122,7 +119,7 @@ func (o *checkOptions) wants(format string) bool {
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var paths []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseFlags(fs, args); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/rules"
@@ -15,11 +13,8 @@ func parseExplain(args []string, s *streams) (string, error) {
 			"example, the Spark versions it applies to and how to suppress one finding. RULE is an ID\n"+
 			"(BL301) or a name (bucket-count-mismatch).",
 		s, "bucketlint explain BL301", "bucketlint explain bucket-count-mismatch")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return "", err
-		}
-		return "", &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return "", err
 	}
 	if fs.NArg() != 1 {
 		return "", usagef("want one RULE (an ID such as BL301, or a name), got %d arguments", fs.NArg())

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -41,11 +39,8 @@ func parseHash(args []string, s *streams) (*hashOptions, error) {
 	fs.StringVar(&opts.sparkVersion, "spark-version", "3.5", "Spark `version` (before 3.2, -0.0 hashed by its own bits)")
 	fs.StringVar(&opts.timeZone, "time-zone", "UTC", "session time `zone` for timestamps written without an offset")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
 	if typeList == "" {
 		return nil, usagef("--type is required")
@@ -60,8 +55,8 @@ func parseHash(args []string, s *streams) (*hashOptions, error) {
 	if opts.buckets < 1 {
 		return nil, usagef("--buckets must be at least 1")
 	}
-	if opts.format != "text" && opts.format != "json" {
-		return nil, usagef("unknown format %q; want text or json", opts.format)
+	if err := checkFormat(opts.format, "text", "json"); err != nil {
+		return nil, err
 	}
 	opts.values = fs.Args()
 	if len(opts.values) != len(opts.types) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,16 +29,11 @@ func parsePlan(args []string, s *streams) (*planOptions, error) {
 		"spark-submit job.py 2>&1 | bucketlint plan -",
 		"bucketlint plan --format mermaid explain.txt > plan.mmd")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text, json, mermaid or dot")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
-	switch opts.format {
-	case "text", "json", "mermaid", "dot":
-	default:
-		return nil, usagef("unknown format %q; want text, json, mermaid or dot", opts.format)
+	if err := checkFormat(opts.format, "text", "json", "mermaid", "dot"); err != nil {
+		return nil, err
 	}
 	if fs.NArg() != 1 {
 		return nil, usagef("want one FILE (or - for standard input), got %d arguments", fs.NArg())

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"text/tabwriter"
 
@@ -23,14 +21,11 @@ func parseRules(args []string, s *streams) (*rulesOptions, error) {
 			"'bucketlint explain RULE' prints a rule's page.",
 		s, "bucketlint rules", "bucketlint rules --format json")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
-	if opts.format != "text" && opts.format != "json" {
-		return nil, usagef("unknown format %q; want text or json", opts.format)
+	if err := checkFormat(opts.format, "text", "json"); err != nil {
+		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("rules takes no arguments; did you mean 'bucketlint explain %s'?", fs.Arg(0))

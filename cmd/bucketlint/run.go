@@ -154,3 +154,28 @@ func wantColor(w io.Writer) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
+
+// parseFlags parses args with fs: flag.ErrHelp for -h, a usage error (exit 2) for anything
+// the flag set rejects.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return &usageError{msg: err.Error()}
+}
+
+// checkFormat is a usage error unless format is one of the command's formats: "unknown
+// format "x"; want text, json or mermaid".
+func checkFormat(format string, formats ...string) error {
+	for _, f := range formats {
+		if f == format {
+			return nil
+		}
+	}
+	want := formats[len(formats)-1]
+	if len(formats) > 1 {
+		want = strings.Join(formats[:len(formats)-1], ", ") + " or " + want
+	}
+	return usagef("unknown format %q; want %s", format, want)
+}

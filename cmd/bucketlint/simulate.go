@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -61,16 +60,11 @@ func parseSimulate(args []string, s *streams) (*simulateOptions, error) {
 	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text, json or mermaid")
 	fs.StringVar(&opts.explain, "explain", "", "compare with the real explain output in `FILE`")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
-	switch opts.format {
-	case "text", "json", "mermaid":
-	default:
-		return nil, usagef("unknown format %q; want text, json or mermaid", opts.format)
+	if err := checkFormat(opts.format, "text", "json", "mermaid"); err != nil {
+		return nil, err
 	}
 	if fs.NArg() != 1 {
 		return nil, usagef("want one QUERY file (or - for standard input), got %d arguments", fs.NArg())

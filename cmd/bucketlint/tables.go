@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,16 +37,11 @@ func parseTables(args []string, s *streams) (*tablesOptions, error) {
 		"bucketlint tables --format json . | jq '.tables[] | select(.bucket == null) | .name'")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text, json or yaml (a catalog)")
 	fs.Var(&opts.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
 	}
-	switch opts.format {
-	case "text", "json", "yaml":
-	default:
-		return nil, usagef("unknown format %q; want text, json or yaml", opts.format)
+	if err := checkFormat(opts.format, "text", "json", "yaml"); err != nil {
+		return nil, err
 	}
 	opts.paths = fs.Args()
 	if len(opts.paths) == 0 {

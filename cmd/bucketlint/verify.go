@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -72,15 +70,10 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	opts.layout.register(fs)
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
-		}
-		return nil, &usageError{msg: err.Error()}
+		return nil, err
 	}
-	switch opts.format {
-	case "text", "json":
-	default:
-		return nil, usagef("unknown format %q; want text or json", opts.format)
+	if err := checkFormat(opts.format, "text", "json"); err != nil {
+		return nil, err
 	}
 	if opts.rows <= 0 {
 		return nil, usagef("--rows %d: want a positive count", opts.rows)
