@@ -45,7 +45,7 @@ func parseHash(args []string, s *streams) (*hashOptions, error) {
 	if typeList == "" {
 		return nil, usagef("--type is required")
 	}
-	for _, t := range splitTopLevel(typeList) {
+	for _, t := range hash.SplitTopLevel(typeList) {
 		ty, err := hash.ParseType(strings.TrimSpace(t))
 		if err != nil {
 			return nil, usagef("--type: %v", err)
@@ -63,26 +63,6 @@ func parseHash(args []string, s *streams) (*hashOptions, error) {
 		return nil, usagef("want one value per type: %d types, %d values", len(opts.types), len(opts.values))
 	}
 	return opts, nil
-}
-
-// splitTopLevel splits a type list at commas outside parentheses: "int,decimal(10,2)".
-func splitTopLevel(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, c := range s {
-		switch c {
-		case '(', '<':
-			depth++
-		case ')', '>':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
 }
 
 func runHashCmd(_ context.Context, args []string, s *streams) error {

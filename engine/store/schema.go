@@ -52,7 +52,7 @@ type Schema []Column
 // "id bigint, name string, amount decimal(10,2)".
 func ParseSchema(s string) (Schema, error) {
 	var out Schema
-	for _, part := range splitTopLevel(s) {
+	for _, part := range hash.SplitTopLevel(s) {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue
@@ -74,26 +74,6 @@ func ParseSchema(s string) (Schema, error) {
 		return nil, fmt.Errorf("empty schema %q", s)
 	}
 	return out, nil
-}
-
-// splitTopLevel splits s at commas outside parentheses and angle brackets.
-func splitTopLevel(s string) []string {
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '<':
-			depth++
-		case ')', '>':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, s[start:])
 }
 
 // Index returns the position of the column named name (case-insensitive, as Spark resolves
