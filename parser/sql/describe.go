@@ -37,7 +37,14 @@ func IsShowCreate(src []byte) bool {
 // ParseShowCreate reads the output of SHOW CREATE TABLE [AS SERDE], in the plain layout of
 // the spark-sql CLI or inside a show() box, and returns the table it creates.
 func (p *Parser) ParseShowCreate(file string, src []byte) (*plan.Table, perr.List) {
-	f, errs := p.ParseFile(file, unbox(src))
+	text, lines := unbox(src)
+	f, errs := p.ParseFile(file, text)
+	for _, e := range errs {
+		e.Pos = lines.pos(e.Pos)
+	}
+	for _, t := range f.Tables {
+		lines.table(t)
+	}
 	if len(f.Tables) == 0 {
 		if len(errs) == 0 {
 			errs.Add(plan.Pos{File: file, Line: 1, Col: 1}, "no CREATE TABLE statement in SHOW CREATE TABLE output")
@@ -47,9 +54,11 @@ func (p *Parser) ParseShowCreate(file string, src []byte) (*plan.Table, perr.Lis
 	return f.Tables[0], errs
 }
 
-// unbox removes a show() box around text, keeping line and column positions: border lines
-// and the header become blank lines and the "|" of each row becomes a blank.
-func unbox(src []byte) []byte {
+// unbox removes a show() box around text: border lines and the header become blank lines and
+// the "|" of each row becomes a blank, so columns keep their places. The box prints a multi-line
+// cell with its newlines escaped as \n; those become real line breaks, and the returned
+// lineMap maps positions in the result back to the input.
+func unbox(src []byte) ([]byte, lineMap) {
 	lines := strings.Split(string(src), "\n")
 	boxed := false
 	for _, l := range lines {
@@ -58,23 +67,66 @@ func unbox(src []byte) []byte {
 		}
 	}
 	if !boxed {
-		return src
+		return src, nil
 	}
+	var out []string
+	var m lineMap
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
 		case strings.HasPrefix(t, "+-"), strings.Trim(t, "| ") == "createtab_stmt":
-			lines[i] = ""
+			l = ""
 		case strings.HasPrefix(t, "|"):
 			j := strings.Index(l, "|")
 			l = l[:j] + " " + l[j+1:]
 			if k := strings.LastIndex(l, "|"); k >= 0 {
 				l = l[:k]
 			}
-			lines[i] = strings.ReplaceAll(l, `\n`, "\n")
+		}
+		off := 0
+		for _, piece := range strings.Split(l, `\n`) {
+			out = append(out, piece)
+			m = append(m, lineOrigin{line: i + 1, off: off})
+			off += len(piece) + 2
 		}
 	}
-	return []byte(strings.Join(lines, "\n"))
+	return []byte(strings.Join(out, "\n")), m
+}
+
+// A lineMap gives, for each line of unboxed text, where it starts in the input; nil is the
+// identity.
+type lineMap []lineOrigin
+
+// A lineOrigin is an input line and the byte offset in it where an unboxed line starts.
+type lineOrigin struct{ line, off int }
+
+// pos maps a position in unboxed text back to the input.
+func (m lineMap) pos(p plan.Pos) plan.Pos {
+	if m == nil || p.Line < 1 || p.Line > len(m) {
+		return p
+	}
+	o := m[p.Line-1]
+	p.Line = o.line
+	if p.Col > 0 {
+		p.Col += o.off
+	}
+	return p
+}
+
+// table maps the positions of a table parsed from unboxed text back to the input.
+func (m lineMap) table(t *plan.Table) {
+	if m == nil {
+		return
+	}
+	for i := range t.Sources {
+		t.Sources[i] = m.pos(t.Sources[i])
+	}
+	for i := range t.Columns {
+		t.Columns[i].Pos = m.pos(t.Columns[i].Pos)
+	}
+	if t.Bucket != nil {
+		t.Bucket.Span = plan.Span{Start: m.pos(t.Bucket.Span.Start), End: m.pos(t.Bucket.Span.End)}
+	}
 }
 
 // A describeRow is one (col_name, data_type, comment) row with its line.
