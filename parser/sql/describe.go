@@ -140,9 +140,9 @@ type describeRow struct {
 // Row(…) reprs, or the JSON object of DESCRIBE … AS JSON (4.0+). The table name is read from
 // the Catalog/Database/Table (or v2 Name) rows, and is empty for plain DESCRIBE output.
 func (p *Parser) ParseDescribe(file string, src []byte) (*plan.Table, perr.List) {
-	s := bytes.TrimSpace(src)
-	if bytes.HasPrefix(s, []byte("{")) {
-		return describeJSON(file, s)
+	if bytes.HasPrefix(bytes.TrimSpace(src), []byte("{")) {
+		// The untrimmed input, so that a syntax error's offset is a position in it.
+		return describeJSON(file, src)
 	}
 	rows := describeRows(string(src))
 	var errs perr.List
