@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/snappy"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 )
@@ -80,29 +79,31 @@ func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
 	return ps, leaf, nil
 }
 
-// fileWriter writes rows of a batch into one Parquet file.
+// fileWriter writes rows of a batch into one Parquet file, column by column.
 type fileWriter struct {
 	schema *parquet.Schema
 	cols   []int // batch column of each written column
 	leaf   []int // parquet leaf index of each written column
-	rows   []parquet.Row
-	cells  []parquet.Value
+	vals   []parquet.Value
 }
 
-const writeChunk = 1024
+const (
+	writeChunk = 4096
+	// rowGroupRows caps a row group (Spark's own writer cuts them at 128 MiB).
+	rowGroupRows = 1 << 20
+)
 
 func newFileWriter(s Schema, cols []int) (*fileWriter, error) {
 	ps, leaf, err := parquetSchema(s, cols)
 	if err != nil {
 		return nil, err
 	}
-	w := &fileWriter{schema: ps, cols: cols, leaf: leaf}
-	w.rows = make([]parquet.Row, writeChunk)
-	w.cells = make([]parquet.Value, writeChunk*len(cols))
-	return w, nil
+	return &fileWriter{schema: ps, cols: cols, leaf: leaf, vals: make([]parquet.Value, writeChunk)}, nil
 }
 
-// write creates path (which must not exist) and writes rows of b in the given order.
+// write creates path (which must not exist) and writes rows of b in the given order. Each
+// chunk of rows goes into the file's column writers one column at a time, so no row-major
+// copy of the values is built and regrouped.
 func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -117,21 +118,27 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	// that Spark 3.5.9 rejected (InvalidRecordException), while parquet-go read them.
 	bw := bufio.NewWriterSize(f, 1<<20)
 	pw := parquet.NewGenericWriter[any](bw, w.schema, parquet.DataPageVersion(1),
-		parquet.Compression(&snappy.Codec{}), parquet.MaxRowsPerRowGroup(1<<20),
-		parquet.CreatedBy("bucketlint", "0", ""))
-	width := len(w.cols)
-	for start := 0; start < len(rows); start += writeChunk {
-		end := min(start+writeChunk, len(rows))
+		parquet.Compression(fastSnappy{}), parquet.CreatedBy("bucketlint", "0", ""))
+	cw := pw.ColumnWriters()
+	inGroup := 0
+	for start := 0; start < len(rows); {
+		if inGroup == rowGroupRows {
+			if err := pw.Flush(); err != nil {
+				return fmt.Errorf("write %s: %w", path, err)
+			}
+			inGroup = 0
+		}
+		end := min(start+writeChunk, len(rows), start+rowGroupRows-inGroup)
 		chunk := rows[start:end]
+		vals := w.vals[:len(chunk)]
 		for k, c := range w.cols {
-			fillColumn(w.cells, width, w.leaf[k], b.Cols[c], chunk)
+			fillColumn(vals, w.leaf[k], b.Cols[c], chunk)
+			if _, err := cw[w.leaf[k]].WriteRowValues(vals); err != nil {
+				return fmt.Errorf("write %s: %w", path, err)
+			}
 		}
-		for j := range chunk {
-			w.rows[j] = w.cells[j*width : (j+1)*width : (j+1)*width]
-		}
-		if _, err := pw.WriteRows(w.rows[:end-start]); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
+		inGroup += len(chunk)
+		start = end
 	}
 	if err := pw.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -142,49 +149,49 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	return nil
 }
 
-// fillColumn stores the Parquet values of rows of v into column leaf of the row-major cells:
+// fillColumn stores the Parquet values of rows of v, column leaf of the file, into cells:
 // one type switch per column and chunk, then a tight loop.
-func fillColumn(cells []parquet.Value, width, leaf int, v *Vec, rows []int32) {
+func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32) {
 	switch v.Type.Kind {
 	case hash.KindBoolean:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
+			cells[j] = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
 		}
 	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindDate:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+			cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 		}
 	case hash.KindDecimal:
 		if v.Type.Precision <= 9 {
 			for j, r := range rows {
-				cells[j*width+leaf] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
+				cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 			}
 		} else {
 			for j, r := range rows {
-				cells[j*width+leaf] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+				cells[j] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
 			}
 		}
 	case hash.KindFloat:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
+			cells[j] = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
 		}
 	case hash.KindDouble:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
+			cells[j] = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
 		}
 	case hash.KindString, hash.KindBinary:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
+			cells[j] = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
 		}
 	default:
 		for j, r := range rows {
-			cells[j*width+leaf] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
+			cells[j] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
 		}
 	}
 	if v.Nulls != nil {
 		for j, r := range rows {
 			if v.IsNull(int(r)) {
-				cells[j*width+leaf] = parquet.Value{}.Level(0, 0, leaf)
+				cells[j] = parquet.Value{}.Level(0, 0, leaf)
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/parquet-go/parquet-go"
+
 	"github.com/bucketlint/bucketlint/engine/hash"
 )
 
@@ -309,5 +311,66 @@ func TestReadCSVAndJSONLines(t *testing.T) {
 	}
 	if got := rowTexts(b); !slices.Equal(got, want) {
 		t.Errorf("json rows %q, want %q", got, want)
+	}
+}
+
+// TestWriteCutsRowGroups writes one file of more rows than a row group holds and reads
+// every row back in order from the row groups the footer lists.
+func TestWriteCutsRowGroups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 1.1 million rows")
+	}
+	t.Parallel()
+	rows := rowGroupRows + rowGroupRows/10
+	g := GenSpec{Rows: rows, Seed: 3, Columns: []GenColumn{
+		{Name: "k", Type: mustType(t, "bigint")},
+		{Name: "s", Type: mustType(t, "string"), Cardinality: 9, NullFraction: 0.2},
+	}}
+	data, err := Generate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "t")
+	if _, err := Write(context.Background(), dir, g.Schema(), data, Layout{}, WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	opened, err := Open(dir, g.Schema(), Layout{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opened.Files) != 1 {
+		t.Fatalf("%d files", len(opened.Files))
+	}
+	f, err := os.Open(opened.Files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := parquet.OpenFile(f, st.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pf.RowGroups()); n != 2 {
+		t.Errorf("%d row groups, want 2", n)
+	}
+	if n := pf.RowGroups()[0].NumRows(); n != rowGroupRows {
+		t.Errorf("first row group holds %d rows, want %d", n, rowGroupRows)
+	}
+	got, err := opened.ReadAll(g.Schema().AllColumns(), Pruning{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Len != rows {
+		t.Fatalf("read %d rows, want %d", got.Len, rows)
+	}
+	for i := range rows {
+		if got.Cols[0].Ints[i] != data.Cols[0].Ints[i] || got.Cols[1].IsNull(i) != data.Cols[1].IsNull(i) ||
+			Compare(got.Cols[1], i, data.Cols[1], i) != 0 && !data.Cols[1].IsNull(i) {
+			t.Fatalf("row %d differs", i)
+		}
 	}
 }
