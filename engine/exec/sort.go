@@ -86,21 +86,14 @@ func sortedRows(b *store.Batch, keys []sortKey) []int32 {
 	return perm
 }
 
-// sortedInts orders perm by one bigint-like key without NULLs: (key, row) pairs sorted
-// together stay in cache, unlike row indexes that chase the key column.
+// sortedInts orders perm by one bigint-like key without NULLs (store.SortInt64Pairs, a
+// radix sort: (key, row) pairs move together). Rows with equal keys keep their input order.
 func sortedInts(keys []int64, perm []int32) []int32 {
-	type pair struct {
-		k int64
-		r int32
+	perm = perm[:len(keys)]
+	for i := range perm {
+		perm[i] = int32(i)
 	}
-	pairs := make([]pair, len(keys))
-	for i, k := range keys {
-		pairs[i] = pair{k, int32(i)}
-	}
-	slices.SortFunc(pairs, func(a, b pair) int { return cmpOrdered(a.k, b.k) })
-	for i, p := range pairs {
-		perm[i] = p.r
-	}
+	store.SortInt64Pairs(slices.Clone(keys), perm)
 	return perm
 }
 

@@ -49,42 +49,46 @@ func Generate(g GenSpec) (*Batch, error) {
 		}
 	}
 	b := NewBatch(s.Types(), g.Rows)
-	for i, c := range g.Columns {
-		rng := rand.New(rand.NewPCG(g.Seed, uint64(i)+1))
-		card := c.Cardinality
-		if card <= 0 {
-			card = max(g.Rows, 1)
-		}
-		var zipf *rand.Zipf
-		if c.Zipf > 1 {
-			zipf = rand.NewZipf(rng, c.Zipf, 1, uint64(card-1))
-		}
-		v := b.Cols[i]
-		var buf []byte
-		for range g.Rows {
-			if c.NullFraction > 0 && rng.Float64() < c.NullFraction {
-				v.AppendNull()
-				continue
-			}
-			var rank int64
-			if zipf != nil {
-				rank = int64(zipf.Uint64())
-			} else {
-				rank = rng.Int64N(int64(card))
-			}
-			switch v.Kind {
-			case KindInt64:
-				v.AppendInt(intValue(c.Type, rank))
-			case KindFloat64:
-				v.AppendFloat(float64(rank) / 4)
-			case KindBytes:
-				buf = strconv.AppendInt(append(buf[:0], 'v'), rank, 10)
-				v.AppendBytes(buf)
-			}
-		}
-	}
+	// Every column draws from its own stream, so the columns are generated at once.
+	parallel(len(g.Columns), 0, func(i int) {
+		generateColumn(b.Cols[i], g.Columns[i], g.Rows, rand.New(rand.NewPCG(g.Seed, uint64(i)+1)))
+	})
 	b.Len = g.Rows
 	return b, nil
+}
+
+// generateColumn appends rows values of column c drawn from rng to v.
+func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
+	card := c.Cardinality
+	if card <= 0 {
+		card = max(rows, 1)
+	}
+	var zipf *rand.Zipf
+	if c.Zipf > 1 {
+		zipf = rand.NewZipf(rng, c.Zipf, 1, uint64(card-1))
+	}
+	var buf []byte
+	for range rows {
+		if c.NullFraction > 0 && rng.Float64() < c.NullFraction {
+			v.AppendNull()
+			continue
+		}
+		var rank int64
+		if zipf != nil {
+			rank = int64(zipf.Uint64())
+		} else {
+			rank = rng.Int64N(int64(card))
+		}
+		switch v.Kind {
+		case KindInt64:
+			v.AppendInt(intValue(c.Type, rank))
+		case KindFloat64:
+			v.AppendFloat(float64(rank) / 4)
+		case KindBytes:
+			buf = strconv.AppendInt(append(buf[:0], 'v'), rank, 10)
+			v.AppendBytes(buf)
+		}
+	}
 }
 
 // intValue maps a rank to an integer-like value of type t.

@@ -59,13 +59,11 @@ func Write(ctx context.Context, dir string, schema Schema, data *Batch, layout L
 	}
 	jobs := groupRows(n, layout, buckets, partIDs, len(partValues))
 	if layout.Bucketed() || len(layout.PartitionColumns) > 0 {
-		data = regroup(data, jobs)
+		data = regroup(data, jobs, opt.Parallelism)
 	}
 	if len(layout.SortColumns) > 0 {
 		sortIdx, _ := schema.Indexes(layout.SortColumns)
-		for _, j := range jobs {
-			sortRows(j.rows, data, sortIdx)
-		}
+		parallel(len(jobs), opt.Parallelism, func(i int) { sortRows(jobs[i].rows, data, sortIdx) })
 	}
 	t := &Table{Dir: dir, Schema: schema, Layout: layout}
 	var fileCols []int
@@ -146,7 +144,7 @@ func key(r int, buckets, partIDs []int32, nb int) int {
 // are filled by sequential reads: the fixed-width columns are scattered with sequential
 // reads (one write stream per file), which is far cheaper than gathering each file's
 // rows from all over the columns. It rewrites the jobs' row lists to the new positions.
-func regroup(data *Batch, jobs []fileJob) *Batch {
+func regroup(data *Batch, jobs []fileJob, workers int) *Batch {
 	n := data.Len
 	perm := make([]int32, 0, n)
 	for _, j := range jobs {
@@ -157,7 +155,8 @@ func regroup(data *Batch, jobs []fileJob) *Batch {
 		dest[r] = int32(i)
 	}
 	out := &Batch{Len: n, Cols: make([]*Vec, len(data.Cols))}
-	for c, src := range data.Cols {
+	parallel(len(data.Cols), workers, func(c int) {
+		src := data.Cols[c]
 		v := &Vec{Type: src.Type, Kind: src.Kind}
 		switch src.Kind {
 		case KindInt64:
@@ -182,7 +181,7 @@ func regroup(data *Batch, jobs []fileJob) *Batch {
 			}
 		}
 		out.Cols[c] = v
-	}
+	})
 	seq := make([]int32, n)
 	for i := range seq {
 		seq[i] = int32(i)
@@ -198,6 +197,14 @@ func regroup(data *Batch, jobs []fileJob) *Batch {
 
 // sortRows sorts rows by the columns cols, ascending with NULLs first.
 func sortRows(rows []int32, data *Batch, cols []int) {
+	if c := data.Cols[cols[0]]; len(cols) == 1 && c.Kind == KindInt64 && c.Nulls == nil {
+		keys := make([]int64, len(rows))
+		for i, r := range rows {
+			keys[i] = c.Ints[r]
+		}
+		SortInt64Pairs(keys, rows)
+		return
+	}
 	slices.SortStableFunc(rows, func(a, b int32) int {
 		for _, c := range cols {
 			if d := Compare(data.Cols[c], int(a), data.Cols[c], int(b)); d != 0 {
