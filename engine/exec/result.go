@@ -2,7 +2,6 @@ package exec
 
 import (
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"strconv"
 
@@ -48,19 +47,65 @@ func AppendCanonical(dst []byte, cols []*store.Vec, r int) []byte {
 
 // Checksum digests the result's rows.
 func (r *Result) Checksum() Checksum {
+	_, _, c := r.canonical(false)
+	return c
+}
+
+// canonical renders every row as canonical text with its FNV-1a hash and the checksum they
+// add up to. With order, the texts and hashes come back sorted by (hash, text): a total
+// order reached by a radix sort of the hashes, so texts are compared only on the rare
+// equal hash.
+func (r *Result) canonical(order bool) ([]string, []int64, Checksum) {
 	var c Checksum
+	var texts []string
+	var keys []int64
 	var buf []byte
-	h := fnv.New64a()
 	for _, b := range r.Rows {
 		for i := range b.Len {
 			buf = AppendCanonical(buf[:0], b.Cols, i)
-			h.Reset()
-			_, _ = h.Write(buf)
-			c.Sum += h.Sum64()
+			h := fnv1a(buf)
+			c.Sum += h
 			c.Rows++
+			if order {
+				texts = append(texts, string(buf))
+				keys = append(keys, int64(h))
+			}
 		}
 	}
-	return c
+	if !order {
+		return nil, nil, c
+	}
+	perm := make([]int32, len(keys))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	store.SortInt64Pairs(keys, perm)
+	sorted := make([]string, len(texts))
+	for i, p := range perm {
+		sorted[i] = texts[p]
+	}
+	for lo := 0; lo < len(keys); {
+		hi := lo + 1
+		for hi < len(keys) && keys[hi] == keys[lo] {
+			hi++
+		}
+		if hi-lo > 1 {
+			slices.Sort(sorted[lo:hi])
+		}
+		lo = hi
+	}
+	return sorted, keys, c
+}
+
+// fnv1a is the 64-bit FNV-1a hash of b (hash/fnv's, without its allocation and interface).
+func fnv1a(b []byte) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for _, x := range b {
+		h ^= uint64(x)
+		h *= prime
+	}
+	return h
 }
 
 // NumRows returns the number of result rows.
@@ -87,28 +132,53 @@ func (r *Result) CanonicalRows() []string {
 }
 
 // EqualRows compares two results as multisets of rows and returns nil when they are equal,
-// or an error naming the row counts and the first row one has and the other lacks.
+// or an error naming the row counts and the first row one has and the other lacks. Rows
+// compare by their canonical text (AppendCanonical), in which a NULL and the string \N
+// coincide.
 func EqualRows(a, b *Result) error {
-	ra, rb := a.CanonicalRows(), b.CanonicalRows()
+	_, _, err := CompareRows(a, b)
+	return err
+}
+
+// CompareRows compares two results as multisets of rows, like EqualRows, and returns their
+// checksums as well, computed in the same pass. The two results are rendered at once.
+func CompareRows(a, b *Result) (Checksum, Checksum, error) {
+	var ra, rb []string
+	var ka, kb []int64
+	var ca, cb Checksum
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rb, kb, cb = b.canonical(true)
+	}()
+	ra, ka, ca = a.canonical(true)
+	<-done
+	// Both lists are in (hash, text) order; a merge walk finds the first row in only one.
+	less := func(i, j int) bool {
+		if ka[i] != kb[j] {
+			return ka[i] < kb[j]
+		}
+		return ra[i] < rb[j]
+	}
 	i, j := 0, 0
 	for i < len(ra) && j < len(rb) {
 		switch {
-		case ra[i] == rb[j]:
+		case ka[i] == kb[j] && ra[i] == rb[j]:
 			i++
 			j++
-		case ra[i] < rb[j]:
-			return fmt.Errorf("results differ (%d and %d rows): row %q only in the first", len(ra), len(rb), printable(ra[i]))
+		case less(i, j):
+			return ca, cb, fmt.Errorf("results differ (%d and %d rows): row %q only in the first", len(ra), len(rb), printable(ra[i]))
 		default:
-			return fmt.Errorf("results differ (%d and %d rows): row %q only in the second", len(ra), len(rb), printable(rb[j]))
+			return ca, cb, fmt.Errorf("results differ (%d and %d rows): row %q only in the second", len(ra), len(rb), printable(rb[j]))
 		}
 	}
 	switch {
 	case i < len(ra):
-		return fmt.Errorf("results differ (%d and %d rows): row %q only in the first", len(ra), len(rb), printable(ra[i]))
+		return ca, cb, fmt.Errorf("results differ (%d and %d rows): row %q only in the first", len(ra), len(rb), printable(ra[i]))
 	case j < len(rb):
-		return fmt.Errorf("results differ (%d and %d rows): row %q only in the second", len(ra), len(rb), printable(rb[j]))
+		return ca, cb, fmt.Errorf("results differ (%d and %d rows): row %q only in the second", len(ra), len(rb), printable(rb[j]))
 	}
-	return nil
+	return ca, cb, nil
 }
 
 func printable(s string) string {
