@@ -145,6 +145,7 @@ func (c *fuzzColumns) hive(o Options) []int32 {
 func checkKernels(t *testing.T, data []byte) {
 	t.Helper()
 	c := newFuzzColumns(data)
+	checkInt128Kernels(t, c)
 	for _, o := range []Options{{}, {RawNegativeZero: true}} {
 		mh, hh := c.murmur3(o), c.hive(o)
 		buckets, hiveBuckets := make([]int32, c.n), make([]int32, c.n)
