@@ -158,10 +158,31 @@ type ColumnPair struct {
 
 // A WindowSpec is one OVER (PARTITION BY … ORDER BY …) specification.
 type WindowSpec struct {
-	Function    string
+	// Function is the window function's name, lower case: "sum", "row_number".
+	Function string
+	// Args are the function's arguments as written ("*" for count(*)); Distinct is set for
+	// f(DISTINCT …).
+	Args     []string
+	Distinct bool
+	// Item is the 1-based position in Select.Items of the select item that is exactly this
+	// call (aliased or not); 0 when the call is part of a larger expression or outside the
+	// select list (QUALIFY).
+	Item        int
 	PartitionBy []ColumnRef
 	OrderBy     []ColumnRef
-	Span        Span
+	// Frame is the ROWS or RANGE frame as written, nil when none is (Spark's default frame).
+	Frame *WindowFrame
+	Span  Span
+}
+
+// A WindowFrame is an explicit ROWS or RANGE frame of a window specification.
+type WindowFrame struct {
+	// Rows is set for ROWS, clear for RANGE.
+	Rows bool
+	// Start and End are the bounds, upper case with single spaces: "UNBOUNDED PRECEDING",
+	// "CURRENT ROW", "2 PRECEDING", "1 FOLLOWING", "UNBOUNDED FOLLOWING". A frame written
+	// with one bound ("ROWS 2 PRECEDING") ends at "CURRENT ROW".
+	Start, End string
 }
 
 // A KeyFilter is a WHERE conjunct comparing a column to literal values.

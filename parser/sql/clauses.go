@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -78,6 +79,8 @@ func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
 	for _, w := range s.Windows {
 		named[strings.ToLower(w.Name)] = w.Spec
 	}
+	// item is the 1-based position of the select item being walked, whole its text.
+	item, whole := 0, ""
 	visit := func(f *funcCall) {
 		name := strings.ToLower(f.Name.plain())
 		if f.Over == nil {
@@ -93,23 +96,91 @@ func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
 			spec = named[strings.ToLower(spec.Base)]
 		}
 		w := plan.WindowSpec{Function: name, Span: b.st.span(b.c, f.Pos, f.EndPos)}
+		w.Args, w.Distinct = b.callArgs(f)
+		if item > 0 && text(b.c, f.Pos, f.EndPos) == whole {
+			w.Item = item
+		}
 		if spec != nil {
 			for _, e := range spec.Partition {
 				w.PartitionBy = append(w.PartitionBy, b.key(e, sc))
 			}
 			w.OrderBy = b.sortKeys(spec.Order, sc)
+			w.Frame = frameOf(spec)
 		}
 		out.Windows = append(out.Windows, w)
 	}
-	for _, it := range s.Items {
+	for i, it := range s.Items {
+		item, whole = i+1, ""
+		if it.Expr != nil {
+			whole = text(b.c, it.Expr.Pos, it.Expr.EndPos)
+		}
 		walkFuncs(it.Expr, visit)
 	}
+	item = 0
 	walkFuncs(s.Having, func(f *funcCall) {
 		if f.Over == nil && isAggregate(strings.ToLower(f.Name.plain())) {
 			out.Aggregate = true
 		}
 	})
 	walkFuncs(s.Qualify, visit)
+}
+
+// callArgs returns a call's arguments as written ("*" for f(*)) and whether they are
+// DISTINCT.
+func (b *queryBuilder) callArgs(f *funcCall) ([]string, bool) {
+	if f.Star {
+		return []string{"*"}, false
+	}
+	var args []string
+	for _, a := range f.Args {
+		args = append(args, text(b.c, a.Pos, a.EndPos))
+	}
+	if len(f.Raw) > 0 {
+		args = []string{innerText(f.Raw)}
+	}
+	return args, strings.EqualFold(f.Quant, "distinct")
+}
+
+// innerText joins tokens with single spaces, groups in parentheses.
+func innerText(toks []*innerTok) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.Tok
+		if t.Tok == "" {
+			parts[i] = "(" + innerText(t.Group) + ")"
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// frameOf reads a ROWS or RANGE frame: "BETWEEN <bound> AND <bound>" or a single start
+// bound, which ends at CURRENT ROW (Spark's AstBuilder.visitWindowFrame). Nil when none is
+// written or the bounds cannot be read.
+func frameOf(spec *windowSpec) *plan.WindowFrame {
+	if spec.FrameKind == "" {
+		return nil
+	}
+	var toks []string
+	for _, t := range spec.Frame {
+		if t.Tok == "" {
+			return nil // a parenthesised bound such as INTERVAL (…) is not read
+		}
+		toks = append(toks, strings.ToUpper(t.Tok))
+	}
+	f := &plan.WindowFrame{Rows: strings.EqualFold(spec.FrameKind, "rows"), End: "CURRENT ROW"}
+	if len(toks) > 0 && toks[0] == "BETWEEN" {
+		and := slices.Index(toks, "AND")
+		if and < 0 {
+			return nil
+		}
+		f.Start, f.End = strings.Join(toks[1:and], " "), strings.Join(toks[and+1:], " ")
+	} else {
+		f.Start = strings.Join(toks, " ")
+	}
+	if f.Start == "" || f.End == "" {
+		return nil
+	}
+	return f
 }
 
 // isAggregate reports whether name is one of Spark's common aggregate functions, whose

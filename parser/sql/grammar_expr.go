@@ -158,5 +158,6 @@ type windowSpec struct {
 	Base      string      `parser:"( (?! ( 'PARTITION' | 'DISTRIBUTE' | 'ORDER' | 'SORT' | 'ROWS' | 'RANGE' ) ) @Ident )?"`
 	Partition []*expr     `parser:"( ( 'PARTITION' | 'DISTRIBUTE' ) 'BY' @@ ( ',' @@ )* )?"`
 	Order     []*sortItem `parser:"( ( 'ORDER' | 'SORT' ) 'BY' @@ ( ',' @@ )* )?"`
-	Frame     []*innerTok `parser:"( ( 'ROWS' | 'RANGE' ) @@* )?"`
+	FrameKind string      `parser:"( @( 'ROWS' | 'RANGE' )"`
+	Frame     []*innerTok `parser:"  @@* )?"`
 }
