@@ -53,7 +53,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 			s.note("hint %s is not modelled", h.Name)
 		}
 	}
-	items := s.selectItems(sel, n)
+	items, pos := s.selectItems(sel, n)
 	switch {
 	case sel.Distinct && len(sel.GroupBy) == 0 && !hasAggregateItem(sel.Items):
 		n = projectNode(n, items)
@@ -71,7 +71,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		}
 	}
 	if len(sel.Windows) > 0 {
-		n = s.windows(n, sel.Windows)
+		n = s.windows(n, sel.Windows, items, pos)
 	}
 	if !sel.Aggregate && len(sel.GroupBy) == 0 && !sel.Distinct {
 		n = projectNode(n, items)
@@ -152,17 +152,21 @@ func (s *sim) orders(n *node, refs []plan.ColumnRef) []plan.SortOrder {
 
 // selectItems resolves the select list against the input's columns: "*", "t.*", columns
 // (possibly aliased, which keeps the attribute for partitioning as AliasAwareOutputPartitioning
-// does) and other expressions (new attributes).
-func (s *sim) selectItems(sel *plan.Select, in *node) []attr {
-	var out []attr
-	for _, raw := range sel.Items {
+// does) and other expressions (new attributes). pos[i] is the position in the result of
+// sel.Items[i], -1 for a star.
+func (s *sim) selectItems(sel *plan.Select, in *node) (out []attr, pos []int) {
+	pos = make([]int, len(sel.Items))
+	for i, raw := range sel.Items {
 		it := strings.TrimSpace(raw)
 		low := strings.ToLower(it)
+		pos[i] = len(out)
 		switch {
 		case low == "*":
+			pos[i] = -1
 			out = append(out, in.out...)
 			continue
 		case strings.HasSuffix(low, ".*"):
+			pos[i] = -1
 			q := strings.TrimSuffix(low, ".*")
 			q = q[strings.LastIndexByte(q, '.')+1:]
 			for _, a := range in.out {
@@ -187,7 +191,7 @@ func (s *sim) selectItems(sel *plan.Select, in *node) []attr {
 		}
 		out = append(out, s.ids.newAttr(name, "", exprType(expr, in.out)))
 	}
-	return out
+	return out, pos
 }
 
 // splitAlias splits "expr AS name" (or "expr name" after a closing parenthesis).
@@ -219,15 +223,19 @@ func columnRef(expr string) plan.ColumnRef {
 	return r
 }
 
-// exprType guesses an expression's type: counts are bigint, sums and averages double,
-// coalesce-like functions and arithmetic take their first column's type; "" when unknown
-// (unknown types are never coerced).
+// exprType guesses an expression's type: counts are bigint, sums and averages double, ranks
+// int, coalesce-like functions and arithmetic take their first column's type; "" when
+// unknown (unknown types are never coerced).
 func exprType(expr string, in []attr) string {
 	low := strings.ToLower(strings.TrimSpace(expr))
 	switch {
 	case strings.HasPrefix(low, "count("):
 		return "bigint"
 	case strings.HasPrefix(low, "sum("), strings.HasPrefix(low, "avg("):
+		return "double"
+	case strings.HasPrefix(low, "row_number("), strings.HasPrefix(low, "rank("), strings.HasPrefix(low, "dense_rank("), strings.HasPrefix(low, "ntile("):
+		return "int"
+	case strings.HasPrefix(low, "percent_rank("), strings.HasPrefix(low, "cume_dist("):
 		return "double"
 	case strings.HasPrefix(low, "concat"), strings.HasPrefix(low, "upper("), strings.HasPrefix(low, "lower("), strings.HasPrefix(low, "'"):
 		return "string"

@@ -6,41 +6,6 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// windows plans WindowExec, one per distinct PARTITION BY / ORDER BY specification, as the
-// optimizer's window grouping does.
-func (s *sim) windows(in *node, specs []plan.WindowSpec) *node {
-	n := in
-	seen := map[string]*plan.Window{}
-	var order []string
-	for _, w := range specs {
-		key := refsText(w.PartitionBy) + "|" + refsText(w.OrderBy)
-		if win, ok := seen[key]; ok {
-			win.Exprs = append(win.Exprs, plan.Expr{Raw: w.Function, Text: w.Function})
-			continue
-		}
-		win := &plan.Window{OpInfo: info("Window"), PartitionKeys: s.keys(in, w.PartitionBy, "PARTITION BY"), Orders: s.orders(in, w.OrderBy)}
-		win.Exprs = []plan.Expr{{Raw: w.Function, Text: w.Function}}
-		seen[key] = win
-		order = append(order, key)
-	}
-	for _, k := range order {
-		n = newNode(seen[k], n.out, n.size, n)
-	}
-	return n
-}
-
-func refsText(rs []plan.ColumnRef) string {
-	var b strings.Builder
-	for _, r := range rs {
-		b.WriteString(strings.ToLower(r.Text))
-		if r.Desc {
-			b.WriteString(" desc")
-		}
-		b.WriteByte(',')
-	}
-	return b.String()
-}
-
 // setOp plans UNION [ALL] (UnionExec; UNION adds a distinct aggregation), and INTERSECT and
 // EXCEPT as the optimizer rewrites them (ReplaceIntersectWithSemiJoin,
 // ReplaceExceptWithAntiJoin): a left semi or anti join on every column, then a distinct.
