@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"syscall"
@@ -28,6 +29,8 @@ type verifyOptions struct {
 	confs       listFlag
 	format      string
 	noTiming    bool
+	memory      string
+	budget      int64
 	paths       []string
 	layout      layoutOptions
 }
@@ -67,6 +70,8 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
 	fs.BoolVar(&opts.noTiming, "no-timing", false, "leave out times (for reproducible output)")
+	fs.StringVar(&opts.memory, "memory", "4GiB", "memory `budget` for the tables' data and the engine, e.g. 512MiB or 16GiB;\n"+
+		"a run that needs more stops with a clear error")
 	opts.layout.register(fs)
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -77,6 +82,9 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	}
 	if opts.rows <= 0 {
 		return nil, usagef("--rows %d: want a positive count", opts.rows)
+	}
+	if opts.budget, err = simulate.ParseBytes(opts.memory); err != nil || opts.budget <= 0 {
+		return nil, usagef("--memory %q: want a size such as 512MiB or 8GiB", opts.memory)
 	}
 	if opts.sample < 0 || opts.sample > 100 {
 		return nil, usagef("--sample %g: want a percentage in (0, 100]", opts.sample)
@@ -108,6 +116,9 @@ func runVerifyCmd(ctx context.Context, args []string, s *streams) error {
 	if opts.layout.dir != "" {
 		return runValidateLayout(opts, s)
 	}
+	// The budget is enforced on the data and the engine's buffers; the Go runtime is told
+	// too, so that garbage is collected before the heap outgrows it.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(opts.budget))
 	results, loadErrs, err := verifyPaths(ctx, opts, s)
 	if err != nil {
 		return err
@@ -192,6 +203,7 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 	var results []verify.Result
 	for _, wr := range runs {
 		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress}
+		vo.Exec.MemoryBudget = opts.budget
 		if wr.rows > 0 {
 			vo.Rows = wr.rows
 		}

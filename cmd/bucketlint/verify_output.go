@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
 )
 
@@ -236,20 +237,7 @@ func count(n int64) string {
 	return b.String()
 }
 
-func bytesText(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	f, u := float64(n), "B"
-	for _, x := range []string{"KiB", "MiB", "GiB", "TiB"} {
-		if f < unit {
-			break
-		}
-		f, u = f/unit, x
-	}
-	return fmt.Sprintf("%.1f %s", f, u)
-}
+func bytesText(n int64) string { return store.FormatBytes(n) }
 
 func durText(d time.Duration) string {
 	if d < time.Second {

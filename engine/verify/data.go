@@ -70,7 +70,8 @@ func isKeyColumn(t *plan.Table, name string) bool {
 // loadData returns the rows of table t in schema s: read from d.Path or generated. Generated
 // columns without a Start begin at the literal the query compares them with (auto), so that
 // a filter such as day = DATE'2024-06-30' keeps rows.
-func loadData(t *plan.Table, s store.Schema, d TableData, opt Options, auto map[string]string) (*store.Batch, error) {
+func loadData(t *plan.Table, s store.Schema, d TableData, w *warehouse, auto map[string]string) (*store.Batch, error) {
+	opt := w.opt
 	if d.Path != "" {
 		return readFixture(d.Path, s)
 	}
@@ -96,6 +97,13 @@ func loadData(t *plan.Table, s store.Schema, d TableData, opt Options, auto map[
 		if lit, ok := auto[strings.ToLower(c.Name)]; ok && cg.Start == "" && fitsStart(c.Type, lit) {
 			starts[i] = lit
 		}
+	}
+	est, err := g.EstimateBytes()
+	if err != nil {
+		return nil, fmt.Errorf("generating %s: %w", t.Name, err)
+	}
+	if err := w.charge(t.Name, est, fmt.Sprintf("%d generated rows", rows)); err != nil {
+		return nil, err
 	}
 	b, err := store.Generate(g)
 	if err != nil {

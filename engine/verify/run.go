@@ -23,6 +23,28 @@ type warehouse struct {
 	data    map[string]*store.Batch
 	schemas map[string]store.Schema
 	written map[string]*store.Table
+	// held is the bytes of table data in memory (data), charged to the memory budget.
+	held int64
+}
+
+// budget is the memory budget of the whole run.
+func (w *warehouse) budget() int64 {
+	if w.opt.Exec.MemoryBudget > 0 {
+		return w.opt.Exec.MemoryBudget
+	}
+	return exec.DefaultMemoryBudget
+}
+
+// charge adds n bytes of t's data to what the warehouse holds, or fails when the data,
+// and the copy made while a table is written, would not fit in the memory budget.
+func (w *warehouse) charge(name string, n int64, what string) error {
+	if w.held+2*n > w.budget() {
+		return fmt.Errorf("%s: %s need about %s in memory (twice that while written), with %s already held; "+
+			"the memory budget is %s (--memory): %w", name, what, store.FormatBytes(n), store.FormatBytes(w.held),
+			store.FormatBytes(w.budget()), exec.ErrMemoryBudget)
+	}
+	w.held += n
+	return nil
 }
 
 // Run verifies each scenario and returns one result per scenario, in order. Everything is
@@ -104,7 +126,9 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 			}
 		}
 		w.progress("%s: running the query (%s)", sc.Name, sideName(side))
-		out, err := exec.Execute(ctx, sim.Plan, cat, w.opt.Exec)
+		eo := w.opt.Exec
+		eo.MemoryBudget = w.budget() - w.held
+		out, err := exec.Execute(ctx, sim.Plan, cat, eo)
 		if err != nil {
 			return nil, fmt.Errorf("running the %s plan: %w", sideName(side), err)
 		}
@@ -150,9 +174,14 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 			return nil, err
 		}
 		w.progress("%s: loading %s", sc.Name, t.Name)
-		b, err := loadData(before, s, sc.Data[t.Name], w.opt, queryStarts(sc.Query, t.Name))
+		b, err := loadData(before, s, sc.Data[t.Name], w, queryStarts(sc.Query, t.Name))
 		if err != nil {
 			return nil, err
+		}
+		if sc.Data[t.Name].Path != "" {
+			if err := w.charge(t.Name, b.MemBytes(), fmt.Sprintf("the %d rows of %s", b.Rows(), sc.Data[t.Name].Path)); err != nil {
+				return nil, err
+			}
 		}
 		w.data[t.Name], w.schemas[t.Name] = b, s
 	}

@@ -62,7 +62,8 @@ type Options struct {
 	Seed uint64
 	// Sim are the Spark version and confs simulated.
 	Sim simulate.Options
-	// Exec configures the engine.
+	// Exec configures the engine. Its MemoryBudget caps the table data held in memory as
+	// well: each query gets what the loaded tables leave of it.
 	Exec exec.Options
 	// TempRoot is the directory the temporary warehouse is created in; empty means the
 	// system's temporary directory.

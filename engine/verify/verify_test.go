@@ -215,3 +215,37 @@ func TestFilterLiteralStartsData(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// TestMemoryBudget checks that the budget covers the tables' data: a budget too small for
+// the generated rows stops the scenario before they are generated and says why. (What the
+// loaded data leaves is the engine's budget; engine/exec tests that one.)
+func TestMemoryBudget(t *testing.T) {
+	t.Parallel()
+	for name, c := range map[string]struct {
+		budget int64
+		want   string
+	}{
+		"data":   {64 << 10, "generated rows need about"},
+		"enough": {64 << 20, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opt := Options{Rows: 20000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir()}
+			opt.Exec.MemoryBudget = c.budget
+			res, err := Run(context.Background(), advised(t, txnDDL), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res[0]
+			if c.want == "" {
+				if r.Error != "" || !r.Reproduced() {
+					t.Fatalf("within the budget: %+v", r)
+				}
+				return
+			}
+			if !strings.Contains(r.Error, c.want) || !strings.Contains(r.Error, "memory budget") {
+				t.Fatalf("error %q, want one containing %q and the budget", r.Error, c.want)
+			}
+		})
+	}
+}
