@@ -9,6 +9,11 @@
 // so a real Spark adopts the directory with CREATE TABLE … USING parquet CLUSTERED BY …
 // INTO n BUCKETS LOCATION '…' and plans joins on the bucket columns without a shuffle.
 //
+// Hive-format tables (STORED AS PARQUET CLUSTERED BY …) follow another scheme, which Spark 3.3
+// and later use when writing them ([HiveBucketing]): bucket pmod(HiveHash(bucket columns) &
+// Int.MaxValue, n), file names prefixed with the bucket id, 00003_0_part-….snappy.parquet.
+// Spark never reads those with a bucketed scan; [Validate] checks them all the same.
+//
 // Data is held column by column in [Vec] and [Batch] (typed vectors with a null bitmap and an
 // optional selection vector), the representation engine/exec runs on. Tables are read back
 // through parquet-go's page API into batches, bucket by bucket, with bucket and partition

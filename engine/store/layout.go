@@ -24,6 +24,9 @@ type Layout struct {
 	// partition) it has rows for, so Tasks > 1 gives Spark's tasks × buckets small files.
 	// 0 means 1: one file per bucket per partition, as after repartition(n, bucket columns).
 	Tasks int
+	// Bucketing is the writer's scheme: the bucket hash and the file names. The zero value
+	// is Spark's datasource scheme; HiveBucketing is that of Hive-format tables.
+	Bucketing Bucketing
 }
 
 // Bucketed reports whether the layout has buckets.

@@ -12,13 +12,15 @@ import (
 // Open lists the data files of a table directory written by Write or by Spark, for the given
 // schema (partition columns included) and layout. Hidden files (leading _ or .) are skipped,
 // as Spark's file index skips them; partition directories are col=value. A bucketed layout
-// needs a bucket id in every file name (Spark's INVALID_BUCKET_FILE otherwise).
+// needs a bucket id in every file name (Spark's INVALID_BUCKET_FILE otherwise): after the
+// last underscore for Spark's scheme, before the first one for Hive's (00003_0_part-…,
+// 000003_0).
 func Open(dir string, schema Schema, layout Layout) (*Table, error) {
 	if err := layout.check(schema); err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
 	}
 	t := &Table{Dir: dir, Schema: schema, Layout: layout}
-	parser := NewBucketParser()
+	parser := layout.Bucketing.parser()
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

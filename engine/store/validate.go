@@ -46,8 +46,9 @@ func (v *Validation) Err() error {
 }
 
 // Validate checks a bucketed table: every row's bucket id, pmod(Murmur3Hash(bucket
-// columns), n) computed with engine/hash, must equal the id in its file's name. It reports
-// the first limit misplaced rows with file and row number.
+// columns), n) computed with engine/hash (pmod(HiveHash(bucket columns) & Int.MaxValue, n)
+// under HiveBucketing), must equal the id in its file's name. It reports the first limit
+// misplaced rows with file and row number.
 func Validate(t *Table, limit int) (*Validation, error) {
 	if !t.Layout.Bucketed() {
 		return nil, fmt.Errorf("validate %s: the layout is not bucketed", t.Dir)
@@ -68,7 +69,7 @@ func Validate(t *Table, limit int) (*Validation, error) {
 		var row int64
 		err := t.ReadFile(f, cols, func(b *Batch) error {
 			ids = grow(ids, b.Len)
-			h.Buckets(ids, b.Cols, b.Len, t.Layout.Buckets)
+			h.BucketsOf(t.Layout.Bucketing, ids, b.Cols, b.Len, t.Layout.Buckets)
 			for i, id := range ids {
 				if int(id) != f.Bucket {
 					v.Misplaced++

@@ -51,7 +51,7 @@ func Write(ctx context.Context, dir string, schema Schema, data *Batch, layout L
 			cols[i] = data.Cols[c]
 		}
 		var h Hasher
-		h.Buckets(buckets, cols, n, layout.Buckets)
+		h.BucketsOf(layout.Bucketing, buckets, cols, n, layout.Buckets)
 	}
 	partIDs, partValues, err := partitionIDs(schema, data, layout.PartitionColumns)
 	if err != nil {
@@ -76,7 +76,7 @@ func Write(ctx context.Context, dir string, schema Schema, data *Batch, layout L
 	for i, j := range jobs {
 		rel := BucketFileName(j.task, job, -1)
 		if layout.Bucketed() {
-			rel = BucketFileName(j.task, job, j.bucket)
+			rel = layout.Bucketing.fileName(j.task, job, j.bucket)
 		}
 		f := File{Bucket: -1, Rows: int64(len(j.rows))}
 		if layout.Bucketed() {
