@@ -40,7 +40,15 @@ func (s *sim) describe(n *node) {
 	case *plan.ProjectExec:
 		in.Args = "[" + exprsText(op.Exprs) + "]"
 	case *plan.Window:
-		in.Args = "[" + exprsText(op.Exprs) + "], [" + exprsText(op.PartitionKeys) + "], [" + strings.Join(plan.OrderTexts(op.Orders), ", ") + "]"
+		// WindowExec's argString leaves out an empty partition or order list.
+		args := []string{"[" + exprsText(op.Exprs) + "]"}
+		if len(op.PartitionKeys) > 0 {
+			args = append(args, "["+exprsText(op.PartitionKeys)+"]")
+		}
+		if len(op.Orders) > 0 {
+			args = append(args, "["+strings.Join(plan.OrderTexts(op.Orders), ", ")+"]")
+		}
+		in.Args = strings.Join(args, ", ")
 	}
 	if j, ok := plan.JoinOf(n.op); ok {
 		in.Args = describeJoin(j)

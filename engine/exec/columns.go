@@ -14,32 +14,6 @@ type column struct {
 	Name string
 	ID   string
 	Type hash.Type
-	// window is set on the result of a window function printed without alias (as
-	// engine/simulate predicts it): the bare function name. A Project above names it.
-	window string
-}
-
-// windowResult finds the unnamed window function result a Project expression that names no
-// column stands for: the only one, or the only one of the function the expression's text
-// starts with ("rank() over (…)"). Anything ambiguous is an error.
-func (s schema) windowResult(e plan.Expr) (int, error) {
-	text := strings.ToLower(stripIDs(e.Raw))
-	fn, _, _ := strings.Cut(text, "(")
-	over := strings.Contains(text, " over ")
-	found, n := -1, 0
-	for i, c := range s {
-		if c.window == "" || (over && c.window != strings.TrimSpace(fn)) {
-			continue
-		}
-		found, n = i, n+1
-	}
-	switch n {
-	case 0:
-		return 0, fmt.Errorf("no window function result matches %q", e.Raw)
-	case 1:
-		return found, nil
-	}
-	return 0, fmt.Errorf("%q may be any of %d window function results printed without alias", e.Raw, n)
 }
 
 // A schema is a stage's output columns.

@@ -28,13 +28,7 @@ func (e *executor) project(ctx context.Context, x *plan.ProjectExec) (*stage, er
 		}
 		c, err := child.cols.resolve(src)
 		if err != nil {
-			var werr error
-			if c, werr = child.cols.windowResult(src); werr != nil {
-				if hasWindowResults(child.cols) {
-					err = werr
-				}
-				return nil, opErr(x, "%v", err)
-			}
+			return nil, opErr(x, "%v", err)
 		}
 		idx[i] = c
 		name, id := attrOf(ex)
@@ -72,13 +66,3 @@ func (p *projectOp) Next(ctx context.Context) (*store.Batch, error) {
 }
 
 func (p *projectOp) Close() error { return p.child.Close() }
-
-// hasWindowResults reports whether s has unnamed window function results.
-func hasWindowResults(s schema) bool {
-	for _, c := range s {
-		if c.window != "" {
-			return true
-		}
-	}
-	return false
-}

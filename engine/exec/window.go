@@ -60,19 +60,26 @@ func splitTop(s string) []string {
 	return append(out, strings.TrimSpace(s[start:]))
 }
 
-// parseWinFunc reads one window expression as Spark prints it:
+// parseWinFunc reads one window expression as Spark prints it, and as engine/simulate
+// predicts it (ids present on columns, possibly absent elsewhere):
 // "sum(v#2) windowspecdefinition(k#1, v#2 ASC NULLS FIRST, specifiedwindowframe(RangeFrame,
-// unboundedpreceding$(), currentrow$())) AS s#6L".
+// unboundedpreceding$(), currentrow$())) AS s#6L". Frames other than the whole window
+// partition and, for aggregates, RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW (ranking
+// functions: ROWS) are an error, never approximated.
 func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 	bad := func(why string) error {
 		return fmt.Errorf("unsupported window expression %q: %s", raw, why)
 	}
 	expr, alias, ok := cutAlias(strings.TrimSpace(raw))
 	if !ok || alias == "" {
-		return parseBareWinFunc(raw, ordered)
+		return winFunc{}, bad("no alias: not a window expression as WindowExec prints it")
 	}
-	name, id, _ := strings.Cut(alias, "#")
-	id = strings.TrimSuffix(id, "L")
+	// The alias may itself hold parentheses and spaces: engine/simulate names an unaliased
+	// select item by its text ("sum(v) over (partition by k)#7"), Spark by its SQL.
+	name, id := alias, ""
+	if i := strings.LastIndexByte(alias, '#'); i > 0 {
+		name, id = alias[:i], strings.TrimSuffix(alias[i+1:], "L")
+	}
 	const spec = " windowspecdefinition("
 	i := strings.Index(strings.ToLower(expr), spec)
 	if i < 0 || !strings.HasSuffix(expr, ")") {
@@ -147,25 +154,6 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
 	}
 	f.out = column{Name: name, ID: id, Type: f.resultType()}
-	return f, nil
-}
-
-// parseBareWinFunc reads a window expression as engine/simulate predicts it: the bare
-// function name ("row_number", "rank()"), with the Window's own partition and order keys and
-// Spark's default frame. Only ranking functions are complete without an argument; the output
-// column is named after the function.
-func parseBareWinFunc(raw string, ordered bool) (winFunc, error) {
-	name := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(raw), "()"))
-	switch name {
-	case "row_number", "rank", "dense_rank":
-	default:
-		return winFunc{}, fmt.Errorf("unsupported window expression %q: not a ranking function, and no argument, alias or frame is printed", raw)
-	}
-	if !ordered {
-		return winFunc{}, fmt.Errorf("unsupported window expression %q: ranking needs ORDER BY", raw)
-	}
-	f := winFunc{op: name, arg: -1}
-	f.out = column{Name: name, Type: f.resultType(), window: name}
 	return f, nil
 }
 

@@ -1,0 +1,195 @@
+package exec
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// A winItem is one window function of a simulated query and how the naive reference
+// computes it: over rows of the relation the query reads (columns as the naive relation
+// holds them), partitioned by keys, ordered by ord (-1: no ORDER BY).
+type winItem struct {
+	fn    string
+	arg   int
+	whole bool
+}
+
+// TestSimulatedWindowAggregates simulates SQL queries with windowed aggregates over bucketed
+// tables, runs the predicted plans (bucketed: no Exchange; declared unbucketed: shuffled)
+// and checks every window column against the naive reference. The data has NULL keys, order
+// values and arguments, few order values (RANGE peers share a value), a skewed key, and
+// buckets and shuffle partitions left empty by a key of three values and by a filter.
+func TestSimulatedWindowAggregates(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cat := NewCatalog()
+	rels := map[string]relation{}
+	write := func(name string, g store.GenSpec) {
+		data, err := store.Generate(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := store.Write(context.Background(), dir+"/"+name, g.Schema(), data, bucketed(8, "account_id"), store.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat.Add(name, tab)
+		var cols []string
+		for _, c := range g.Columns {
+			cols = append(cols, c.Name)
+		}
+		rels[name] = relationOf(t, tab, cols)
+	}
+	// tx: a skewed key with NULLs; t has 6 values (ties); amount has NULLs.
+	write("tx", store.GenSpec{Rows: 1000, Seed: 31, Columns: []store.GenColumn{
+		{Name: "account_id", Type: typ(t, "bigint"), Cardinality: 80, Zipf: 1.6, NullFraction: 0.05},
+		{Name: "t", Type: typ(t, "int"), Cardinality: 6, NullFraction: 0.1},
+		{Name: "amount", Type: typ(t, "int"), Cardinality: 30, NullFraction: 0.2},
+	}})
+	// few: three keys in eight buckets, so most buckets are empty.
+	write("few", store.GenSpec{Rows: 300, Seed: 32, Columns: []store.GenColumn{
+		{Name: "account_id", Type: typ(t, "bigint"), Cardinality: 3, NullFraction: 0.05},
+		{Name: "t", Type: typ(t, "int"), Cardinality: 4, NullFraction: 0.1},
+		{Name: "amount", Type: typ(t, "double"), Cardinality: 9, NullFraction: 0.3},
+	}})
+	// acct: one row per key or so, joined to tx.
+	write("acct", store.GenSpec{Rows: 90, Seed: 33, Columns: []store.GenColumn{
+		{Name: "account_id", Type: typ(t, "bigint"), Cardinality: 80, NullFraction: 0.05},
+		{Name: "credit", Type: typ(t, "int"), Cardinality: 12, NullFraction: 0.2},
+	}})
+	ddl := func(bucketedTables bool) string {
+		var b strings.Builder
+		for _, name := range []string{"tx", "few", "acct"} {
+			tab, _ := cat.Lookup(name)
+			b.WriteString("CREATE TABLE " + name + " (" + tab.Schema.String() + ") USING parquet")
+			if bucketedTables {
+				b.WriteString(" CLUSTERED BY (account_id) INTO 8 BUCKETS")
+			}
+			b.WriteString(";\n")
+		}
+		return b.String()
+	}
+	txJoin := naiveJoin("Inner", rels["tx"], rels["acct"], []int{0}, []int{0})
+	for _, c := range []struct {
+		name  string
+		query string
+		rel   relation
+		// ord is the ORDER BY column of the running items, -1 for none; items follow the
+		// select list's three leading columns (key, order column, argument).
+		ord   int
+		items []winItem
+	}{
+		{
+			"whole_partition",
+			"SELECT account_id, t, amount, sum(amount) OVER (PARTITION BY account_id) AS total, count(*) OVER (PARTITION BY account_id) n, " +
+				"count(amount) OVER (PARTITION BY account_id) AS na, min(amount) OVER (PARTITION BY account_id) lo, " +
+				"max(amount) OVER (PARTITION BY account_id) hi, avg(amount) OVER (PARTITION BY account_id) mean FROM tx",
+			rels["tx"], -1,
+			[]winItem{{"sum", 2, true}, {"count", -1, true}, {"count", 2, true}, {"min", 2, true}, {"max", 2, true}, {"avg", 2, true}},
+		},
+		{
+			"running_range_with_ties",
+			"SELECT account_id, t, amount, sum(amount) OVER (PARTITION BY account_id ORDER BY t), count(1) OVER (PARTITION BY account_id ORDER BY t) AS n, " +
+				"min(amount) OVER (PARTITION BY account_id ORDER BY t) lo, max(amount) OVER (PARTITION BY account_id ORDER BY t) AS hi, " +
+				"avg(amount) OVER (PARTITION BY account_id ORDER BY t) AS mean, rank() OVER (PARTITION BY account_id ORDER BY t) AS r, " +
+				"dense_rank() OVER (PARTITION BY account_id ORDER BY t) dr, row_number() OVER (PARTITION BY account_id ORDER BY t) AS rn FROM tx",
+			rels["tx"], 1,
+			[]winItem{{"sum", 2, false}, {"count", -1, false}, {"min", 2, false}, {"max", 2, false}, {"avg", 2, false}, {"rank", -1, false}, {"dense_rank", -1, false}, {"row_number", -1, false}},
+		},
+		{
+			"explicit_whole_frame_with_order",
+			"SELECT account_id, t, amount, sum(amount) OVER (PARTITION BY account_id ORDER BY t ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS s, " +
+				"max(amount) OVER (PARTITION BY account_id ORDER BY t RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS m FROM tx",
+			rels["tx"], 1,
+			[]winItem{{"sum", 2, true}, {"max", 2, false}},
+		},
+		{
+			"empty_buckets_and_a_filter",
+			"SELECT account_id, t, amount, avg(amount) OVER (PARTITION BY account_id ORDER BY t) AS a, sum(amount) OVER (PARTITION BY account_id) AS s FROM few WHERE t > 1",
+			filterRows(rels["few"], func(r []cell) bool { return !r[1].null && r[1].i > 1 }), 1,
+			[]winItem{{"avg", 2, false}, {"sum", 2, true}},
+		},
+		{
+			"window_over_a_bucketed_join",
+			"SELECT tx.account_id, tx.t, acct.credit, sum(acct.credit) OVER (PARTITION BY tx.account_id ORDER BY tx.t) AS s FROM tx JOIN acct ON tx.account_id = acct.account_id",
+			relation{types: []hash.Type{txJoin.types[0], txJoin.types[1], txJoin.types[4]}, rows: pickCells(txJoin.rows, 0, 1, 4)},
+			1,
+			[]winItem{{"sum", 2, false}},
+		},
+	} {
+		for _, bucketedTables := range []bool{true, false} {
+			name := c.name + map[bool]string{true: "/bucketed", false: "/shuffled"}[bucketedTables]
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				root, exchanges := simulatePlan(t, ddl(bucketedTables)+c.query+";\n")
+				if bucketedTables != (exchanges == 0) {
+					t.Fatalf("simulate predicts %d exchanges", exchanges)
+				}
+				res := run(t, root, cat)
+				if len(res.Schema) != 3+len(c.items) {
+					t.Fatalf("schema %v, want %d columns", res.Schema, 3+len(c.items))
+				}
+				if res.Stats.Exchanges != exchanges {
+					t.Fatalf("ran %d exchanges, simulate predicted %d", res.Stats.Exchanges, exchanges)
+				}
+				for i, it := range c.items {
+					ord := c.ord
+					if it.whole && it.fn != "row_number" && it.fn != "rank" && it.fn != "dense_rank" {
+						ord = -1
+					}
+					want := projected(append(slices.Clone(c.rel.types), res.Schema[3+i].Type),
+						naiveWindow(c.rel, []int{0}, ord, it.fn, it.arg, it.whole), []int{0, 1, 3})
+					got := resultProjected(res, []int{0, 1, 3 + i})
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s (%s): %d rows, naive %d; first difference %s", res.Schema[3+i].Name, it.fn, len(got), len(want), firstDiff(got, want))
+					}
+				}
+			})
+		}
+	}
+}
+
+// simulatePlan parses DDL and one query and returns the plan Spark 3.5 is predicted to run,
+// with AQE and broadcasts off and 7 shuffle partitions, and its Exchange count.
+func simulatePlan(t *testing.T, src string) (plan.Node, int) {
+	t.Helper()
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, errs := p.ParseFile("q.sql", []byte(src))
+	if len(errs) > 0 || len(f.Queries) != 1 {
+		t.Fatalf("parse: %v", errs)
+	}
+	decl := map[string]*plan.Table{}
+	for _, tb := range f.Tables {
+		decl[tb.Name] = tb
+	}
+	v, _ := simulate.ParseVersion("3.5")
+	res, err := simulate.Simulate(decl, f.Queries[0], simulate.Options{SparkVersion: v, Confs: map[string]string{
+		"spark.sql.autoBroadcastJoinThreshold": "-1", "spark.sql.adaptive.enabled": "false", "spark.sql.shuffle.partitions": "7",
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Plan, res.Exchanges
+}
+
+// pickCells keeps the given columns of rows.
+func pickCells(rows [][]cell, cols ...int) [][]cell {
+	out := make([][]cell, len(rows))
+	for i, r := range rows {
+		for _, c := range cols {
+			out[i] = append(out[i], r[c])
+		}
+	}
+	return out
+}
