@@ -73,6 +73,17 @@ func (x Int128) Add(y Int128) (Int128, bool) {
 	return s, (x.Hi < 0) == (y.Hi < 0) && (s.Hi < 0) != (x.Hi < 0)
 }
 
+// Shl returns x shifted left by n bits, 0 <= n < 128.
+func (x Int128) Shl(n int) Int128 {
+	switch {
+	case n == 0:
+		return x
+	case n >= 64:
+		return Int128{Hi: int64(x.Lo << (n - 64))}
+	}
+	return Int128{Hi: x.Hi<<n | int64(x.Lo>>(64-n)), Lo: x.Lo << n}
+}
+
 // Cmp returns -1, 0 or 1 as x is below, equal to or above y.
 func (x Int128) Cmp(y Int128) int {
 	switch {

@@ -39,7 +39,13 @@ func (s *Hasher) column(c *Vec, n int) {
 	h := s.h[:n]
 	nulls := c.NullBitmap()
 	switch c.Type.Kind {
-	case hash.KindBigInt, hash.KindTimestamp, hash.KindTimestampNTZ, hash.KindDecimal:
+	case hash.KindDecimal:
+		if c.Kind == KindInt128 {
+			hash.Murmur3Int128s(h, c.Wide, nulls)
+		} else {
+			hash.Murmur3Int64s(h, c.Ints, nulls)
+		}
+	case hash.KindBigInt, hash.KindTimestamp, hash.KindTimestampNTZ:
 		hash.Murmur3Int64s(h, c.Ints, nulls)
 	case hash.KindInt, hash.KindDate:
 		s.i32 = grow(s.i32, n)

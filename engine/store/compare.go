@@ -30,6 +30,8 @@ func Compare(a *Vec, i int, b *Vec, j int) int {
 		return cmp.Compare(x, y)
 	case KindBytes:
 		return bytes.Compare(a.Bytes(i), b.Bytes(j))
+	case KindInt128:
+		return a.Wide[i].Cmp(b.Wide[j])
 	}
 	return 0
 }

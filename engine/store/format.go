@@ -27,6 +27,9 @@ func AppendText(dst []byte, v *Vec, i int) []byte {
 		}
 		return t.AppendFormat(dst, "2006-01-02 15:04:05.999999")
 	case hash.KindDecimal:
+		if v.Kind == KindInt128 {
+			return v.Wide[i].AppendDecimal(dst, v.Type.Scale)
+		}
 		return appendDecimal(dst, v.Ints[i], v.Type.Scale)
 	case hash.KindFloat:
 		return strconv.AppendFloat(dst, v.Floats[i], 'g', -1, 32)
@@ -83,6 +86,14 @@ func AppendParsed(v *Vec, s string) error {
 	val, err := hash.ParseValue(v.Type, s)
 	if err != nil {
 		return fmt.Errorf("%s value %q: %w", v.Type, s, err)
+	}
+	if v.Kind == KindInt128 {
+		x, ok := hash.Int128FromBig(val.Unscaled())
+		if !ok {
+			return fmt.Errorf("decimal %s out of range", val)
+		}
+		v.AppendWide(x)
+		return nil
 	}
 	x, err := intOf(val)
 	if err != nil {

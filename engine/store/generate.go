@@ -87,8 +87,25 @@ func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
 		case KindBytes:
 			buf = strconv.AppendInt(append(buf[:0], 'v'), rank, 10)
 			v.AppendBytes(buf)
+		case KindInt128:
+			v.AppendWide(wideValue(c.Type, rank))
 		}
 	}
+}
+
+// wideValue maps a rank to the unscaled value of a decimal wider than 18 digits: the rank
+// with its digits repeated above the 18th (rank*(10^18+1), capped to the precision), so
+// values use the high word, and odd ranks negative, so both signs are covered.
+func wideValue(t hash.Type, rank int64) hash.Int128 {
+	x, _ := hash.Int128Of(rank).MulSmall(1e18)
+	x, _ = x.Add(hash.Int128Of(rank))
+	if !x.FitsDigits(hash.Pow10Int128(t.Precision)) {
+		x = hash.Int128Of(rank)
+	}
+	if rank&1 == 1 {
+		x = x.Neg()
+	}
+	return x
 }
 
 // intValue maps a rank to an integer-like value of type t.

@@ -104,10 +104,11 @@ func (s *Hasher) hiveColumn(c *Vec, n int) {
 	case hash.KindTimestamp, hash.KindTimestampNTZ:
 		hash.HiveTimestamps(h, c.Ints, nulls)
 	case hash.KindDecimal:
-		if c.Kind != KindInt64 {
-			panic(fmt.Sprintf("store: cannot Hive-hash %s", c.Type))
+		if c.Kind == KindInt128 {
+			hash.HiveInt128s(h, c.Wide, c.Type.Scale, nulls)
+		} else {
+			hash.HiveDecimal64s(h, c.Ints, c.Type.Scale, nulls)
 		}
-		hash.HiveDecimal64s(h, c.Ints, c.Type.Scale, nulls)
 	case hash.KindInt, hash.KindDate, hash.KindSmallInt, hash.KindTinyInt, hash.KindBoolean:
 		// Each of these hashes as its own value (booleans as 1 or 0), so one int32 kernel
 		// serves them all.

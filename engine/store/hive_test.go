@@ -17,7 +17,7 @@ func hiveTypes(t *testing.T, rows int, seed uint64) GenSpec {
 	var cols []GenColumn
 	for i, ty := range []string{
 		"bigint", "int", "smallint", "tinyint", "boolean", "string", "binary",
-		"double", "float", "date", "timestamp", "decimal(9,2)", "decimal(18,4)",
+		"double", "float", "date", "timestamp", "decimal(9,2)", "decimal(18,4)", "decimal(28,6)", "decimal(38,10)",
 	} {
 		cols = append(cols, GenColumn{Name: "c" + string(rune('a'+i)), Type: mustType(t, ty), Cardinality: 50, NullFraction: 0.1})
 	}

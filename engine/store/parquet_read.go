@@ -100,6 +100,10 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	if err := src.check(v); err != nil {
 		return err
 	}
+	if v.Type.Kind == hash.KindDecimal && (v.Kind == KindInt128 || kind == parquet.FixedLenByteArray || kind == parquet.ByteArray) {
+		src.appendDecimals(v, defs, maxDef, n)
+		return nil
+	}
 	if defs == nil && idx == nil && src.bulk(v, n) {
 		return nil
 	}
@@ -252,6 +256,11 @@ func (s *source) check(v *Vec) error {
 		ok = s.kind == parquet.Float || s.kind == parquet.Double
 	case KindBytes:
 		ok = s.kind == parquet.ByteArray
+	case KindInt128:
+		ok = s.kind == parquet.Int32 || s.kind == parquet.Int64
+	}
+	if v.Type.Kind == hash.KindDecimal && (s.kind == parquet.FixedLenByteArray || s.kind == parquet.ByteArray) {
+		ok = true
 	}
 	if !ok {
 		return fmt.Errorf("cannot read parquet %s values as %s", s.kind, v.Type)
@@ -288,6 +297,51 @@ func (s *source) appendTo(v *Vec, k int) {
 	case parquet.ByteArray:
 		b, off := s.data.ByteArray()
 		v.AppendBytes(b[off[k]:off[k+1]])
+	}
+}
+
+// appendDecimals appends n rows of a decimal column stored in any physical type Parquet
+// allows (INT32, INT64, or big-endian two's complement in FIXED_LEN_BYTE_ARRAY or BINARY) to
+// a vector of either width. Values wider than the vector's precision are the file's error;
+// they are kept as read.
+func (s *source) appendDecimals(v *Vec, defs []byte, maxDef byte, n int) {
+	var flba []byte
+	var size int
+	var ba []byte
+	var off []uint32
+	switch s.kind {
+	case parquet.FixedLenByteArray:
+		flba, size = s.data.FixedLenByteArray()
+	case parquet.ByteArray:
+		ba, off = s.data.ByteArray()
+	}
+	k := 0
+	for i := range n {
+		if defs != nil && defs[i] < maxDef {
+			v.AppendNull()
+			continue
+		}
+		j := k
+		if s.idx != nil {
+			j = int(s.idx[k])
+		}
+		k++
+		var x hash.Int128
+		switch s.kind {
+		case parquet.Int32:
+			x = hash.Int128Of(int64(s.data.Int32()[j]))
+		case parquet.Int64:
+			x = hash.Int128Of(s.data.Int64()[j])
+		case parquet.FixedLenByteArray:
+			x = hash.Int128FromBytes(flba[j*size : (j+1)*size])
+		case parquet.ByteArray:
+			x = hash.Int128FromBytes(ba[off[j]:off[j+1]])
+		}
+		if v.Kind == KindInt128 {
+			v.Wide = append(v.Wide, x)
+		} else {
+			v.Ints = append(v.Ints, int64(x.Lo))
+		}
 	}
 }
 

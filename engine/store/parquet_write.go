@@ -12,8 +12,9 @@ import (
 
 // parquetNode returns the Parquet type Spark writes for a SQL type and reads back as that
 // type (reference/engine.md §4.4): signed INT(8/16/32/64), STRING byte arrays, DATE,
-// TIMESTAMP(MICROS) adjusted to UTC (timestamp) or not (timestamp_ntz), and DECIMAL on INT32
-// or INT64 as Spark's own writer chooses by precision.
+// TIMESTAMP(MICROS) adjusted to UTC (timestamp) or not (timestamp_ntz), and DECIMAL on INT32,
+// INT64 or FIXED_LEN_BYTE_ARRAY as Spark's own writer chooses by precision
+// (ParquetWriteSupport.makeDecimalWriter, non-legacy format).
 func parquetNode(t hash.Type) (parquet.Node, error) {
 	var n parquet.Node
 	switch t.Kind {
@@ -42,18 +43,31 @@ func parquetNode(t hash.Type) (parquet.Node, error) {
 	case hash.KindTimestampNTZ:
 		n = parquet.TimestampAdjusted(parquet.Microsecond, false)
 	case hash.KindDecimal:
-		if t.Precision > hash.MaxLongDigits {
-			return nil, fmt.Errorf("type %s: decimals wider than %d digits are not supported", t, hash.MaxLongDigits)
-		}
 		phys := parquet.Type(parquet.Int64Type)
-		if t.Precision <= 9 {
+		switch {
+		case t.Precision <= 9:
 			phys = parquet.Int32Type
+		case t.Precision > hash.MaxLongDigits:
+			phys = parquet.FixedLenByteArrayType(MinBytesForPrecision(t.Precision))
 		}
 		n = parquet.Decimal(t.Scale, t.Precision, phys)
 	default:
 		return nil, fmt.Errorf("type %s cannot be written to parquet", t)
 	}
 	return parquet.Optional(n), nil
+}
+
+// MinBytesForPrecision is Spark's Decimal.minBytesForPrecision: the fewest bytes of big-endian
+// two's complement that hold every unscaled value of a decimal of precision p (9 for 19
+// digits, 16 for 38), the FIXED_LEN_BYTE_ARRAY length Spark writes.
+func MinBytesForPrecision(p int) int {
+	limit := hash.Pow10Int128(p)
+	for n := 1; ; n++ {
+		// 2^(8n-1) >= 10^p
+		if bits := 8*n - 1; bits >= 127 || hash.Int128Of(1).Shl(bits).Cmp(limit) >= 0 {
+			return n
+		}
+	}
 }
 
 // parquetSchema returns the file schema of the columns cols of s and, for each of them, its
@@ -85,6 +99,8 @@ type fileWriter struct {
 	cols   []int // batch column of each written column
 	leaf   []int // parquet leaf index of each written column
 	vals   []parquet.Value
+	// wide holds the big-endian bytes of a chunk of wide decimals; the values point into it.
+	wide []byte
 }
 
 const (
@@ -132,7 +148,7 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 		chunk := rows[start:end]
 		vals := w.vals[:len(chunk)]
 		for k, c := range w.cols {
-			fillColumn(vals, w.leaf[k], b.Cols[c], chunk)
+			w.wide = fillColumn(vals, w.leaf[k], b.Cols[c], chunk, w.wide)
 			if _, err := cw[w.leaf[k]].WriteRowValues(vals); err != nil {
 				return fmt.Errorf("write %s: %w", path, err)
 			}
@@ -150,8 +166,9 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 }
 
 // fillColumn stores the Parquet values of rows of v, column leaf of the file, into cells:
-// one type switch per column and chunk, then a tight loop.
-func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32) {
+// one type switch per column and chunk, then a tight loop. Wide decimals are encoded into
+// buf, which it returns grown for reuse.
+func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32, buf []byte) []byte {
 	switch v.Type.Kind {
 	case hash.KindBoolean:
 		for j, r := range rows {
@@ -162,11 +179,20 @@ func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32) {
 			cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 		}
 	case hash.KindDecimal:
-		if v.Type.Precision <= 9 {
+		switch {
+		case v.Kind == KindInt128:
+			width := MinBytesForPrecision(v.Type.Precision)
+			buf = grow(buf, len(rows)*width)
+			for j, r := range rows {
+				b := buf[j*width : (j+1)*width]
+				v.Wide[r].PutBytes(b)
+				cells[j] = parquet.FixedLenByteArrayValue(b).Level(0, 1, leaf)
+			}
+		case v.Type.Precision <= 9:
 			for j, r := range rows {
 				cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
 			}
-		} else {
+		default:
 			for j, r := range rows {
 				cells[j] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
 			}
@@ -195,4 +221,5 @@ func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32) {
 			}
 		}
 	}
+	return buf
 }

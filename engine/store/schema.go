@@ -12,15 +12,17 @@ type Kind uint8
 
 // Physical kinds: every integer-like SQL type (boolean, tinyint, smallint, int, bigint, date,
 // timestamp, timestamp_ntz, decimal up to 18 digits as its unscaled value) is held as int64,
-// float and double as float64, string and binary as offsets into one byte slice.
+// float and double as float64, string and binary as offsets into one byte slice, decimals
+// of 19 to 38 digits as their unscaled value in a 128-bit integer.
 const (
 	KindInt64 Kind = iota + 1
 	KindFloat64
 	KindBytes
+	KindInt128
 )
 
 // KindOf returns the physical kind of a SQL type, and an error for types the store does not
-// hold (arrays, decimals wider than 18 digits).
+// hold (arrays).
 func KindOf(t hash.Type) (Kind, error) {
 	switch t.Kind {
 	case hash.KindBoolean, hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindBigInt,
@@ -28,7 +30,7 @@ func KindOf(t hash.Type) (Kind, error) {
 		return KindInt64, nil
 	case hash.KindDecimal:
 		if t.Precision > hash.MaxLongDigits {
-			return 0, fmt.Errorf("type %s: decimals wider than %d digits are not supported", t, hash.MaxLongDigits)
+			return KindInt128, nil
 		}
 		return KindInt64, nil
 	case hash.KindFloat, hash.KindDouble:

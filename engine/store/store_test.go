@@ -29,6 +29,7 @@ func allTypes(t *testing.T, rows int, seed uint64) GenSpec {
 	for i, ty := range []string{
 		"bigint", "int", "smallint", "tinyint", "boolean", "string", "binary",
 		"double", "float", "date", "timestamp", "timestamp_ntz", "decimal(9,2)", "decimal(18,4)",
+		"decimal(19,0)", "decimal(28,6)", "decimal(38,10)",
 	} {
 		cols = append(cols, GenColumn{Name: "c" + string(rune('a'+i)), Type: mustType(t, ty), Cardinality: 50, NullFraction: 0.1})
 	}

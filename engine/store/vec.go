@@ -9,7 +9,7 @@ import (
 // BatchSize is the number of rows readers put in one batch.
 const BatchSize = 4096
 
-// A Vec is one typed column vector. Exactly one of Ints, Floats or Offsets+Data is used,
+// A Vec is one typed column vector. Exactly one of Ints, Floats, Wide or Offsets+Data is used,
 // according to the physical kind of Type (see KindOf). Nulls is a bitmap as engine/hash
 // defines it (bit i%64 of word i/64 set when row i is NULL); nil means no row is NULL.
 // A NULL row still occupies a slot in the value slice, holding the zero value.
@@ -20,6 +20,8 @@ type Vec struct {
 	// timestamps in microseconds, decimals as unscaled values.
 	Ints   []int64
 	Floats []float64
+	// Wide holds the unscaled values of decimals wider than 18 digits.
+	Wide []hash.Int128
 	// Offsets has Len()+1 elements; row i is Data[Offsets[i]:Offsets[i+1]].
 	Offsets []int32
 	Data    []byte
@@ -41,6 +43,8 @@ func NewVec(t hash.Type, capacity int) *Vec {
 		v.Floats = make([]float64, 0, capacity)
 	case KindBytes:
 		v.Offsets = make([]int32, 1, capacity+1)
+	case KindInt128:
+		v.Wide = make([]hash.Int128, 0, capacity)
 	}
 	return v
 }
@@ -54,6 +58,8 @@ func (v *Vec) Len() int {
 		return len(v.Floats)
 	case KindBytes:
 		return len(v.Offsets) - 1
+	case KindInt128:
+		return len(v.Wide)
 	}
 	return 0
 }
@@ -71,6 +77,7 @@ func (v *Vec) Bytes(i int) []byte { return v.Data[v.Offsets[i]:v.Offsets[i+1]] }
 func (v *Vec) Reset() {
 	v.Ints = v.Ints[:0]
 	v.Floats = v.Floats[:0]
+	v.Wide = v.Wide[:0]
 	if v.Kind == KindBytes {
 		v.Offsets = append(v.Offsets[:0], 0)
 	}
@@ -112,12 +119,25 @@ func (v *Vec) AppendNull() {
 		v.Floats = append(v.Floats, 0)
 	case KindBytes:
 		v.Offsets = append(v.Offsets, int32(len(v.Data)))
+	case KindInt128:
+		v.Wide = append(v.Wide, hash.Int128{})
 	}
 	v.markNull(i)
 }
 
 // AppendInt appends an integer-like value.
 func (v *Vec) AppendInt(x int64) { v.Ints = append(v.Ints, x) }
+
+// AppendWide appends the unscaled value of a decimal wider than 18 digits.
+func (v *Vec) AppendWide(x hash.Int128) { v.Wide = append(v.Wide, x) }
+
+// Decimal128 returns row i of a decimal vector of any precision as a 128-bit unscaled value.
+func (v *Vec) Decimal128(i int) hash.Int128 {
+	if v.Kind == KindInt128 {
+		return v.Wide[i]
+	}
+	return hash.Int128Of(v.Ints[i])
+}
 
 // AppendFloat appends a float or double value.
 func (v *Vec) AppendFloat(x float64) { v.Floats = append(v.Floats, x) }
@@ -164,6 +184,13 @@ func (v *Vec) AppendRows(src *Vec, rows []int32) {
 		for j, r := range rows {
 			dst[j] = srcFloats[r]
 		}
+	case KindInt128:
+		n0 := len(v.Wide)
+		v.Wide = slices.Grow(v.Wide, len(rows))[:n0+len(rows)]
+		dst, srcWide := v.Wide[n0:], src.Wide
+		for j, r := range rows {
+			dst[j] = srcWide[r]
+		}
 	case KindBytes:
 		for _, r := range rows {
 			v.Data = append(v.Data, src.Data[src.Offsets[r]:src.Offsets[r+1]]...)
@@ -186,6 +213,8 @@ func (v *Vec) appendRange(src *Vec, from, to int) {
 		v.Ints = append(v.Ints, src.Ints[from:to]...)
 	case KindFloat64:
 		v.Floats = append(v.Floats, src.Floats[from:to]...)
+	case KindInt128:
+		v.Wide = append(v.Wide, src.Wide[from:to]...)
 	case KindBytes:
 		start := src.Offsets[from]
 		shift := int32(len(v.Data)) - start
@@ -209,22 +238,29 @@ func (v *Vec) AppendRow(src *Vec, r int) {
 		v.Floats = append(v.Floats, src.Floats[r])
 	case KindBytes:
 		v.AppendBytes(src.Bytes(r))
+	case KindInt128:
+		v.Wide = append(v.Wide, src.Wide[r])
 	}
 }
 
 // MemBytes estimates the memory the vector's values occupy.
 func (v *Vec) MemBytes() int64 {
-	return int64(8*cap(v.Ints) + 8*cap(v.Floats) + 4*cap(v.Offsets) + cap(v.Data) + 8*cap(v.Nulls))
+	return int64(8*cap(v.Ints) + 8*cap(v.Floats) + 16*cap(v.Wide) + 4*cap(v.Offsets) + cap(v.Data) + 8*cap(v.Nulls))
 }
 
 // DataBytes is the size of row values as they would travel through a shuffle: 8 bytes per
-// fixed-width value, the length of each string, and nothing for NULLs.
+// fixed-width value (16 for a wide decimal), the length of each string, and nothing for
+// NULLs.
 func (v *Vec) DataBytes(rows []int32) int64 {
 	if v.Kind != KindBytes {
-		if rows == nil {
-			return 8 * int64(v.Len())
+		width := int64(8)
+		if v.Kind == KindInt128 {
+			width = 16
 		}
-		return 8 * int64(len(rows))
+		if rows == nil {
+			return width * int64(v.Len())
+		}
+		return width * int64(len(rows))
 	}
 	if rows == nil {
 		return int64(v.Offsets[len(v.Offsets)-1] - v.Offsets[0])

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
 )
 
 // WriteOptions tune Write.
@@ -168,6 +170,11 @@ func regroup(data *Batch, jobs []fileJob, workers int) *Batch {
 			v.Floats = make([]float64, n)
 			for r, x := range src.Floats[:n] {
 				v.Floats[dest[r]] = x
+			}
+		case KindInt128:
+			v.Wide = make([]hash.Int128, n)
+			for r, x := range src.Wide[:n] {
+				v.Wide[dest[r]] = x
 			}
 		case KindBytes:
 			v.Offsets = make([]int32, 1, n+1)
