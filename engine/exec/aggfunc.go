@@ -16,11 +16,18 @@ type aggFunc struct {
 	in []int
 	// argType is the argument's type (raw input) or the first buffer's type (merging).
 	argType hash.Type
+	// merging is set when the input rows are partial buffers: argType is then already the
+	// buffer's type (for sum and avg of decimals, the sum type).
+	merging bool
 	// state
 	ints   []int64
 	floats []float64
 	has    []bool
 	bytes  [][]byte
+	// wide holds decimal sums (and avg's sums) and min/max of decimals wider than 18
+	// digits; over marks a group whose decimal sum overflowed its type (see decSum).
+	wide []hash.Int128
+	over []bool
 }
 
 // parseAggFunc reads a printed function such as "partial_sum(v#2)", "count(1)",
@@ -71,8 +78,33 @@ func argExpr(arg string) (plan.Expr, error) {
 	return plan.Expr{Raw: arg, Text: name, Refs: []plan.Attr{{Name: name, ID: id, Long: long}}}, nil
 }
 
-// sumType is the type of sum over t, as Spark's Sum: bigint for integers, double for floats,
-// decimal(p+10, s) for decimals (capped at 18 digits here, the engine's widest decimal).
+// decimalSumType is the type of sum over t, as Spark's Sum (3.0–4.x): bigint for integers,
+// double for floats, decimal(min(38, p+10), s) for decimal(p,s). It is also the type of
+// avg's sum buffer for decimals.
+func decimalSumType(t hash.Type) hash.Type {
+	if t.Kind == hash.KindDecimal {
+		return hash.DecimalType(min(t.Precision+10, hash.MaxDecimalPrecision), t.Scale)
+	}
+	return sumType(t)
+}
+
+// avgType is the type of avg over decimal(p,s), as Spark's Average: decimal(p+4, s+4)
+// bounded to 38 digits. When merging, t is the sum buffer decimal(min(38, p+10), s); a
+// buffer of 38 digits is taken to come from p = 38 (p of 28 to 37 would print a narrower
+// type, with the same values).
+func avgType(t hash.Type, merging bool) hash.Type {
+	p := t.Precision
+	if merging && p < hash.MaxDecimalPrecision {
+		p -= 10
+	} else if merging {
+		p = hash.MaxDecimalPrecision
+	}
+	return hash.DecimalType(min(p+4, hash.MaxDecimalPrecision), min(t.Scale+4, hash.MaxDecimalPrecision))
+}
+
+// sumType is the type of a window frame's sum over t: bigint for integers, double for
+// floats, decimal(p+10, s) for decimals capped at 18 digits, as window frames sum in
+// int64. Aggregates use decimalSumType.
 func sumType(t hash.Type) hash.Type {
 	switch t.Kind {
 	case hash.KindFloat, hash.KindDouble:
@@ -87,14 +119,37 @@ func bigintType() hash.Type { return hash.Type{Kind: hash.KindBigInt} }
 
 func doubleType() hash.Type { return hash.Type{Kind: hash.KindDouble} }
 
+// sumOf is the type of the function's sum (sum's value, avg's sum buffer).
+func (f *aggFunc) sumOf() hash.Type {
+	if f.merging {
+		return f.argType
+	}
+	return decimalSumType(f.argType)
+}
+
+// decSum reports whether the function sums decimals: sum or avg of a decimal, which
+// accumulate in 128 bits and become NULL when the sum overflows its type, as Spark's Sum
+// and Average do with spark.sql.ansi.enabled=false (an overflowing buffer is set to NULL
+// by UnsafeRow.setDecimal and stays NULL; CheckOverflowInSum returns NULL).
+func (f *aggFunc) decSum() bool {
+	return (f.op == "sum" || f.op == "avg") && f.argType.Kind == hash.KindDecimal
+}
+
+// wideMinMax reports whether the function is min or max of a decimal wider than 18 digits.
+func (f *aggFunc) wideMinMax() bool {
+	return (f.op == "min" || f.op == "max") && f.argType.Kind == hash.KindDecimal && f.argType.Precision > hash.MaxLongDigits
+}
+
 // bufferTypes are the columns a partial aggregate emits for the function.
 func (f *aggFunc) bufferTypes() []hash.Type {
-	switch f.op {
-	case "count":
+	switch {
+	case f.op == "count":
 		return []hash.Type{bigintType()}
-	case "sum":
-		return []hash.Type{sumType(f.argType)}
-	case "avg":
+	case f.op == "sum":
+		return []hash.Type{f.sumOf()}
+	case f.op == "avg" && f.decSum():
+		return []hash.Type{f.sumOf(), bigintType()}
+	case f.op == "avg":
 		return []hash.Type{doubleType(), bigintType()}
 	}
 	return []hash.Type{f.argType}
@@ -102,12 +157,14 @@ func (f *aggFunc) bufferTypes() []hash.Type {
 
 // resultType is the type of the function's final value.
 func (f *aggFunc) resultType() hash.Type {
-	switch f.op {
-	case "count":
+	switch {
+	case f.op == "count":
 		return bigintType()
-	case "sum":
-		return sumType(f.argType)
-	case "avg":
+	case f.op == "sum":
+		return f.sumOf()
+	case f.op == "avg" && f.decSum():
+		return avgType(f.argType, f.merging)
+	case f.op == "avg":
 		return doubleType()
 	}
 	return f.argType
@@ -123,6 +180,10 @@ func (f *aggFunc) grow(n int) {
 	f.has = growZero(f.has, n)
 	if f.bytes != nil || f.argIsBytes() {
 		f.bytes = growZero(f.bytes, n)
+	}
+	if f.decSum() || f.wideMinMax() {
+		f.wide = growZero(f.wide, n)
+		f.over = growZero(f.over, n)
 	}
 }
 

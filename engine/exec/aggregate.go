@@ -138,7 +138,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 		if err != nil {
 			return nil, err
 		}
-		f := aggFunc{op: name}
+		f := aggFunc{op: name, merging: s.merge}
 		switch {
 		case s.merge:
 			f.in = []int{next}

@@ -95,6 +95,15 @@ func (f *aggFunc) update(b *store.Batch, gids []int32) {
 			}
 		}
 	case "avg":
+		if f.decSum() {
+			f.addDecimals(v, gids)
+			for r, g := range gids {
+				if !v.IsNull(r) {
+					f.ints[g]++
+				}
+			}
+			return
+		}
 		for r, g := range gids {
 			if !v.IsNull(r) {
 				f.floats[g] += numeric(v, r)
@@ -122,6 +131,9 @@ func (f *aggFunc) updateGlobal(b *store.Batch, n int) bool {
 	case "count":
 		f.ints[0] += int64(n)
 	case "sum":
+		if f.decSum() {
+			return false
+		}
 		var sum int64
 		for _, x := range v.Ints[:n] {
 			sum += x
@@ -144,8 +156,11 @@ func (f *aggFunc) merge(b *store.Batch, gids []int32) {
 		}
 	case "avg":
 		c := b.Cols[f.in[1]]
+		if f.decSum() {
+			f.addDecimals(v, gids)
+		}
 		for r, g := range gids {
-			if !v.IsNull(r) {
+			if !v.IsNull(r) && !f.decSum() {
 				f.floats[g] += v.Floats[r]
 			}
 			f.ints[g] += c.Ints[r]
@@ -157,6 +172,14 @@ func (f *aggFunc) merge(b *store.Batch, gids []int32) {
 
 // fold applies sum, min or max of non-NULL values of v.
 func (f *aggFunc) fold(v *store.Vec, gids []int32) {
+	switch {
+	case f.decSum():
+		f.addDecimals(v, gids)
+		return
+	case f.wideMinMax():
+		f.foldWide(v, gids)
+		return
+	}
 	if f.op == "sum" && v.Nulls == nil {
 		switch v.Kind {
 		case store.KindInt64:
@@ -207,6 +230,83 @@ func (f *aggFunc) fold(v *store.Vec, gids []int32) {
 	}
 }
 
+// addDecimals adds the non-NULL decimals of v (of any width, at the sum's scale) to the
+// groups' 128-bit sums. A sum that leaves its type's range marks the group overflowed for
+// good: Spark's hash aggregate stores the buffer in an UnsafeRow after every row, which sets
+// an out-of-range decimal to NULL, and NULL plus anything stays NULL. An overflowed partial
+// buffer arrives as a value out of every decimal's range (see emit), so merging it
+// overflows too.
+func (f *aggFunc) addDecimals(v *store.Vec, gids []int32) {
+	limit := hash.Pow10Int128(f.sumOf().Precision)
+	sums, over := f.wide, f.over
+	if v.Kind == store.KindInt128 {
+		xs := v.Wide[:len(gids)]
+		for r, g := range gids {
+			if v.Nulls != nil && v.IsNull(r) {
+				continue
+			}
+			f.has[g] = true
+			s, o := sums[g].Add(xs[r])
+			sums[g] = s
+			if o || !s.FitsDigits(limit) {
+				over[g] = true
+			}
+		}
+		return
+	}
+	xs := v.Ints[:len(gids)]
+	for r, g := range gids {
+		if v.Nulls != nil && v.IsNull(r) {
+			continue
+		}
+		f.has[g] = true
+		s, o := sums[g].Add(hash.Int128Of(xs[r]))
+		sums[g] = s
+		if o || !s.FitsDigits(limit) {
+			over[g] = true
+		}
+	}
+}
+
+// foldWide applies min or max of the non-NULL values of a wide decimal vector.
+func (f *aggFunc) foldWide(v *store.Vec, gids []int32) {
+	isMin := f.op == "min"
+	xs := v.Wide[:len(gids)]
+	for r, g := range gids {
+		if v.Nulls != nil && v.IsNull(r) {
+			continue
+		}
+		x := xs[r]
+		if !f.has[g] {
+			f.has[g] = true
+			f.wide[g] = x
+			continue
+		}
+		if d := x.Cmp(f.wide[g]); isMin && d < 0 || !isMin && d > 0 {
+			f.wide[g] = x
+		}
+	}
+}
+
+// appendSum appends a decimal sum to a vector of its type. An overflowed sum is NULL when
+// final, else a marker beyond every decimal's range that makes the merging sum overflow.
+func appendSum(dst *store.Vec, x hash.Int128, over, final bool) {
+	switch {
+	case over && final:
+		dst.AppendNull()
+		return
+	case over && dst.Kind == store.KindInt128:
+		x = hash.Int128{Hi: math.MaxInt64, Lo: math.MaxUint64}
+	case over:
+		x = hash.Int128Of(math.MaxInt64)
+	}
+	if dst.Kind == store.KindInt128 {
+		dst.AppendWide(x)
+	} else {
+		dst.AppendInt(int64(x.Lo))
+	}
+}
+
 // floatLess orders doubles as Spark does: NaN above everything, -0.0 equal to 0.0.
 func floatLess(x, y float64) bool {
 	xn, yn := math.IsNaN(x), math.IsNaN(y)
@@ -243,6 +343,15 @@ func (s *aggSpec) output(t *groupTable, funcs []aggFunc) *store.Batch {
 		case f.op == "count":
 			out.Cols[c].Ints = append(out.Cols[c].Ints, f.ints[:n]...)
 			c++
+		case f.op == "avg" && f.decSum() && !s.final:
+			for g := range n {
+				appendSum(out.Cols[c], f.wide[g], f.over[g], false)
+			}
+			out.Cols[c+1].Ints = append(out.Cols[c+1].Ints, f.ints[:n]...)
+			c += 2
+		case f.op == "avg" && f.decSum():
+			f.emitDecimalAvg(out.Cols[c], n)
+			c++
 		case f.op == "avg" && !s.final:
 			out.Cols[c].Floats = append(out.Cols[c].Floats, f.floats[:n]...)
 			out.Cols[c+1].Ints = append(out.Cols[c+1].Ints, f.ints[:n]...)
@@ -257,7 +366,7 @@ func (s *aggSpec) output(t *groupTable, funcs []aggFunc) *store.Batch {
 			}
 			c++
 		default:
-			f.emit(out.Cols[c], n)
+			f.emit(out.Cols[c], n, s.final)
 			c++
 		}
 	}
@@ -265,12 +374,17 @@ func (s *aggSpec) output(t *groupTable, funcs []aggFunc) *store.Batch {
 	return out
 }
 
-// emit appends sum, min or max per group, NULL for a group without values.
-func (f *aggFunc) emit(dst *store.Vec, n int) {
+// emit appends sum, min or max per group, NULL for a group without values. A decimal sum
+// that overflowed is NULL in a final result and out of range in a partial one.
+func (f *aggFunc) emit(dst *store.Vec, n int, final bool) {
 	for g := range n {
 		switch {
 		case !f.has[g]:
 			dst.AppendNull()
+		case f.decSum():
+			appendSum(dst, f.wide[g], f.over[g], final)
+		case f.wideMinMax():
+			dst.AppendWide(f.wide[g])
 		case dst.Kind == store.KindInt64:
 			dst.AppendInt(f.ints[g])
 		case dst.Kind == store.KindFloat64:

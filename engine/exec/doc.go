@@ -28,8 +28,10 @@
 // ShuffledHashJoin and BroadcastHashJoin (Inner, LeftOuter, RightOuter, FullOuter,
 // LeftSemi, LeftAnti on equi-keys; a sort-merge join merges both sides in key order, the
 // hash joins build a table on their build side), HashAggregate, SortAggregate and ObjectHashAggregate in
-// Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; avg returns a
-// double, sums of decimals are capped at 18 digits), Window (row_number, rank, dense_rank,
+// Partial, PartialMerge, Final and Complete modes (count, sum, min, max, avg; sum and avg of
+// decimal(p,s) return decimal(min(38,p+10),s) and decimal(p+4,s+4) as in Spark, NULL on
+// overflow as with spark.sql.ansi.enabled=false; avg of other types returns a double),
+// Window (row_number, rank, dense_rank,
 // and count, sum, min, max, avg over the whole window partition or running with RANGE
 // BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, peers sharing the value; as Spark prints them
 // with windowspecdefinition, or as the bare ranking function names engine/simulate

@@ -192,6 +192,8 @@ func compareValues(a *store.Vec, i int, b *store.Vec, j int) int {
 			return store.Compare(a, i, b, j)
 		}
 		return cmpOrdered(x, y)
+	case store.KindInt128:
+		return a.Wide[i].Cmp(b.Wide[j])
 	}
 	return bytes.Compare(a.Bytes(i), b.Bytes(j))
 }

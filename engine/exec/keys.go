@@ -37,6 +37,10 @@ func hashKeys(dst []uint64, cols []*store.Vec, n int) {
 			for i := range n {
 				dst[i] = mix(dst[i], bytesHash(c.Data[c.Offsets[i]:c.Offsets[i+1]]))
 			}
+		case store.KindInt128:
+			for i, x := range c.Wide[:n] {
+				dst[i] = mix(mix(dst[i], x.Lo), uint64(x.Hi))
+			}
 		}
 		if c.Nulls != nil {
 			for i := range n {
@@ -101,6 +105,10 @@ func keysEqual(a []*store.Vec, i int, b []*store.Vec, j int) bool {
 			}
 		case store.KindBytes:
 			if string(x.Data[x.Offsets[i]:x.Offsets[i+1]]) != string(y.Data[y.Offsets[j]:y.Offsets[j+1]]) {
+				return false
+			}
+		case store.KindInt128:
+			if x.Wide[i] != y.Wide[j] {
 				return false
 			}
 		}

@@ -266,7 +266,7 @@ func literal(c column, items []string) (*store.Vec, error) {
 			v.AppendNull()
 			continue
 		case kindOf(c) != store.KindBytes:
-			s = strings.TrimRight(s, "LSYD")
+			s = strings.TrimSuffix(strings.TrimRight(s, "LSYD"), "B") // 5L, 1.5BD
 		}
 		if err := store.AppendParsed(v, s); err != nil {
 			return nil, fmt.Errorf("literal %s for column %s: %w", it, c.Name, err)

@@ -1,0 +1,314 @@
+package exec
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/plan"
+)
+
+// decimalFixture writes da(k decimal(20,2), amt decimal(38,6), n decimal(9,2)) and
+// db(k decimal(20,2), m decimal(28,4)), both bucketed on k, and returns the catalog and
+// da's rows as text.
+func decimalFixture(t *testing.T) (*Catalog, [][]string) {
+	t.Helper()
+	col := func(name, ty string, card int, nulls float64) store.GenColumn {
+		return store.GenColumn{Name: name, Type: typ(t, ty), Cardinality: card, NullFraction: nulls}
+	}
+	specs := []struct {
+		name string
+		g    store.GenSpec
+	}{
+		{"da", store.GenSpec{Rows: 3000, Seed: 5, Columns: []store.GenColumn{
+			col("k", "decimal(20,2)", 150, 0.03), col("amt", "decimal(38,6)", 900, 0.1), col("n", "decimal(9,2)", 40, 0.05),
+		}}},
+		{"db", store.GenSpec{Rows: 2000, Seed: 6, Columns: []store.GenColumn{
+			col("k", "decimal(20,2)", 200, 0.03), col("m", "decimal(28,4)", 500, 0.1),
+		}}},
+	}
+	cat := NewCatalog()
+	var rows [][]string
+	for _, s := range specs {
+		data, err := store.Generate(s.g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		layout := store.Layout{Buckets: 6, BucketColumns: []string{"k"}}
+		tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), s.name), s.g.Schema(), data, layout, store.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat.Add(s.name, tab)
+		if s.name == "da" {
+			for r := range data.Len {
+				var row []string
+				for _, c := range data.Cols {
+					row = append(row, string(store.AppendText(nil, c, r)))
+				}
+				rows = append(rows, row)
+			}
+		}
+	}
+	return cat, rows
+}
+
+func decAgg(mode plan.AggregateMode, prefix string, keys []string, fns []string, child plan.Node) *plan.HashAggregate {
+	a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
+	a.Mode, a.Keys = mode, attrs(keys...)
+	for _, f := range fns {
+		a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
+	}
+	return a
+}
+
+// unscaledOf parses decimal text into its unscaled value at scale.
+func unscaledOf(t *testing.T, s string, scale int) *big.Int {
+	t.Helper()
+	v, err := hash.ParseValue(hash.DecimalType(38, scale), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.Unscaled()
+}
+
+// TestWideDecimalAggregate groups da by its decimal(20,2) key bucket by bucket and through
+// an Exchange, and checks count, sum, min, max and avg of decimal(38,6) and sum and avg of
+// decimal(9,2) against big-number arithmetic, with Spark's result types.
+func TestWideDecimalAggregate(t *testing.T) {
+	t.Parallel()
+	cat, rows := decimalFixture(t)
+	fns := []string{"count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(n)", "avg(n)"}
+	local := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+		decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", true, "k", "amt", "n")))
+	shuffled := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+		exchange(decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", false, "k", "amt", "n")), 5, "k"))
+	res := run(t, local, cat)
+	wantTypes := []string{"decimal(20,2)", "bigint", "decimal(38,6)", "decimal(38,6)", "decimal(38,6)", "decimal(38,10)", "decimal(19,2)", "decimal(13,6)"}
+	for i, c := range res.Schema {
+		if c.Type.String() != wantTypes[i] {
+			t.Errorf("column %d (%s) has type %s, want %s", i, c.Name, c.Type, wantTypes[i])
+		}
+	}
+	if err := EqualRows(res, run(t, shuffled, cat)); err != nil {
+		t.Fatalf("bucket-local and shuffled aggregates differ: %v", err)
+	}
+	type acc struct {
+		count          int64
+		sum, min, max  *big.Int
+		nSum           *big.Int
+		amtRows, nRows int64
+	}
+	groups := map[string]*acc{}
+	for _, r := range rows {
+		g := groups[r[0]]
+		if g == nil {
+			g = &acc{nSum: new(big.Int), sum: new(big.Int)}
+			groups[r[0]] = g
+		}
+		g.count++
+		if r[1] != hash.NullText {
+			x := unscaledOf(t, r[1], 6)
+			g.sum.Add(g.sum, x)
+			if g.min == nil || x.Cmp(g.min) < 0 {
+				g.min = x
+			}
+			if g.max == nil || x.Cmp(g.max) > 0 {
+				g.max = x
+			}
+			g.amtRows++
+		}
+		if r[2] != hash.NullText {
+			g.nSum.Add(g.nSum, unscaledOf(t, r[2], 2))
+			g.nRows++
+		}
+	}
+	text := func(v *big.Int, scale int) string {
+		if v == nil {
+			return hash.NullText
+		}
+		x, _ := hash.Int128FromBig(v)
+		return string(x.AppendDecimal(nil, scale))
+	}
+	// avg divides at Divide's scale t (6 for a decimal(38,6) sum, 21 for decimal(19,2)),
+	// rounding half up, then casts to scale+4.
+	avg := func(sum *big.Int, n int64, scale, t int) string {
+		if n == 0 {
+			return hash.NullText
+		}
+		q := new(big.Int).Mul(sum, pow10Big(t-scale))
+		divRoundHalfUp(q, q, big.NewInt(n))
+		if t > scale+4 {
+			divRoundHalfUp(q, q, pow10Big(t-scale-4))
+		} else {
+			q.Mul(q, pow10Big(scale+4-t))
+		}
+		return text(q, scale+4)
+	}
+	var want []string
+	for k, g := range groups {
+		sum, nSum := g.sum, g.nSum
+		if g.amtRows == 0 {
+			sum = nil
+		}
+		if g.nRows == 0 {
+			nSum = nil
+		}
+		want = append(want, strings.Join([]string{
+			k, fmt.Sprint(g.count), text(sum, 6), text(g.min, 6), text(g.max, 6),
+			avg(g.sum, g.amtRows, 6, 6), text(nSum, 2), avg(g.nSum, g.nRows, 2, 21),
+		}, "\x1f"))
+	}
+	slices.Sort(want)
+	if got := res.CanonicalRows(); !slices.Equal(got, want) {
+		t.Fatalf("%d groups, want %d; first difference %s", len(got), len(want), firstDiff(got, want))
+	}
+}
+
+// TestWideDecimalJoinFilterSort joins on the decimal(20,2) bucket key (sort-merge and
+// shuffled hash, bucket-local and shuffled, and da with itself), filters with decimal
+// literals and sorts by a decimal(38,6) column.
+func TestWideDecimalJoinFilterSort(t *testing.T) {
+	t.Parallel()
+	cat, rows := decimalFixture(t)
+	smj := func(sh bool, l, r string, lc, rc []string) plan.Node {
+		scan := func(tab string, cols []string) plan.Node {
+			if sh {
+				return sortNode(exchange(fileScan(tab, false, cols...), 4, "k"), "k")
+			}
+			return sortNode(fileScan(tab, true, cols...), "k")
+		}
+		return joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"k"}, []string{"k"}, scan(l, lc), scan(r, rc))
+	}
+	for _, c := range []struct{ l, r string }{{"da", "db"}, {"da", "da"}} {
+		rc := []string{"k", "m"}
+		if c.r == "da" {
+			rc = []string{"k", "amt"}
+		}
+		local := run(t, smj(false, c.l, c.r, []string{"k", "amt"}, rc), cat)
+		if local.Stats.Exchanges != 0 || local.NumRows() == 0 {
+			t.Fatalf("%s join %s: %d exchanges, %d rows", c.l, c.r, local.Stats.Exchanges, local.NumRows())
+		}
+		if err := EqualRows(local, run(t, smj(true, c.l, c.r, []string{"k", "amt"}, rc), cat)); err != nil {
+			t.Fatalf("%s join %s: bucket-local and shuffled differ: %v", c.l, c.r, err)
+		}
+		hj := joinNode(plan.ShuffledHashJoinStrategy, "Inner", "right", []string{"k"}, []string{"k"},
+			fileScan(c.l, true, "k", "amt"), fileScan(c.r, true, rc...))
+		if err := EqualRows(local, run(t, hj, cat)); err != nil {
+			t.Fatalf("%s join %s: sort-merge and hash joins differ: %v", c.l, c.r, err)
+		}
+	}
+	// The self join on the decimal(38,6) column through Exchanges on it.
+	self := joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"amt"}, []string{"amt"},
+		sortNode(exchange(fileScan("da", false, "amt"), 4, "amt"), "amt"), sortNode(exchange(fileScan("da", false, "amt"), 4, "amt"), "amt"))
+	counts := map[string]int64{}
+	for _, r := range rows {
+		if r[1] != hash.NullText {
+			counts[r[1]]++
+		}
+	}
+	var pairs int64
+	for _, n := range counts {
+		pairs += n * n
+	}
+	if got := run(t, self, cat).NumRows(); got != pairs {
+		t.Fatalf("self join on amt: %d rows, want %d", got, pairs)
+	}
+
+	threshold := unscaledOf(t, "100000000000000.5", 6)
+	for _, cond := range []string{"(amt#2 > 100000000000000.5)", "(100000000000000.5 < amt#2)"} {
+		f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+		var want int64
+		for _, r := range rows {
+			if r[1] != hash.NullText && unscaledOf(t, r[1], 6).Cmp(threshold) > 0 {
+				want++
+			}
+		}
+		if got := run(t, f, cat).NumRows(); got != want || want == 0 {
+			t.Fatalf("%s: %d rows, want %d", cond, got, want)
+		}
+	}
+	key := rows[0][0]
+	f := &plan.Filter{
+		OpInfo:    plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt")}},
+		Condition: plan.Expr{Raw: "(k = " + key + "BD)"},
+	}
+	var want int64
+	for _, r := range rows {
+		if r[0] == key {
+			want++
+		}
+	}
+	if got := run(t, f, cat).NumRows(); got != want {
+		t.Fatalf("k = %s: %d rows, want %d", key, got, want)
+	}
+
+	sorted := run(t, sortNode(exchange(fileScan("da", false, "amt"), 1, "amt"), "amt"), cat)
+	var prev *big.Int
+	for _, b := range sorted.Rows {
+		for r := range b.Len {
+			if b.Cols[0].IsNull(r) {
+				if prev != nil {
+					t.Fatal("NULL after a value in ascending NULLS FIRST order")
+				}
+				continue
+			}
+			x := b.Cols[0].Wide[r].Big()
+			if prev != nil && prev.Cmp(x) > 0 {
+				t.Fatalf("sort: %s before %s", prev, x)
+			}
+			prev = x
+		}
+	}
+}
+
+// TestDecimalSumOverflowIsNull checks Spark's non-ANSI overflow: a decimal(38,0) sum that
+// leaves 38 digits is NULL, whether it overflows in one aggregate or only when the partial
+// sums merge, and avg over it is NULL too; a group that stays in range is exact.
+func TestDecimalSumOverflowIsNull(t *testing.T) {
+	t.Parallel()
+	ty := typ(t, "decimal(38,0)")
+	schema := store.Schema{{Name: "g", Type: typ(t, "int")}, {Name: "v", Type: ty}}
+	data := store.NewBatch(schema.Types(), 0)
+	big37 := strings.Repeat("9", 37) // 10^37 - 1: ten of them overflow 38 digits
+	for i := range 40 {
+		g := i % 2
+		v := big37
+		if g == 1 && i%4 == 3 {
+			v = "-" + big37 // group 1 alternates signs and stays in range
+		}
+		data.Cols[0].AppendInt(int64(g))
+		if err := store.AppendParsed(data.Cols[1], v); err != nil {
+			t.Fatal(err)
+		}
+		data.Len++
+	}
+	tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), "o"), schema, data, store.Layout{Tasks: 4}, store.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := NewCatalog()
+	cat.Add("o", tab)
+	fns := []string{"sum(v)", "avg(v)"}
+	for _, parts := range []int{1, 3} {
+		child := exchange(decAgg(plan.PartialAggregate, "partial_", []string{"g"}, fns, fileScan("o", false, "g", "v")), parts, "g")
+		got := run(t, decAgg(plan.FinalAggregate, "", []string{"g"}, fns, child), cat).CanonicalRows()
+		want := []string{"0\x1f\\N\x1f\\N", "1\x1f0\x1f0.0000"}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d partitions: %q, want %q", parts, got, want)
+		}
+	}
+	// Within one partition the sum overflows as it goes, before any merge.
+	whole := decAgg(plan.FinalAggregate, "", []string{"g"}, fns,
+		exchange(fileScan("o", false, "g", "v"), 1, "g"))
+	whole.Mode = plan.CompleteAggregate
+	if got := run(t, whole, cat).CanonicalRows(); !slices.Equal(got, []string{"0\x1f\\N\x1f\\N", "1\x1f0\x1f0.0000"}) {
+		t.Fatalf("complete aggregate: %q", got)
+	}
+}
