@@ -33,9 +33,9 @@
 // overflow as with spark.sql.ansi.enabled=false; avg of other types returns a double),
 // Window (row_number, rank, dense_rank,
 // and count, sum, min, max, avg over the whole window partition or running with RANGE
-// BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, peers sharing the value; as Spark prints them
-// with windowspecdefinition, or as the bare ranking function names engine/simulate
-// predicts, which a Project above names), Union, and the adaptive wrappers
+// BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, peers sharing the value; with
+// windowspecdefinition, as Spark prints them and engine/simulate predicts them), Union, and
+// the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
 // Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which
 // Spark inserts when join key types differ); the cast key hashes as its new type, as in

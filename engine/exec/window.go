@@ -102,16 +102,21 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 	if !strings.HasPrefix(frame, "specifiedwindowframe(") || !strings.HasSuffix(frame, ")") {
 		return winFunc{}, bad("no frame")
 	}
-	fr := splitTop(frame[len("specifiedwindowframe(") : len(frame)-1])
-	if len(fr) != 3 || fr[1] != "unboundedpreceding$()" {
-		return winFunc{}, bad("only frames from UNBOUNDED PRECEDING are supported")
-	}
-	kind, upper := fr[0], fr[2]
 	open := strings.IndexByte(fn, '(')
 	if open < 0 || !strings.HasSuffix(fn, ")") {
 		return winFunc{}, bad("unknown function")
 	}
 	f := winFunc{op: strings.ToLower(fn[:open]), arg: -1}
+	switch f.op {
+	case "row_number", "rank", "dense_rank", "count", "sum", "min", "max", "avg":
+	default:
+		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
+	}
+	fr := splitTop(frame[len("specifiedwindowframe(") : len(frame)-1])
+	if len(fr) != 3 || fr[1] != "unboundedpreceding$()" {
+		return winFunc{}, bad("only frames from UNBOUNDED PRECEDING are supported")
+	}
+	kind, upper := fr[0], fr[2]
 	arg := strings.TrimSpace(fn[open+1 : len(fn)-1])
 	switch f.op {
 	case "row_number", "rank", "dense_rank":

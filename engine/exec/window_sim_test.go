@@ -193,3 +193,26 @@ func pickCells(rows [][]cell, cols ...int) [][]cell {
 	}
 	return out
 }
+
+// TestSimulatedWindowUnsupportedIsAClearError runs simulated window queries the engine does
+// not evaluate: each must fail naming the operator and the expression, never return rows.
+func TestSimulatedWindowUnsupportedIsAClearError(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 34, 60, 10, bucketed(4, "k"), store.Layout{})
+	const ddl = "CREATE TABLE a (k BIGINT, a STRING, x INT) USING parquet CLUSTERED BY (k) INTO 4 BUCKETS;\n"
+	for _, c := range []struct{ query, want string }{
+		{"SELECT k, sum(x) OVER (PARTITION BY k ORDER BY x ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS s FROM a", "specifiedwindowframe(RowFrame, -2, currentrow$())"},
+		{"SELECT k, sum(x) OVER (PARTITION BY k ORDER BY x ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS s FROM a", "only the whole window partition or RANGE"},
+		{"SELECT k, avg(x) OVER (PARTITION BY k ORDER BY x RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) AS s FROM a", "only frames from UNBOUNDED PRECEDING"},
+		{"SELECT k, lag(x) OVER (PARTITION BY k ORDER BY x) AS l FROM a", "unknown function"},
+		{"SELECT k, count(DISTINCT x) OVER (PARTITION BY k) AS n FROM a", "DISTINCT"},
+		{"SELECT k, sum(x + 1) OVER (PARTITION BY k) AS s FROM a", "sum(x + 1)"},
+		{"SELECT k, sum(x) OVER (PARTITION BY k) / 2 AS half FROM a", "half"},
+	} {
+		root, _ := simulatePlan(t, ddl+c.query+";\n")
+		_, err := Execute(context.Background(), root, f.cat, Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want it to mention %q", c.query, err, c.want)
+		}
+	}
+}
