@@ -222,9 +222,11 @@ type ColumnRef struct {
 	Column string
 	// Cast is the target type of a CAST around the column ("bigint"), empty when not cast.
 	Cast string
-	// Desc is set for a DESC sort key.
-	Desc bool
-	Pos  Pos
+	// Desc is set for a DESC sort key; Nulls is "FIRST" or "LAST" when written (NULLS FIRST,
+	// NULLS LAST), empty for the default (first ascending, last descending).
+	Desc  bool
+	Nulls string
+	Pos   Pos
 }
 
 // IsColumn reports whether the key is a plain column, possibly cast.

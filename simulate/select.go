@@ -145,7 +145,11 @@ func (s *sim) orders(n *node, refs []plan.ColumnRef) []plan.SortOrder {
 			s.note("sort key %q could not be resolved to a column; left out", r.Text)
 			continue
 		}
-		out = append(out, plan.SortOrder{Expr: a.expr, Desc: r.Desc, NullsFirst: !r.Desc})
+		nullsFirst := !r.Desc
+		if r.Nulls != "" {
+			nullsFirst = r.Nulls == "FIRST"
+		}
+		out = append(out, plan.SortOrder{Expr: a.expr, Desc: r.Desc, NullsFirst: nullsFirst})
 	}
 	return out
 }

@@ -189,6 +189,9 @@ func refsText(rs []plan.ColumnRef) string {
 		if r.Desc {
 			b.WriteString(" desc")
 		}
+		if r.Nulls != "" {
+			b.WriteString(" nulls " + strings.ToLower(r.Nulls))
+		}
 		b.WriteByte(',')
 	}
 	return b.String()

@@ -79,6 +79,12 @@ func TestWindowExpressions(t *testing.T) {
 			"sum(amount#3L) windowspecdefinition(account_id#1, " + whole + ") AS _we0#6",
 		},
 		{
+			"written_null_ordering_is_kept",
+			"SELECT sum(amount) OVER (PARTITION BY account_id ORDER BY t DESC NULLS FIRST) s, sum(amount) OVER (PARTITION BY account_id ORDER BY t NULLS LAST) u FROM tx",
+			"sum(amount#3L) windowspecdefinition(account_id#1, t#2L DESC NULLS FIRST, " + running + ") AS s#5\n" +
+				"sum(amount#3L) windowspecdefinition(account_id#1, t#2L ASC NULLS LAST, " + running + ") AS u#6",
+		},
+		{
 			"named_window_and_two_specifications",
 			"SELECT sum(amount) OVER w AS s, row_number() OVER (ORDER BY t) AS rn FROM tx WINDOW w AS (PARTITION BY account_id)",
 			"sum(amount#3L) windowspecdefinition(account_id#1, " + whole + ") AS s#5\n" +

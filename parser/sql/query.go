@@ -136,6 +136,7 @@ func (b *queryBuilder) sortKeys(items []*sortItem, sc *scope) []plan.ColumnRef {
 	for _, it := range items {
 		k := b.key(it.Expr, sc)
 		k.Desc = strings.EqualFold(it.Dir, "desc")
+		k.Nulls = strings.ToUpper(it.Nulls)
 		out = append(out, k)
 	}
 	return out
