@@ -86,6 +86,9 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 		// select list's three leading columns (key, order column, argument).
 		ord   int
 		items []winItem
+		// desc orders by ord descending, NULLs last (Spark's DESC default); nullsLast
+		// orders ascending with NULLs last.
+		desc, nullsLast bool
 	}{
 		{
 			"whole_partition",
@@ -94,6 +97,7 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 				"max(amount) OVER (PARTITION BY account_id) hi, avg(amount) OVER (PARTITION BY account_id) mean FROM tx",
 			rels["tx"], -1,
 			[]winItem{{"sum", 2, true}, {"count", -1, true}, {"count", 2, true}, {"min", 2, true}, {"max", 2, true}, {"avg", 2, true}},
+			false, false,
 		},
 		{
 			"running_range_with_ties",
@@ -103,6 +107,7 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 				"dense_rank() OVER (PARTITION BY account_id ORDER BY t) dr, row_number() OVER (PARTITION BY account_id ORDER BY t) AS rn FROM tx",
 			rels["tx"], 1,
 			[]winItem{{"sum", 2, false}, {"count", -1, false}, {"min", 2, false}, {"max", 2, false}, {"avg", 2, false}, {"rank", -1, false}, {"dense_rank", -1, false}, {"row_number", -1, false}},
+			false, false,
 		},
 		{
 			"explicit_whole_frame_with_order",
@@ -110,12 +115,29 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 				"max(amount) OVER (PARTITION BY account_id ORDER BY t RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS m FROM tx",
 			rels["tx"], 1,
 			[]winItem{{"sum", 2, true}, {"max", 2, false}},
+			false, false,
+		},
+		{
+			"descending_order_nulls_last",
+			"SELECT account_id, t, amount, sum(amount) OVER (PARTITION BY account_id ORDER BY t DESC) AS s, min(amount) OVER (PARTITION BY account_id ORDER BY t DESC) AS lo, " +
+				"rank() OVER (PARTITION BY account_id ORDER BY t DESC) AS r FROM tx",
+			rels["tx"], 1,
+			[]winItem{{"sum", 2, false}, {"min", 2, false}, {"rank", -1, false}},
+			true, false,
+		},
+		{
+			"ascending_order_nulls_last",
+			"SELECT account_id, t, amount, count(amount) OVER (PARTITION BY account_id ORDER BY t NULLS LAST) AS n, dense_rank() OVER (PARTITION BY account_id ORDER BY t NULLS LAST) AS dr FROM tx",
+			rels["tx"], 1,
+			[]winItem{{"count", 2, false}, {"dense_rank", -1, false}},
+			false, true,
 		},
 		{
 			"empty_buckets_and_a_filter",
 			"SELECT account_id, t, amount, avg(amount) OVER (PARTITION BY account_id ORDER BY t) AS a, sum(amount) OVER (PARTITION BY account_id) AS s FROM few WHERE t > 1",
 			filterRows(rels["few"], func(r []cell) bool { return !r[1].null && r[1].i > 1 }), 1,
 			[]winItem{{"avg", 2, false}, {"sum", 2, true}},
+			false, false,
 		},
 		{
 			"window_over_a_bucketed_join",
@@ -123,6 +145,7 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 			relation{types: []hash.Type{txJoin.types[0], txJoin.types[1], txJoin.types[4]}, rows: pickCells(txJoin.rows, 0, 1, 4)},
 			1,
 			[]winItem{{"sum", 2, false}},
+			false, false,
 		},
 	} {
 		for _, bucketedTables := range []bool{true, false} {
@@ -145,8 +168,19 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 					if it.whole && it.fn != "row_number" && it.fn != "rank" && it.fn != "dense_rank" {
 						ord = -1
 					}
+					order := func(a, b []cell) int {
+						switch {
+						case ord < 0:
+							return 0
+						case c.desc:
+							return -cmpCell(a[ord], b[ord])
+						case c.nullsLast && a[ord].null != b[ord].null:
+							return -cmpCell(a[ord], b[ord])
+						}
+						return cmpCell(a[ord], b[ord])
+					}
 					want := projected(append(slices.Clone(c.rel.types), res.Schema[3+i].Type),
-						naiveWindow(c.rel, []int{0}, ord, it.fn, it.arg, it.whole), []int{0, 1, 3})
+						naiveWindowBy(c.rel, []int{0}, order, it.fn, it.arg, it.whole), []int{0, 1, 3})
 					got := resultProjected(res, []int{0, 1, 3 + i})
 					if !slices.Equal(got, want) {
 						t.Fatalf("%s (%s): %d rows, naive %d; first difference %s", res.Schema[3+i].Name, it.fn, len(got), len(want), firstDiff(got, want))

@@ -20,6 +20,17 @@ import (
 // row_number assigned in the order of a stable sort (tied rows differ only in columns the
 // callers leave out of the comparison).
 func naiveWindow(rel relation, keys []int, ord int, fn string, arg int, whole bool) [][]cell {
+	order := func(a, b []cell) int {
+		if ord < 0 {
+			return 0
+		}
+		return cmpCell(a[ord], b[ord])
+	}
+	return naiveWindowBy(rel, keys, order, fn, arg, whole)
+}
+
+// naiveWindowBy is naiveWindow with rows ordered by order (0 for peers).
+func naiveWindowBy(rel relation, keys []int, order func(a, b []cell) int, fn string, arg int, whole bool) [][]cell {
 	same := func(a, b []cell, cols []int) bool {
 		for _, c := range cols {
 			if a[c].null != b[c].null || (!a[c].null && cmpCell(a[c], b[c]) != 0) {
@@ -27,12 +38,6 @@ func naiveWindow(rel relation, keys []int, ord int, fn string, arg int, whole bo
 			}
 		}
 		return true
-	}
-	order := func(a, b []cell) int {
-		if ord < 0 {
-			return 0
-		}
-		return cmpCell(a[ord], b[ord])
 	}
 	sorted := slices.Clone(rel.rows)
 	slices.SortStableFunc(sorted, order)
