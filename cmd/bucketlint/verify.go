@@ -50,7 +50,8 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 			"advised layout into a temporary warehouse, run the query both ways on the embedded engine and\n"+
 			"report Exchanges, rows and bytes shuffled and time, and whether the results are identical.\n"+
 			"Tables without fixture data get --rows generated rows. Temporary files are removed; user data\n"+
-			"is only read. With --layout, validate a bucketed table directory instead (read-only).\n"+
+			"is only read. With --layout, validate a bucketed table directory instead (read-only): a data-source\n"+
+			"table by Murmur3, or a Hive-format one (STORED AS … in --table-spec, or --hive) by HiveHash.\n"+
 			"Exit codes: 0 verified, 2 usage or internal error (or a query the engine cannot run), 3 an\n"+
 			"input could not be parsed, 4 a recommendation did not reproduce (results differ or the\n"+
 			"shuffle is still there).",
@@ -59,7 +60,8 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		"bucketlint verify --rows 1000000 --seed 7 --format json fixtures/verify/",
 		"bucketlint verify --spark local[2] fixtures/verify/transactions-accounts.verify.yaml",
 		"bucketlint verify --spark sc://spark-host:15002 --sample 5 ddl/ jobs/",
-		"bucketlint verify --layout /data/warehouse/db.db/t --table-spec \"db.t: CLUSTERED BY (k) INTO 8 BUCKETS\" --types k:int")
+		"bucketlint verify --layout /data/warehouse/db.db/t --table-spec \"db.t: CLUSTERED BY (k) INTO 8 BUCKETS\" --types k:int",
+		"bucketlint verify --layout /data/warehouse/db.db/h --table-spec \"db.h: CLUSTERED BY (k) INTO 8 BUCKETS STORED AS PARQUET\" --types k:int")
 	fs.IntVar(&opts.rows, "rows", 100_000, "generated `rows` per table without fixture data")
 	fs.Uint64Var(&opts.seed, "seed", 1, "generator `seed`")
 	fs.StringVar(&opts.spark, "spark", "", "also run on a real Spark `MASTER`: local[N]; or sc://host:port to verify on that\n"+

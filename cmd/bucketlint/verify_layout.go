@@ -19,17 +19,21 @@ import (
 type layoutOptions struct {
 	dir, tableSpec, bucketColumns, sortColumns, partitionColumns, types string
 	buckets, limit                                                      int
+	hive                                                                bool
 }
 
 func (o *layoutOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.dir, "layout", "", "validate the bucketed table in `DIR` (read-only) instead of verifying advice")
-	fs.StringVar(&o.tableSpec, "table-spec", "", "with --layout: the table's `spec`, \"db.t: parquet [PARTITIONED BY (p)] CLUSTERED BY (k) [SORTED BY (s)] INTO 8 BUCKETS\"")
+	fs.StringVar(&o.tableSpec, "table-spec", "", "with --layout: the table's `spec`, \"db.t: parquet [PARTITIONED BY (p)] CLUSTERED BY (k) [SORTED BY (s)] INTO 8 BUCKETS\";\n"+
+		"STORED AS … or \"db.t: hive …\" marks a Hive-format table (as --hive)")
 	fs.StringVar(&o.bucketColumns, "bucket-columns", "", "with --layout: bucket `columns`, comma-separated (instead of --table-spec)")
 	fs.IntVar(&o.buckets, "buckets", 0, "with --layout: bucket `count` (instead of --table-spec)")
 	fs.StringVar(&o.sortColumns, "sort-columns", "", "with --layout: sort `columns`, comma-separated")
 	fs.StringVar(&o.partitionColumns, "partition-columns", "", "with --layout: partition `columns`, comma-separated (typed string unless --types says)")
 	fs.StringVar(&o.types, "types", "", "with --layout: column `types` of the bucket and partition columns, k:int,day:date")
 	fs.IntVar(&o.limit, "limit", 10, "with --layout: misplaced rows to list")
+	fs.BoolVar(&o.hive, "hive", false, "with --layout: the table is Hive-format (STORED AS PARQUET …), as Spark 3.3+ writes it: rows in\n"+
+		"bucket pmod(HiveHash(k) & Int.MaxValue, n), the bucket id in a 00003_0_ file-name prefix")
 }
 
 var (
@@ -38,6 +42,8 @@ var (
 	specSorted    = regexp.MustCompile(`(?i)SORTED\s+BY\s*\(([^)]*)\)`)
 	specBuckets   = regexp.MustCompile(`(?i)INTO\s+(\d+)\s+BUCKETS`)
 	specParts     = regexp.MustCompile(`(?i)PARTITIONED\s+BY\s*\(([^)]*)\)`)
+	// specHive marks a Hive-format table: STORED AS …, USING hive, or hive as the format.
+	specHive = regexp.MustCompile(`(?i)\bSTORED\s+AS\b|\bUSING\s+hive\b|^[^:]*:\s*hive\b`)
 )
 
 func splitList(s string) []string {
@@ -54,6 +60,9 @@ func splitList(s string) []string {
 func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout, err error) {
 	name := "table"
 	l := store.Layout{Buckets: o.buckets, BucketColumns: splitList(o.bucketColumns), SortColumns: splitList(o.sortColumns), PartitionColumns: splitList(o.partitionColumns)}
+	if o.hive || specHive.MatchString(o.tableSpec) {
+		l.Bucketing = store.HiveBucketing
+	}
 	if o.tableSpec != "" {
 		if m := specName.FindStringSubmatch(o.tableSpec); m != nil {
 			name = strings.Trim(m[1], "`")
@@ -121,16 +130,21 @@ func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout,
 
 // layoutJSON is `verify --layout --format json`.
 type layoutJSON struct {
-	Table      string          `json:"table"`
-	Dir        string          `json:"dir"`
-	Buckets    int             `json:"buckets"`
-	Columns    []string        `json:"columns"`
+	Table   string   `json:"table"`
+	Dir     string   `json:"dir"`
+	Buckets int      `json:"buckets"`
+	Columns []string `json:"columns"`
+	// Bucketing is "spark" (Murmur3, datasource tables) or "hive" (HiveHash, Hive-format).
+	Bucketing  string          `json:"bucketing"`
 	Files      int64           `json:"files"`
 	Rows       int64           `json:"rows"`
 	Misplaced  int64           `json:"misplaced"`
 	First      []misplacedJSON `json:"first"`
 	OutOfRange []string        `json:"outOfRange"`
 	OK         bool            `json:"ok"`
+	// hiveNamed is set when Murmur3 validation failed on files named as Spark names the
+	// files of Hive-format tables (00003_0_…): the text output then suggests --hive.
+	hiveNamed bool
 }
 
 type misplacedJSON struct {
@@ -152,10 +166,15 @@ func runValidateLayout(opts *verifyOptions, s *streams) error {
 		return err
 	}
 	j := layoutJSON{
-		Table: name, Dir: opts.layout.dir, Buckets: layout.Buckets, Columns: layout.BucketColumns, Files: v.Files, Rows: v.Rows,
+		Table: name, Dir: opts.layout.dir, Buckets: layout.Buckets, Columns: layout.BucketColumns, Bucketing: layout.Bucketing.String(), Files: v.Files, Rows: v.Rows,
 		Misplaced: v.Misplaced, First: []misplacedJSON{}, OutOfRange: append([]string{}, v.OutOfRange...), OK: v.OK(),
 	}
+	hive := store.NewHiveBucketParser()
+	j.hiveNamed = layout.Bucketing == store.SparkBucketing && len(v.First) > 0
 	for _, m := range v.First {
+		if _, ok := hive.Bucket(filepath.Base(m.File)); !ok {
+			j.hiveNamed = false
+		}
 		file := m.File
 		if rel, err := filepath.Rel(opts.layout.dir, file); err == nil {
 			file = filepath.ToSlash(rel)
@@ -184,10 +203,18 @@ func writeLayoutText(w io.Writer, j *layoutJSON) error {
 	if !j.OK {
 		mark = "✗"
 	}
-	fmt.Fprintf(&b, "%s %s: CLUSTERED BY (%s) INTO %d BUCKETS\n", mark, j.Table, strings.Join(j.Columns, ", "), j.Buckets)
+	fmt.Fprintf(&b, "%s %s: CLUSTERED BY (%s) INTO %d BUCKETS", mark, j.Table, strings.Join(j.Columns, ", "), j.Buckets)
+	if j.Bucketing == store.HiveBucketing.String() {
+		b.WriteString(" (Hive-format: HiveHash buckets)")
+	}
+	b.WriteByte('\n')
 	fmt.Fprintf(&b, "  %s files, %s rows, %s misplaced\n", count(j.Files), count(j.Rows), count(j.Misplaced))
 	for _, m := range j.First {
 		fmt.Fprintf(&b, "  %s row %d: bucket %d by its key (%s), but the file name says %d\n", m.File, m.Row, m.Bucket, m.Key, m.FileBucket)
+	}
+	if j.hiveNamed {
+		b.WriteString("  the files are named as Spark names those of Hive-format tables (00003_0_…): if the table is\n" +
+			"  STORED AS …, validate it with --hive or STORED AS in --table-spec\n")
 	}
 	for _, f := range j.OutOfRange {
 		fmt.Fprintf(&b, "  %s: bucket id not below %d; Spark never reads it\n", f, j.Buckets)

@@ -115,3 +115,76 @@ func TestVerifyLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyLayoutHive validates Hive-format bucketed tables: the ones Spark 3.5.9 wrote
+// with INSERT INTO a STORED AS PARQUET table (engine/testdata/spark/hive-3.5.9), and one
+// written by engine/store with a file renamed to the wrong bucket.
+func TestVerifyLayoutHive(t *testing.T) {
+	spark := "../../engine/testdata/spark/hive-3.5.9"
+	g := store.GenSpec{Rows: 2000, Seed: 3, Columns: []store.GenColumn{{Name: "k", Type: mustType(t, "bigint"), Cardinality: 300}}}
+	data, err := store.Generate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad")
+	tab, err := store.Write(context.Background(), bad, g.Schema(), data, store.Layout{Buckets: 4, BucketColumns: []string{"k"}, Bucketing: store.HiveBucketing}, store.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range tab.Files {
+		if f.Bucket == 1 {
+			name := filepath.Base(f.Path)
+			if err := os.Rename(f.Path, filepath.Join(bad, "00002_0_"+strings.TrimPrefix(name, "00001_0_"))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		dir      string
+		args     []string
+		exit     int
+		contains []string
+	}{
+		{
+			spark + "/hv_int",
+			[]string{"--table-spec", "default.hv_int: CLUSTERED BY (k) INTO 4 BUCKETS STORED AS PARQUET", "--types", "k:int"},
+			exitOK,
+			[]string{"✓ default.hv_int: CLUSTERED BY (k) INTO 4 BUCKETS (Hive-format: HiveHash buckets)", "4 files, 400 rows, 0 misplaced"},
+		},
+		{spark + "/hv_string", []string{"--table-spec", "t: hive CLUSTERED BY (s) INTO 4 BUCKETS", "--types", "s:string"}, exitOK, []string{"✓ t:", "0 misplaced"}},
+		{spark + "/hv_date", []string{"--table-spec", "t: USING hive CLUSTERED BY (dt) INTO 4 BUCKETS", "--types", "dt:date"}, exitOK, []string{"✓ t:", "0 misplaced"}},
+		{
+			spark + "/hv_multi",
+			[]string{"--bucket-columns", "s,dt", "--buckets", "4", "--hive", "--types", "s:string,dt:date", "--format", "json"},
+			exitOK,
+			[]string{`"bucketing": "hive"`, `"files": 8`, `"ok": true`},
+		},
+		// Spark's Hive table checked as a data-source table: the wrong hash, with a hint.
+		{
+			spark + "/hv_bigint",
+			[]string{"--table-spec", "t: parquet CLUSTERED BY (b) INTO 4 BUCKETS", "--types", "b:bigint"},
+			exitVerify,
+			[]string{"✗ t:", "validate it with --hive"},
+		},
+		{
+			bad,
+			[]string{"--table-spec", "t: CLUSTERED BY (k) INTO 4 BUCKETS STORED AS PARQUET", "--types", "k:bigint"},
+			exitVerify,
+			[]string{"✗ t:", "by its key", "but the file name says 2"},
+		},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"verify", "--layout", c.dir}, c.args...)
+		if code := run(args, strings.NewReader(""), &stdout, &stderr); code != c.exit {
+			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, c.exit, stdout.String(), stderr.String())
+		}
+		for _, want := range c.contains {
+			if !strings.Contains(stdout.String(), want) {
+				t.Errorf("%v: output lacks %q:\n%s", args, want, stdout.String())
+			}
+		}
+		if c.dir == bad && strings.Contains(stdout.String(), "validate it with --hive") {
+			t.Errorf("%v: hints at --hive for a Hive validation:\n%s", args, stdout.String())
+		}
+	}
+}

@@ -48,7 +48,8 @@ func FromAdvice(tables map[string]*plan.Table, workload []simulate.WeightedQuery
 
 // Apply returns the catalogue with the recommendations applied: each advised table gets the
 // advised bucket spec (none when the advice is not to bucket it) and its cast columns the
-// advised types. The input tables are not modified.
+// advised types, and a rewritten table is a Parquet data-source table (a Hive-format or
+// Delta table is no longer one). The input tables are not modified.
 func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[string]*plan.Table {
 	out := make(map[string]*plan.Table, len(tables))
 	for k, v := range tables {
@@ -61,6 +62,14 @@ func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[st
 		}
 		cp := *t
 		cp.Bucket = r.Bucket
+		if !r.Keep {
+			// The advised rewrite (bucketBy … saveAsTable) makes a data-source table, as
+			// simulate's advice assumes; a Hive-format table stops being one.
+			cp.Hive = false
+			if cp.Format == "" || cp.Format == "hive" || cp.Format == "delta" {
+				cp.Format = "parquet"
+			}
+		}
 		cp.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, c := range cp.Columns {
 			for col, typ := range r.CastColumns {

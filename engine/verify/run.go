@@ -104,6 +104,7 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded"}
 	var res [2]*exec.Result
 	for side, tables := range []map[string]*plan.Table{sc.Before, sc.After} {
+		tables = hiveAsParquet(tables)
 		sim, err := simulate.Simulate(tables, sc.Query, w.opt.Sim)
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
@@ -216,11 +217,14 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	return st, nil
 }
 
-// storeLayout is the file layout of t with bucket spec b (nil: unbucketed).
+// storeLayout is the file layout of t with bucket spec b (nil: unbucketed). A Hive-format
+// table is written as Spark writes Hive tables (HiveHash, %05d_0_ names), so the side that
+// keeps it holds what the user's job produced.
 func storeLayout(t *plan.Table, b *plan.BucketSpec) store.Layout {
 	l := store.Layout{PartitionColumns: t.PartitionColumns}
 	if b != nil && b.NumBuckets > 0 {
 		l.Buckets, l.BucketColumns, l.SortColumns = b.NumBuckets, b.Columns, b.SortColumns
+		l.Bucketing = bucketingOf(t)
 	}
 	return l
 }
@@ -229,7 +233,11 @@ func describeLayout(l store.Layout) string {
 	if !l.Bucketed() {
 		return "unbucketed"
 	}
-	return fmt.Sprintf("%d buckets by (%s)", l.Buckets, strings.Join(l.BucketColumns, ", "))
+	s := fmt.Sprintf("%d buckets by (%s)", l.Buckets, strings.Join(l.BucketColumns, ", "))
+	if l.Bucketing == store.HiveBucketing {
+		s += " with Hive's hash"
+	}
+	return s
 }
 
 func sanitize(name string) string {
@@ -284,6 +292,9 @@ func describeSpec(t *plan.Table) string {
 	s := fmt.Sprint(t.Columns)
 	if t.Bucket != nil {
 		s += fmt.Sprint(t.Bucket.NumBuckets, t.Bucket.Columns, t.Bucket.SortColumns)
+	}
+	if t.Hive {
+		s += " hive" // rewriting a Hive-format table as a data-source one changes its layout
 	}
 	return s
 }

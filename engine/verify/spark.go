@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	engine "github.com/bucketlint/bucketlint/engine/exec"
+	"github.com/bucketlint/bucketlint/engine/store"
 )
 
 // SparkCheck runs a scenario's query on a real Spark: oracle/verify_spark.py, started with a
@@ -85,7 +86,9 @@ func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Res
 				Name: a.name, Schema: a.files.Schema.String(), Location: a.files.Dir,
 				PartitionColumns: a.table.PartitionColumns, BucketColumns: []string{}, SortColumns: []string{},
 			}
-			if a.files.Layout.Bucketed() {
+			// A Hive-format table is adopted unbucketed: Spark never reads one with a bucketed
+			// scan, and the in-memory catalog cannot hold Hive tables.
+			if a.files.Layout.Bucketed() && a.files.Layout.Bucketing != store.HiveBucketing {
 				st.BucketColumns, st.SortColumns, st.Buckets = a.files.Layout.BucketColumns, a.files.Layout.SortColumns, a.files.Layout.Buckets
 			}
 			m.Sides[side] = append(m.Sides[side], st)
