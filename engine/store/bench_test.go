@@ -78,3 +78,16 @@ func BenchmarkBucketIDs(b *testing.B) {
 	}
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
+
+// BenchmarkHiveBucketIDs hashes the same columns with HiveHash into Hive bucket ids.
+func BenchmarkHiveBucketIDs(b *testing.B) {
+	const rows = 1 << 20
+	_, data := benchData(b, rows)
+	ids := make([]int32, rows)
+	var h Hasher
+	b.ResetTimer()
+	for range b.N {
+		h.HiveBuckets(ids, []*Vec{data.Cols[0], data.Cols[2]}, rows, 64)
+	}
+	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}
