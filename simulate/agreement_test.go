@@ -168,9 +168,18 @@ var relationStats = regexp.MustCompile(`Relation (?:spark_catalog\.)?(?:[a-z_0-9
 
 // simulateFixture simulates one recorded query the way it was run.
 func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (shape, error) {
-	v, err := ParseVersion(series)
+	r, err := simulateFixtureResult(p, series, sc, query, dir, qname, label)
 	if err != nil {
 		return shape{}, err
+	}
+	return modelShape(r), nil
+}
+
+// simulateFixtureResult is simulateFixture's simulation.
+func simulateFixtureResult(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (*Result, error) {
+	v, err := ParseVersion(series)
+	if err != nil {
+		return nil, err
 	}
 	opt := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}, BucketOf: hash.BucketOfLiteral}
 	for k, val := range sc.Confs {
@@ -184,7 +193,7 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 		}
 		tb, err := fixtureToTable(p, ft)
 		if err != nil {
-			return shape{}, err
+			return nil, err
 		}
 		tables[tb.Name] = tb
 		if ft.InputPartitions != nil && *ft.InputPartitions == 1 {
@@ -203,7 +212,7 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 	}
 	qf, errs := p.ParseFile("query.sql", []byte(query))
 	if len(errs) > 0 || len(qf.Queries) != 1 {
-		return shape{}, fmt.Errorf("query parse: %w", errs.Err())
+		return nil, fmt.Errorf("query parse: %w", errs.Err())
 	}
 	q := qf.Queries[0]
 	for _, st := range sc.Statements {
@@ -254,11 +263,7 @@ func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, d
 			}
 		}
 	}
-	r, err := Simulate(tables, q, opt)
-	if err != nil {
-		return shape{}, err
-	}
-	return modelShape(r), nil
+	return Simulate(tables, q, opt)
 }
 
 var (

@@ -1,6 +1,8 @@
 package simulate
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,4 +131,75 @@ func TestWindowExpressions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWindowExpressionsAgreeWithSpark simulates every recorded real-Spark query with a
+// WindowExec under fixtures/spark/<series>/ and checks that the predicted Window operators
+// print the window expressions Spark printed, ids aside.
+func TestWindowExpressionsAgreeWithSpark(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob(filepath.Join("..", "fixtures", "spark", "*", "*", "*", "scenario.json"))
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, f := range files {
+		series := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f))))
+		sc := loadScenario(t, f)
+		for _, q := range sc.Queries {
+			run, ok := q.Runs["aqe-off"]
+			if !ok || run.Plan == nil {
+				continue
+			}
+			want := sparkWindowFunctions(run.Plan)
+			if len(want) == 0 {
+				continue
+			}
+			res, err := simulateFixtureResult(p, series, sc, q.SQL, filepath.Dir(f), q.Name, "aqe-off")
+			if err != nil {
+				t.Errorf("%s: %v", f, err)
+				continue
+			}
+			var got []string
+			plan.Walk(res.Plan, func(n plan.Node) bool {
+				if w, ok := n.(*plan.Window); ok {
+					got = append(got, plan.Texts(w.Exprs)...)
+				}
+				return true
+			})
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s\n model: %q\n spark: %q", f, q.SQL, got, want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Skip("no recorded window queries under fixtures/spark/")
+	}
+	t.Logf("%d recorded window queries agree", checked)
+}
+
+// sparkWindowFunctions collects the window expressions ("name", ids stripped) of every
+// WindowExec in a recorded plan.
+func sparkWindowFunctions(node map[string]any) []string {
+	var out []string
+	if w, ok := node["window"].(map[string]any); ok {
+		fs, _ := w["functions"].([]any)
+		for _, f := range fs {
+			if m, ok := f.(map[string]any); ok {
+				name, _ := m["name"].(string)
+				out = append(out, name)
+			}
+		}
+	}
+	kids, _ := node["children"].([]any)
+	for _, k := range kids {
+		if m, ok := k.(map[string]any); ok {
+			out = append(out, sparkWindowFunctions(m)...)
+		}
+	}
+	return out
 }
