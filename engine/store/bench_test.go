@@ -79,9 +79,10 @@ func BenchmarkBucketIDs(b *testing.B) {
 	b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
-// BenchmarkHiveBucketIDs hashes the same columns with HiveHash into Hive bucket ids.
+// BenchmarkHiveBucketIDs hashes the same columns with HiveHash into Hive bucket ids, a
+// batch of BatchSize rows at a time as Validate does.
 func BenchmarkHiveBucketIDs(b *testing.B) {
-	const rows = 1 << 20
+	const rows = BatchSize
 	_, data := benchData(b, rows)
 	ids := make([]int32, rows)
 	var h Hasher
