@@ -11,7 +11,8 @@ part-NNNNN-<uuid>_BBBBB.c000.snappy.parquet). Each is adopted with
 is planned (broadcasts and AQE off) and run; the result records how many shuffle Exchanges
 and bucketed scans Spark's executed plan has, and an order-independent checksum of the rows
 computed exactly as the Go engine computes it (exec.AppendCanonical: values joined by 0x1f,
-NULL as \\N, doubles as %.17g, dates ISO, FNV-1a 64 per row, summed mod 2^64).
+NULL as \\N, doubles as %.17g, decimals in plain notation with their scale's digits, dates
+ISO, FNV-1a 64 per row, summed mod 2^64).
 
 Reverse direction: Spark writes two tables with bucketBy/sortBy (three write tasks, so
 tasks x buckets files) under --spark-written, runs the join over them, and records their
@@ -45,7 +46,7 @@ def canonical(v) -> str:
     if isinstance(v, float):
         return "%.17g" % v
     if isinstance(v, decimal.Decimal):
-        return str(v)
+        return format(v, "f")  # plain notation with the scale's digits: 0E-10 is 0.0000000000
     if isinstance(v, datetime.datetime):
         raise ValueError("timestamps are not compared")
     if isinstance(v, datetime.date):
@@ -130,9 +131,16 @@ def spark_written(spark, out_dir: str) -> dict:
         "CASE WHEN id % 11 = 0 THEN NULL ELSE CAST(id AS DOUBLE) / 4 END AS d",
         "date_add(DATE'2020-01-01', CAST(id % 50 AS INT)) AS dt")
     other = spark.range(0, 500).selectExpr("(id * 3) % 97 AS k", "concat('o', CAST(id % 9 AS STRING)) AS o")
+    # Decimals wider than 18 digits: a decimal(20,2) bucket key whose unscaled values pass
+    # 2^63 (Spark hashes BigInteger.toByteArray), and a decimal(38,6) value column.
+    dec = spark.range(0, 900).selectExpr(
+        "CAST(concat(CAST((id * 7) % 113 - 56 AS STRING), '0000000000000000.', CAST(id % 100 AS STRING)) "
+        "AS DECIMAL(20,2)) AS k",
+        "CASE WHEN id % 10 = 0 THEN NULL ELSE CAST(concat(CAST(id - 450 AS STRING), "
+        "'123456789012345678901.123456') AS DECIMAL(38,6)) END AS amt")
     tables = []
     for name, df, cols, n, sort in (("sw_a", src, ["k"], 4, ["x"]), ("sw_b", other, ["k"], 4, []),
-                                    ("sw_s", src, ["s"], 5, [])):
+                                    ("sw_s", src, ["s"], 5, []), ("sw_d", dec, ["k"], 6, [])):
         path = os.path.join(out_dir, name)
         w = df.repartition(3).write.format("parquet").option("path", path).bucketBy(n, *cols)
         if sort:

@@ -1,24 +1,31 @@
 package exec
 
 import (
+	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 )
 
+// avgDivScale is the scale at which java.math.BigDecimal.divide computes Spark's decimal
+// quotient (Decimal./ divides at DecimalType.MAX_SCALE + 1 digits, rounding half up).
+const avgDivScale = hash.MaxDecimalPrecision + 1
+
 // emitDecimalAvg appends avg of a decimal per group, as Spark's Average evaluates it
-// (3.0–4.x, spark.sql.ansi.enabled=false): NULL without values or when the sum
-// overflowed; else Divide(sum, cast(count as decimal(20,0))), whose type has precision
-// 38 and scale max(38 - (P - s), 6) for the sum's decimal(P,s) (DecimalPrecision with
-// precision loss allowed) and which rounds half up, then a cast to the result type
-// decimal(p+4, s+4), rounding half up again. A quotient out of either type's range is NULL.
+// (3.4–4.x, spark.sql.ansi.enabled=false; recorded against 3.5 and 4.x): NULL without values
+// or when the sum overflowed; else DecimalDivideWithOverflowCheck(sum, cast(count as
+// decimal(20,0))) to the result type decimal(p+4, s+4): the quotient at avgDivScale digits,
+// rounded half up to the result's scale, NULL when it does not fit the result's precision.
 func (f *aggFunc) emitDecimalAvg(dst *store.Vec, n int) {
 	sumT, res := f.sumOf(), f.resultType()
-	s := sumT.Scale
-	t := max(hash.MaxDecimalPrecision-sumT.Precision+s, 6)
-	up := pow10Big(t - s)
-	divLimit := pow10Big(hash.MaxDecimalPrecision)
+	if res.Precision <= maxDoubleDigits {
+		f.emitDoubleAvg(dst, n, sumT.Scale, res)
+		return
+	}
+	up := pow10Big(avgDivScale - sumT.Scale)
+	down := pow10Big(avgDivScale - res.Scale)
 	resLimit := pow10Big(res.Precision)
 	var num, den, q big.Int
 	for g := range n {
@@ -29,15 +36,7 @@ func (f *aggFunc) emitDecimalAvg(dst *store.Vec, n int) {
 		num.Mul(f.wide[g].Big(), up)
 		den.SetInt64(f.ints[g])
 		divRoundHalfUp(&q, &num, &den)
-		if absCmp(&q, divLimit) >= 0 {
-			dst.AppendNull()
-			continue
-		}
-		if t > res.Scale {
-			divRoundHalfUp(&q, &q, pow10Big(t-res.Scale))
-		} else {
-			q.Mul(&q, pow10Big(res.Scale-t))
-		}
+		divRoundHalfUp(&q, &q, down)
 		x, ok := hash.Int128FromBig(&q)
 		if !ok || absCmp(&q, resLimit) >= 0 {
 			dst.AppendNull()
@@ -48,6 +47,33 @@ func (f *aggFunc) emitDecimalAvg(dst *store.Vec, n int) {
 		} else {
 			dst.AppendInt(int64(x.Lo))
 		}
+	}
+}
+
+// maxDoubleDigits is Spark's DecimalAggregates.MAX_DOUBLE_DIGITS: avg of decimal(p,s) with
+// p+4 <= 15 is computed as a double.
+const maxDoubleDigits = 15
+
+// emitDoubleAvg appends avg of a narrow decimal as Spark's DecimalAggregates rule computes
+// it: cast(avg(UnscaledValue(x)) / 10^s as decimal(p+4, s+4)), the average a double, the
+// cast taking the double's shortest decimal digits (scala.BigDecimal(d)) rounded half up.
+func (f *aggFunc) emitDoubleAvg(dst *store.Vec, n, scale int, res hash.Type) {
+	div := math.Pow10(scale)
+	var buf []byte
+	for g := range n {
+		if f.ints[g] == 0 || f.over[g] {
+			dst.AppendNull()
+			continue
+		}
+		// The sum of unscaled values of at most 11 digits stays in the low word.
+		d := float64(int64(f.wide[g].Lo)) / float64(f.ints[g]) / div
+		buf = strconv.AppendFloat(buf[:0], d, 'e', -1, 64)
+		v, err := hash.ParseValue(res, string(buf))
+		if err != nil { // a mean out of the result's range: NULL, as the cast returns
+			dst.AppendNull()
+			continue
+		}
+		dst.AppendInt(v.Unscaled().Int64())
 	}
 }
 

@@ -59,6 +59,14 @@ func parseAggFunc(raw string) (name, arg string, err error) {
 // ("v#2L"), or a widening integer cast of one, which changes no value.
 func argExpr(arg string) (plan.Expr, error) {
 	low := strings.ToLower(arg)
+	// Spark's DecimalAggregates rule (3.0–4.x) rewrites sum and avg of a narrow decimal
+	// over its unscaled long, sum(UnscaledValue(x)) and avg(UnscaledValue(x)), and turns the
+	// result back into the decimal Sum or Average would return (MakeDecimal, or a cast of
+	// the double average over 10^scale): the aggregate of x itself, which sum and avg of a
+	// decimal compute with those semantics.
+	if strings.HasPrefix(low, "unscaledvalue(") && strings.HasSuffix(low, ")") {
+		return argExpr(strings.TrimSpace(arg[len("unscaledvalue(") : len(arg)-1]))
+	}
 	if strings.HasPrefix(low, "cast(") && strings.HasSuffix(low, ")") {
 		inner := arg[5 : len(arg)-1]
 		if i := strings.LastIndex(strings.ToLower(inner), " as "); i >= 0 {

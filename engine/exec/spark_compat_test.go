@@ -61,6 +61,19 @@ func compatTables(tb testing.TB) []compatTable {
 		{"cq", store.GenSpec{Rows: 1500, Seed: 47, Columns: []store.GenColumn{
 			col("k", "bigint", 250, 0, 0.02), col("w", "double", 100, 0, 0),
 		}}, store.Layout{Buckets: 4, BucketColumns: []string{"k"}}},
+		// Decimals wider than 18 digits: a decimal(20,2) bucket key (hashed by its
+		// toByteArray bytes) and decimal(38,6) and decimal(28,4) values (stored as
+		// FIXED_LEN_BYTE_ARRAY), and a table bucketed on a decimal(38,6) column.
+		{"cd", store.GenSpec{Rows: 4000, Seed: 48, Columns: []store.GenColumn{
+			col("k", "decimal(20,2)", 300, 0, 0.02), col("amt", "decimal(38,6)", 1500, 0, 0.1), col("q", "decimal(28,4)", 60, 0, 0.05),
+			col("n", "decimal(9,2)", 40, 0, 0.05),
+		}}, store.Layout{Buckets: 8, BucketColumns: []string{"k"}}},
+		{"ce", store.GenSpec{Rows: 3000, Seed: 49, Columns: []store.GenColumn{
+			col("k", "decimal(20,2)", 350, 0, 0.02), col("e", "string", 25, 0, 0.1),
+		}}, store.Layout{Buckets: 8, BucketColumns: []string{"k"}, Tasks: 2}},
+		{"cw", store.GenSpec{Rows: 2000, Seed: 50, Columns: []store.GenColumn{
+			col("w", "decimal(38,6)", 700, 0, 0.05), col("n", "int", 10, 0, 0),
+		}}, store.Layout{Buckets: 6, BucketColumns: []string{"w"}}},
 	}
 }
 
@@ -92,6 +105,21 @@ func compatQueries() []compatQuery {
 		}
 		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", ca(false)))
 	}
+	decAgg := func(sh bool) plan.Node {
+		fns := []string{"count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)"}
+		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
+			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
+			a.Mode, a.Keys = mode, attrs("k")
+			for _, f := range fns {
+				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
+			}
+			return a
+		}
+		if sh {
+			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", fileScan("cd", false, "k", "amt", "q", "n")), 7, "k"))
+		}
+		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", fileScan("cd", true, "k", "amt", "q", "n")))
+	}
 	cs := func(sh bool) plan.Node { return scan(sh, "cs", "s", "s", "v") }
 	ct := func(sh bool) plan.Node { return scan(sh, "ct", "s", "s", "w") }
 	return []compatQuery{
@@ -103,6 +131,13 @@ func compatQueries() []compatQuery {
 		{"partitioned_bucketed_join", "SELECT * FROM cp JOIN cq ON cp.k = cq.k", smj("Inner", "k",
 			func(sh bool) plan.Node { return scan(sh, "cp", "k", "k", "u", "p") },
 			func(sh bool) plan.Node { return scan(sh, "cq", "k", "k", "w") })},
+		{"wide_decimal_key_join", "SELECT * FROM cd JOIN ce ON cd.k = ce.k", smj("Inner", "k",
+			func(sh bool) plan.Node { return scan(sh, "cd", "k", "k", "amt", "q", "n") },
+			func(sh bool) plan.Node { return scan(sh, "ce", "k", "k", "e") })},
+		{"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k", decAgg},
+		{"wide_decimal_self_join", "SELECT * FROM cw l JOIN cw r ON l.w = r.w", smj("Inner", "w",
+			func(sh bool) plan.Node { return scan(sh, "cw", "w", "w", "n") },
+			func(sh bool) plan.Node { return scan(sh, "cw", "w", "w", "n") })},
 	}
 }
 
