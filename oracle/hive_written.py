@@ -28,16 +28,21 @@ import sys
 import tempfile
 
 # The rows every table holds: ints, bigints beyond 32 bits, strings with NULLs and non-ASCII
-# text, dates before and after the epoch, and a double payload.
+# text, dates and timestamps (with microseconds) before and after the epoch, decimals with
+# trailing zeros, doubles with -0.0 and NaN, and a unique double v that keeps the rows' order.
 SOURCE = [
     "CAST((id * 7) % 61 - 20 AS INT) AS k",
     "(id * 4294967311) % 1000003 - 500000 AS b",
     "CASE WHEN id % 13 = 0 THEN NULL WHEN id % 5 = 0 THEN concat('é', CAST(id % 7 AS STRING)) "
     "ELSE concat('s', CAST(id % 29 AS STRING)) END AS s",
     "date_add(DATE'1969-12-01', CAST(id % 97 AS INT)) AS dt",
+    "timestamp_micros(id * 3600123457 - 500000000000) AS ts",
+    "CAST((id % 97 - 40) * 0.125 AS DECIMAL(10,3)) AS dec",
+    "CASE WHEN id % 17 = 0 THEN CAST('-0.0' AS DOUBLE) WHEN id % 19 = 0 THEN CAST('NaN' AS DOUBLE) "
+    "WHEN id % 23 = 0 THEN NULL ELSE (id % 41 - 20) / 3.0 END AS d",
     "CAST(id AS DOUBLE) / 8 AS v",
 ]
-SCHEMA = "k int, b bigint, s string, dt date, v double"
+SCHEMA = "k int, b bigint, s string, dt date, ts timestamp, dec decimal(10,3), d double, v double"
 
 # name, bucket columns, buckets, write tasks, sort columns.
 TABLES = [
@@ -45,6 +50,9 @@ TABLES = [
     ("hv_bigint", ["b"], 4, 1, []),
     ("hv_string", ["s"], 4, 1, []),
     ("hv_date", ["dt"], 4, 1, []),
+    ("hv_timestamp", ["ts"], 4, 1, []),
+    ("hv_decimal", ["dec"], 4, 1, []),
+    ("hv_double", ["d"], 4, 1, []),
     ("hv_multi", ["s", "dt"], 4, 2, ["k"]),
 ]
 ROWS = 400
