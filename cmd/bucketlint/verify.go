@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/simulate"
@@ -30,6 +31,7 @@ type verifyOptions struct {
 	format      string
 	noTiming    bool
 	memory      string
+	out         string
 	budget      int64
 	paths       []string
 	layout      layoutOptions
@@ -72,6 +74,8 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
 	fs.BoolVar(&opts.noTiming, "no-timing", false, "leave out times (for reproducible output)")
+	fs.StringVar(&opts.out, "out", "", "keep the tables written in `DIR`, which must be empty or not exist (default: a temporary\n"+
+		"directory, removed afterwards); DIR/tables.tsv says which directory holds which table and layout")
 	fs.StringVar(&opts.memory, "memory", "4GiB", "memory `budget` for the tables' data and the engine, e.g. 512MiB or 16GiB;\n"+
 		"a run that needs more stops with a clear error")
 	opts.layout.register(fs)
@@ -201,10 +205,44 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		}
 		runs, loadErrs = append(runs, wr), loadErrs+n
 	}
-	progress := progressFunc(s)
-	var results []verify.Result
+	show := progressFunc(s)
+	// One bar for all the runs: each run's steps are offset by those of the runs before.
+	per := 4
+	switch {
+	case strings.HasPrefix(opts.spark, "sc://"):
+		per = 1
+	case opts.spark != "":
+		per = 5
+	}
+	total := 0
 	for _, wr := range runs {
+		total += per * len(wr.scenarios)
+	}
+	var results []verify.Result
+	base := 0
+	if opts.out != "" {
+		if err := store.CheckOutDir(opts.out); err != nil {
+			return nil, 0, fmt.Errorf("--out: %w", err)
+		}
+	}
+	for k, wr := range runs {
+		var progress func(verify.Progress)
+		if show != nil {
+			offset := base
+			progress = func(p verify.Progress) {
+				p.Done, p.Total = offset+p.Done, total
+				show(p)
+			}
+		}
+		base += per * len(wr.scenarios)
 		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress}
+		if opts.out != "" {
+			// Several scenario files each get a directory of their own below --out.
+			vo.OutDir = opts.out
+			if len(runs) > 1 {
+				vo.OutDir = filepath.Join(opts.out, fmt.Sprintf("run%02d", k+1))
+			}
+		}
 		vo.Exec.MemoryBudget = opts.budget
 		if wr.rows > 0 {
 			vo.Rows = wr.rows
@@ -235,8 +273,11 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		}
 		results = append(results, res...)
 	}
-	if progress != nil {
+	if show != nil {
 		fmt.Fprint(s.err, "\r\033[K")
+	}
+	if opts.out != "" {
+		fmt.Fprintf(s.err, "bucketlint verify: the tables written are kept in %s (tables.tsv lists them)\n", opts.out)
 	}
 	return results, loadErrs, nil
 }

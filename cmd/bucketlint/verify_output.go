@@ -247,7 +247,7 @@ func durText(d time.Duration) string {
 }
 
 // progressFunc returns a progress printer when standard error is a terminal, else nil.
-func progressFunc(s *streams) func(string) {
+func progressFunc(s *streams) func(verify.Progress) {
 	f, ok := s.err.(*os.File)
 	if !ok {
 		return nil
@@ -255,10 +255,31 @@ func progressFunc(s *streams) func(string) {
 	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return nil
 	}
-	return func(msg string) {
-		if len(msg) > 100 {
-			msg = msg[:97] + "…"
-		}
-		fmt.Fprintf(s.err, "\r\033[K%s", msg)
+	start := time.Now()
+	return func(p verify.Progress) {
+		fmt.Fprintf(s.err, "\r\033[K%s", progressLine(p, time.Since(start)))
 	}
+}
+
+// progressLine renders one progress line: a bar of the steps done, the elapsed time and
+// what is being done, cut to fit an 100-column terminal.
+func progressLine(p verify.Progress, elapsed time.Duration) string {
+	const width = 20
+	var b strings.Builder
+	if p.Total > 0 {
+		filled := min(width*p.Done/p.Total, width)
+		b.WriteString("[")
+		b.WriteString(strings.Repeat("█", filled))
+		b.WriteString(strings.Repeat("░", width-filled))
+		fmt.Fprintf(&b, "] %3d%% ", 100*min(p.Done, p.Total)/p.Total)
+	}
+	fmt.Fprintf(&b, "%5.1fs  ", elapsed.Seconds())
+	line := b.String() + p.Msg
+	if p.Scenario != "" {
+		line += " · " + p.Scenario
+	}
+	if r := []rune(line); len(r) > 100 {
+		line = string(r[:99]) + "…"
+	}
+	return line
 }

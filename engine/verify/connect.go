@@ -24,8 +24,8 @@ type ConnectOptions struct {
 	// SamplePercent, when in (0, 100), verifies on a TABLESAMPLE of each table the query
 	// reads instead of all of it: the sample is copied once and both sides read the copy.
 	SamplePercent float64
-	// Progress, when set, is told what is being done.
-	Progress func(msg string)
+	// Progress, when set, is told what is being done; Done and Total count scenarios.
+	Progress func(Progress)
 	// session, when set, is used instead of dialling Remote (tests).
 	session sqlSession
 }
@@ -53,7 +53,7 @@ func RunConnect(ctx context.Context, scenarios []Scenario, opt ConnectOptions) (
 			err = fmt.Errorf("spark connect: closing the session: %w", cerr)
 		}
 	}()
-	c := &connectRun{s: s, opt: opt, scratch: scratchPrefix + randomSuffix()}
+	c := &connectRun{s: s, opt: opt, scratch: scratchPrefix + randomSuffix(), total: len(scenarios)}
 	if err := c.setup(ctx); err != nil {
 		return nil, err
 	}
@@ -64,6 +64,7 @@ func RunConnect(ctx context.Context, scenarios []Scenario, opt ConnectOptions) (
 	}()
 	for i := range scenarios {
 		sc := &scenarios[i]
+		c.done = i
 		r, err := c.run(ctx, sc)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -89,6 +90,8 @@ type connectRun struct {
 	created []string
 	// notes are the workload confs the session refused (static ones), told in every result.
 	notes []string
+	// done and total count the scenarios, for Progress.
+	done, total int
 }
 
 func randomSuffix() string {
@@ -97,9 +100,9 @@ func randomSuffix() string {
 	return hex.EncodeToString(b[:])
 }
 
-func (c *connectRun) progress(format string, args ...any) {
+func (c *connectRun) progress(scenario, format string, args ...any) {
 	if c.opt.Progress != nil {
-		c.opt.Progress(fmt.Sprintf(format, args...))
+		c.opt.Progress(Progress{Done: c.done, Total: c.total, Scenario: scenario, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 
@@ -263,7 +266,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 		}
 	}()
 	for i, q := range p.creates {
-		c.progress("%s: copying into %s", sc.Name, p.names[i])
+		c.progress(sc.Name, "copying into %s", p.names[i])
 		c.created = append(c.created, p.names[i])
 		if _, err := c.s.SQL(ctx, q); err != nil {
 			return nil, fmt.Errorf("creating %s: %w", p.names[i], err)
@@ -280,7 +283,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 		}
 	}
 	for side, q := range []string{p.before, p.after} {
-		c.progress("%s: running the query (%s)", sc.Name, sideName(side))
+		c.progress(sc.Name, "running the query (%s)", sideName(side))
 		s, explain, err := c.side(ctx, q)
 		if err != nil {
 			return nil, fmt.Errorf("the %s query: %w", sideName(side), err)

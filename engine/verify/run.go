@@ -23,6 +23,10 @@ type warehouse struct {
 	data    map[string]*store.Batch
 	schemas map[string]store.Schema
 	written map[string]*store.Table
+	// done and total count the steps of the run (see Progress).
+	done, total int
+	// index lists the tables written, for Options.OutDir's tables.tsv.
+	index []string
 	// held is the bytes of table data in memory (data), charged to the memory budget.
 	held int64
 }
@@ -48,23 +52,45 @@ func (w *warehouse) charge(name string, n int64, what string) error {
 }
 
 // Run verifies each scenario and returns one result per scenario, in order. Everything is
-// written below a new directory in opt.TempRoot, removed before Run returns. A scenario
-// that cannot be run (a query the engine does not support, a fixture that does not read)
-// gets a result with Error set, and the others still run; Run itself fails only when the
-// warehouse cannot be made or removed, or ctx ends.
+// written below a new directory in opt.TempRoot, removed before Run returns, or into
+// opt.OutDir, which must be empty or not exist and is kept. A scenario that cannot be run
+// (a query the engine does not support, a fixture that does not read) gets a result with
+// Error set, and the others still run; Run itself fails only when the warehouse cannot be
+// made or removed, or ctx ends.
 func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Result, err error) {
-	root, err := os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
-	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-	defer func() {
-		if rerr := os.RemoveAll(root); rerr != nil {
-			err = errors.Join(err, fmt.Errorf("verify: removing %s: %w", root, rerr))
+	var root string
+	if opt.OutDir != "" {
+		if err := store.CheckOutDir(opt.OutDir); err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
 		}
-	}()
+		root = opt.OutDir
+	} else {
+		root, err = os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
+		if err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		defer func() {
+			if rerr := os.RemoveAll(root); rerr != nil {
+				err = errors.Join(err, fmt.Errorf("verify: removing %s: %w", root, rerr))
+			}
+		}()
+	}
 	w := &warehouse{root: root, opt: opt, data: map[string]*store.Batch{}, schemas: map[string]store.Schema{}, written: map[string]*store.Table{}}
+	if opt.OutDir != "" {
+		defer func() {
+			if ierr := w.writeIndex(); ierr != nil {
+				err = errors.Join(err, ierr)
+			}
+		}()
+	}
+	per := 4
+	if opt.Spark != nil {
+		per++
+	}
+	w.total = per * len(scenarios)
 	for i := range scenarios {
 		sc := &scenarios[i]
+		w.done = i * per
 		r, err := w.run(ctx, sc)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -78,7 +104,8 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 			continue
 		}
 		if opt.Spark != nil {
-			w.progress("%s: running on Spark (%s)", sc.Name, opt.Spark.Master)
+			w.done = i*per + 4
+			w.progress(sc.Name, "running on Spark (%s)", opt.Spark.Master)
 			sr, err := opt.Spark.run(ctx, w, sc, r)
 			if err != nil {
 				return results, fmt.Errorf("verify %s on spark: %w", sc.Name, err)
@@ -90,9 +117,9 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 	return results, nil
 }
 
-func (w *warehouse) progress(format string, args ...any) {
+func (w *warehouse) progress(scenario, format string, args ...any) {
 	if w.opt.Progress != nil {
-		w.opt.Progress(fmt.Sprintf(format, args...))
+		w.opt.Progress(Progress{Done: w.done, Total: w.total, Scenario: scenario, Msg: fmt.Sprintf(format, args...)})
 	}
 }
 
@@ -126,7 +153,8 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 				r.Layout[t.Name] = layoutOf(lookupTable(sc.Before, name), t)
 			}
 		}
-		w.progress("%s: running the query (%s)", sc.Name, sideName(side))
+		w.done++
+		w.progress(sc.Name, "running the query (%s)", sideName(side))
 		eo := w.opt.Exec
 		eo.MemoryBudget = w.budget() - w.held
 		out, err := exec.Execute(ctx, sim.Plan, cat, eo)
@@ -134,6 +162,7 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 			return nil, fmt.Errorf("running the %s plan: %w", sideName(side), err)
 		}
 		res[side] = out
+		w.done++
 		s := Side{
 			Predicted: sim.Exchanges, Exchanges: out.Stats.Exchanges, ShuffledRows: out.Stats.ShuffledRows,
 			ShuffledBytes: out.Stats.ShuffledBytes, Duration: out.Stats.Duration,
@@ -174,7 +203,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 		if err != nil {
 			return nil, err
 		}
-		w.progress("%s: loading %s", sc.Name, t.Name)
+		w.progress(sc.Name, "loading %s", t.Name)
 		b, err := loadData(before, s, sc.Data[t.Name], w, queryStarts(sc.Query, t.Name))
 		if err != nil {
 			return nil, err
@@ -204,7 +233,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 		return nil, fmt.Errorf("table %s: %w", t.Name, err)
 	}
 	dir := filepath.Join(w.root, fmt.Sprintf("t%03d", len(w.written)), sanitize(t.Name))
-	w.progress("%s: writing %s (%s, %s)", sc.Name, t.Name, sideName(side), describeLayout(written))
+	w.progress(sc.Name, "writing %s (%s, %s)", t.Name, sideName(side), describeLayout(written))
 	if _, err := store.Write(ctx, dir, schema, data, written, store.WriteOptions{}); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", t.Name, err)
 	}
@@ -214,7 +243,30 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	}
 	st.Name = t.Name
 	w.written[key] = st
+	rel, err := filepath.Rel(w.root, dir)
+	if err != nil {
+		rel = dir
+	}
+	w.index = append(w.index, fmt.Sprintf("%s\t%s\t%s\t%s", filepath.ToSlash(rel), t.Name, sideName(side), describeLayout(written)))
 	return st, nil
+}
+
+// writeIndex lists the tables written into Options.OutDir in its file tables.tsv: directory,
+// table, side (the first side that read it) and layout, a line each.
+func (w *warehouse) writeIndex() error {
+	var b strings.Builder
+	b.WriteString("directory\ttable\tside\tlayout\n")
+	for _, line := range w.index {
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(w.root, "tables.tsv")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	_, err = f.WriteString(b.String())
+	return errors.Join(err, f.Close())
 }
 
 // storeLayout is the file layout of t with bucket spec b (nil: unbucketed). A Hive-format

@@ -68,10 +68,21 @@ type Options struct {
 	// TempRoot is the directory the temporary warehouse is created in; empty means the
 	// system's temporary directory.
 	TempRoot string
-	// Progress, when set, is told what is being done ("writing finance.accounts (after)").
-	Progress func(msg string)
+	// OutDir, when set, is the warehouse instead: it must be empty or not exist, and is
+	// kept, with a tables.tsv naming each table's directory, side and layout.
+	OutDir string
+	// Progress, when set, is told what is being done and how far Run has got.
+	Progress func(Progress)
 	// Spark, when set, runs each scenario on a real Spark as well.
 	Spark *SparkCheck
+}
+
+// Progress is what a run is doing: Done of Total steps, the scenario, and what (Msg:
+// "writing finance.accounts (after, 64 buckets by (account_id))"). Each side of a scenario
+// is two steps, making its tables and running its query, and a run on Spark one more.
+type Progress struct {
+	Done, Total   int
+	Scenario, Msg string
 }
 
 // Side is one run of the query: before or after the layout change.

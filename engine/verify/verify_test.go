@@ -249,3 +249,69 @@ func TestMemoryBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestProgressSteps checks that the steps Run reports only move forward, stay within the
+// total, and reach the last step of the last scenario.
+func TestProgressSteps(t *testing.T) {
+	t.Parallel()
+	var seen []Progress
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir(), Progress: func(p Progress) { seen = append(seen, p) }}
+	sc := advised(t, txnDDL)
+	if _, err := Run(context.Background(), append(sc, sc...), opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 {
+		t.Fatal("no progress reported")
+	}
+	for i, p := range seen {
+		if p.Total != 8 || p.Done < 0 || p.Done >= p.Total || (i > 0 && p.Done < seen[i-1].Done) || p.Msg == "" {
+			t.Fatalf("step %d: %+v after %+v", i, p, seen[max(i-1, 0)])
+		}
+	}
+	if last := seen[len(seen)-1]; last.Done != 7 || !strings.Contains(last.Msg, "running the query (after)") {
+		t.Fatalf("last progress %+v", last)
+	}
+}
+
+// TestOutDirKept checks that Options.OutDir receives the tables and their index and is
+// kept, and that a directory that is not empty is refused before anything is written.
+func TestOutDirKept(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "out")
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), OutDir: out}
+	res, err := Run(context.Background(), advised(t, txnDDL), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res[0].Reproduced() {
+		t.Fatalf("%+v", res[0])
+	}
+	index, err := os.ReadFile(filepath.Join(out, "tables.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(index)), "\n")
+	if len(lines) < 3 || lines[0] != "directory\ttable\tside\tlayout" {
+		t.Fatalf("tables.tsv:\n%s", index)
+	}
+	for _, l := range lines[1:] {
+		dir := strings.Split(l, "\t")[0]
+		files := 0
+		err := filepath.WalkDir(filepath.Join(out, dir), func(p string, _ os.DirEntry, err error) error {
+			if strings.HasSuffix(p, ".parquet") {
+				files++
+			}
+			return err
+		})
+		if err != nil || files == 0 {
+			t.Fatalf("%s holds no Parquet files (%v)", dir, err)
+		}
+	}
+	before, _ := os.ReadDir(out)
+	if _, err := Run(context.Background(), advised(t, txnDDL), opt); err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Fatalf("a second run into the same directory: %v", err)
+	}
+	if after, _ := os.ReadDir(out); len(after) != len(before) {
+		t.Fatalf("the refused run changed the directory: %d entries, was %d", len(after), len(before))
+	}
+}
