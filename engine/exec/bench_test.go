@@ -2,7 +2,9 @@ package exec
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -28,6 +30,27 @@ type benchTables struct {
 	err  error
 }
 
+// benchSpec is the generator spec of bench table name: rows (k, v) with k drawn from 1M
+// values and v from 1,000.
+func benchSpec(b *testing.B, rows int, seed uint64) store.GenSpec {
+	return store.GenSpec{Rows: rows, Seed: seed, Columns: []store.GenColumn{
+		{Name: "k", Type: typ(b, "bigint"), Cardinality: benchBuild},
+		{Name: "v", Type: typ(b, "bigint"), Cardinality: 1000},
+	}}
+}
+
+var benchLayout = store.Layout{Buckets: benchBuckets, BucketColumns: []string{"k"}}
+
+// newBenchTables returns the bench tables' home: $BUCKETLINT_BENCH_DIR when set (the tables
+// are written there once and kept, so that oracle/bench_engine.py can run DuckDB and Spark on
+// the very same files), else a temporary directory.
+func newBenchTables(b *testing.B) *benchTables {
+	if d := os.Getenv("BUCKETLINT_BENCH_DIR"); d != "" {
+		return &benchTables{dir: d}
+	}
+	return &benchTables{dir: b.TempDir()}
+}
+
 func (bt *benchTables) get(b *testing.B) *Catalog {
 	b.Helper()
 	bt.once.Do(func() {
@@ -37,17 +60,23 @@ func (bt *benchTables) get(b *testing.B) *Catalog {
 			rows int
 			seed uint64
 		}{{"bb", benchBuild, 1}, {"ba", benchProbe, 2}} {
-			g := store.GenSpec{Rows: x.rows, Seed: x.seed, Columns: []store.GenColumn{
-				{Name: "k", Type: typ(b, "bigint"), Cardinality: benchBuild},
-				{Name: "v", Type: typ(b, "bigint"), Cardinality: 1000},
-			}}
+			g := benchSpec(b, x.rows, x.seed)
+			dir := filepath.Join(bt.dir, x.name)
+			if _, err := os.Stat(dir); err == nil {
+				tab, err := store.Open(dir, g.Schema(), benchLayout)
+				if err != nil {
+					bt.err = err
+					return
+				}
+				bt.cat.Add(x.name, tab)
+				continue
+			}
 			data, err := store.Generate(g)
 			if err != nil {
 				bt.err = err
 				return
 			}
-			tab, err := store.Write(context.Background(), filepath.Join(bt.dir, x.name), g.Schema(), data,
-				store.Layout{Buckets: benchBuckets, BucketColumns: []string{"k"}}, store.WriteOptions{})
+			tab, err := store.Write(context.Background(), dir, g.Schema(), data, benchLayout, store.WriteOptions{})
 			if err != nil {
 				bt.err = err
 				return
@@ -110,7 +139,7 @@ func cpuTime() time.Duration {
 // BenchmarkBucketLocalJoin joins the 64 bucket pairs (scan Parquet, build, probe, count/sum)
 // on one partition at a time: rows/s counts build plus probe rows.
 func BenchmarkBucketLocalJoin(b *testing.B) {
-	bt := &benchTables{dir: b.TempDir()}
+	bt := newBenchTables(b)
 	cat := bt.get(b)
 	root := countSum(joinNode(plan.ShuffledHashJoinStrategy, "Inner", "BuildRight", []string{"k"}, []string{"k"},
 		fileScan("ba", true, "k", "v"), fileScan("bb", true, "k", "v")), "v")
@@ -120,7 +149,7 @@ func BenchmarkBucketLocalJoin(b *testing.B) {
 // BenchmarkShuffledJoin is the same join with both sides shuffled into 64 partitions first,
 // the plan a missing bucket layout gives.
 func BenchmarkShuffledJoin(b *testing.B) {
-	bt := &benchTables{dir: b.TempDir()}
+	bt := newBenchTables(b)
 	cat := bt.get(b)
 	root := countSum(joinNode(plan.ShuffledHashJoinStrategy, "Inner", "BuildRight", []string{"k"}, []string{"k"},
 		exchange(fileScan("ba", false, "k", "v"), benchBuckets, "k"), exchange(fileScan("bb", false, "k", "v"), benchBuckets, "k")), "v")
@@ -130,7 +159,7 @@ func BenchmarkShuffledJoin(b *testing.B) {
 // BenchmarkBucketLocalAggregate groups the 10M-row table by its bucket key (1M groups)
 // without a shuffle: sum(v), count(1) per k.
 func BenchmarkBucketLocalAggregate(b *testing.B) {
-	bt := &benchTables{dir: b.TempDir()}
+	bt := newBenchTables(b)
 	cat := bt.get(b)
 	mk := func(mode plan.AggregateMode, prefix string, c plan.Node) *plan.HashAggregate {
 		a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{c}}}
@@ -147,9 +176,33 @@ func BenchmarkBucketLocalAggregate(b *testing.B) {
 // BenchmarkBucketLocalSortMergeJoin is the bucket-local join as Spark plans it by default:
 // a sort-merge join with a Sort on each side (bucketed scans report no ordering).
 func BenchmarkBucketLocalSortMergeJoin(b *testing.B) {
-	bt := &benchTables{dir: b.TempDir()}
+	bt := newBenchTables(b)
 	cat := bt.get(b)
 	root := countSum(joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"k"}, []string{"k"},
 		sortNode(fileScan("ba", true, "k", "v"), "k"), sortNode(fileScan("bb", true, "k", "v"), "k")), "v")
 	benchRun(b, cat, root, benchBuild+benchProbe)
+}
+
+// BenchmarkWriteBucketed writes the 10M-row probe table (k, v) into 64 buckets on k on one
+// core, as Spark's bucketed writer would: hash, group by bucket, encode and compress.
+func BenchmarkWriteBucketed(b *testing.B) {
+	g := benchSpec(b, benchProbe, 2)
+	data, err := store.Generate(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	root := b.TempDir()
+	b.SetBytes(int64(benchProbe) * 16)
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := range b.N {
+		dir := filepath.Join(root, strconv.Itoa(i))
+		if _, err := store.Write(context.Background(), dir, g.Schema(), data, benchLayout, store.WriteOptions{Parallelism: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(benchProbe)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+	cpu := (cpuTime() - cpu0).Seconds()
+	b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(benchProbe)*float64(b.N)/cpu, "rows/cpu-s")
 }

@@ -1,0 +1,208 @@
+"""Engine throughput per core: bucketlint, DuckDB and pyspark on the very same Parquet files.
+
+Run under a pyspark venv (oracle/setup.sh) from the repository root, with a Python that has
+``duckdb`` for the DuckDB part:
+
+    python -m venv /tmp/duckvenv && /tmp/duckvenv/bin/pip install duckdb
+    ~/.cache/bucketlint/venv-3.5.9/bin/python oracle/bench_engine.py --duckdb-python /tmp/duckvenv/bin/python
+
+What is measured, in one run, on the tables of engine/exec's benchmarks (written by bucketlint:
+``ba`` 10,485,760 rows and ``bb`` 1,048,576 rows of (k BIGINT, v BIGINT), k drawn from 1M values,
+both bucketed into 64 buckets on k):
+
+* join: ``count(*), sum(a.v)`` of ba ⋈ bb on k (rows counted: both inputs);
+* aggregation: ``GROUP BY k`` over ba with ``count(*), sum(v)`` (1M groups), then counted;
+* bucketed write: ba, held in memory, written as 64 buckets on k.
+
+bucketlint: ``go test -bench 'BucketLocalJoin$|BucketLocalAggregate$|WriteBucketed$' -cpu 1``
+(engine/exec, with BUCKETLINT_BENCH_DIR so the tables stay for the others). DuckDB: one thread
+(``SET threads=1``) over ``read_parquet`` of the same files; its write is a ``COPY … PARTITION_BY``
+on ``hash(k) % 64`` (DuckDB has no Spark bucketing; the work is the same kind). pyspark: the
+files adopted as bucketed tables (``CREATE TABLE … CLUSTERED BY (k) INTO 64 BUCKETS LOCATION``),
+``--master`` (default ``local[2]``), the plan Spark chooses (a bucket-local sort-merge join, no
+Exchange); its write is ``bucketBy(64, "k").saveAsTable`` of the cached table.
+
+Every figure is rows per CPU-second of the engine's own process (bucketlint: the test binary;
+DuckDB: the Python process it runs in; Spark: the driver JVM, which runs the local executors),
+so a shared machine's load does not distort it; each is the best of --rounds runs after a
+warm-up. Wall seconds are printed too.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+JOIN_ROWS = 10 * 2**20 + 2**20
+AGG_ROWS = 10 * 2**20
+WRITE_ROWS = 10 * 2**20
+
+
+def proc_cpu(pid: int | str = "self") -> float:
+    """User plus system CPU seconds of a process, from /proc (children not included)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def best(fn, rounds: int) -> tuple[float, float]:
+    """Runs fn once to warm up, then rounds times; the least (cpu, wall) seconds."""
+    fn()
+    cpu, wall = [], []
+    for _ in range(rounds):
+        c, w = fn()
+        cpu.append(c)
+        wall.append(w)
+    return min(cpu), min(wall)
+
+
+def run_duckdb(tables: str, rounds: int) -> dict:
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("SET threads=1")
+    ba = os.path.join(tables, "ba", "*.parquet")
+    bb = os.path.join(tables, "bb", "*.parquet")
+
+    def timed(sql: str):
+        def fn():
+            c0, w0 = proc_cpu(), time.monotonic()
+            con.execute(sql).fetchall()
+            return proc_cpu() - c0, time.monotonic() - w0
+        return fn
+
+    out = {"version": duckdb.__version__}
+    out["join"] = best(timed(f"SELECT count(*), sum(a.v) FROM read_parquet('{ba}') a JOIN read_parquet('{bb}') b ON a.k = b.k"), rounds)
+    out["aggregate"] = best(timed(f"SELECT count(*), sum(k) FROM (SELECT k, count(*) AS n, sum(v) AS s FROM read_parquet('{ba}') GROUP BY k)"), rounds)
+    con.execute(f"CREATE TABLE mem AS SELECT * FROM read_parquet('{ba}')")
+    work = tempfile.mkdtemp(prefix="bench-duckdb-")
+    n = [0]
+
+    def write():
+        n[0] += 1
+        dst = os.path.join(work, str(n[0]))
+        c0, w0 = proc_cpu(), time.monotonic()
+        con.execute(f"COPY (SELECT k, v, hash(k) % 64 AS bucket FROM mem) TO '{dst}' "
+                    "(FORMAT parquet, PARTITION_BY (bucket), COMPRESSION snappy)")
+        took = proc_cpu() - c0, time.monotonic() - w0
+        shutil.rmtree(dst, ignore_errors=True)
+        return took
+
+    out["write"] = best(write, rounds)
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def run_spark(tables: str, master: str, rounds: int) -> dict:
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    work = tempfile.mkdtemp(prefix="bench-spark-")
+    spark = (SparkSession.builder.master(master).appName("bucketlint-bench-engine")
+             .config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false")
+             .config("spark.sql.warehouse.dir", os.path.join(work, "warehouse"))
+             .config("spark.local.dir", os.path.join(work, "local"))
+             .config("spark.driver.memory", "4g")
+             .config("spark.sql.autoBroadcastJoinThreshold", "-1")
+             .getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    jvm = spark.sparkContext._gateway.proc.pid
+    for name in ("ba", "bb"):
+        spark.sql(f"CREATE TABLE {name} (k BIGINT, v BIGINT) USING parquet CLUSTERED BY (k) INTO 64 BUCKETS "
+                  f"LOCATION '{os.path.join(tables, name)}'")
+
+    def timed(sql: str):
+        def fn():
+            c0, w0 = proc_cpu(jvm), time.monotonic()
+            spark.sql(sql).collect()
+            return proc_cpu(jvm) - c0, time.monotonic() - w0
+        return fn
+
+    out = {"version": spark.version, "master": master}
+    join = "SELECT count(*), sum(a.v) FROM ba a JOIN bb b ON a.k = b.k"
+    plan = spark.sql(join)._jdf.queryExecution().executedPlan().toString()
+    out["join_exchanges"] = plan.count("Exchange hashpartitioning")
+    out["join"] = best(timed(join), rounds)
+    out["aggregate"] = best(timed("SELECT count(*), sum(k) FROM (SELECT k, count(*) AS n, sum(v) AS s FROM ba GROUP BY k)"), rounds)
+    df = spark.table("ba").cache()
+    df.count()
+    n = [0]
+
+    def write():
+        n[0] += 1
+        c0, w0 = proc_cpu(jvm), time.monotonic()
+        df.write.bucketBy(64, "k").saveAsTable(f"bw{n[0]}")
+        took = proc_cpu(jvm) - c0, time.monotonic() - w0
+        spark.sql(f"DROP TABLE bw{n[0]}")
+        return took
+
+    out["write"] = best(write, rounds)
+    spark.stop()
+    shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def run_bucketlint(tables: str) -> dict:
+    env = dict(os.environ, BUCKETLINT_BENCH_DIR=tables)
+    cmd = ["go", "test", "-run", "^$", "-bench", "BucketLocalJoin$|BucketLocalAggregate$|WriteBucketed$",
+           "-cpu", "1", "-benchtime", "3x", "./engine/exec"]
+    p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.stderr.write(p.stdout + p.stderr)
+        raise SystemExit("go test -bench failed")
+    out = {}
+    for line in p.stdout.splitlines():
+        m = re.match(r"Benchmark(\w+)\s+\d+\s+(\d+) ns/op.*?([\d.]+) cpu-ms/op", line)
+        if m:
+            out[m.group(1)] = (float(m.group(3)) / 1e3, int(m.group(2)) / 1e9)
+    return {"join": out["BucketLocalJoin"], "aggregate": out["BucketLocalAggregate"], "write": out["WriteBucketed"]}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--duckdb-python", help="a Python with duckdb (default: this one)", default=sys.executable)
+    ap.add_argument("--master", default="local[2]")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--child", choices=["duckdb"], help=argparse.SUPPRESS)
+    ap.add_argument("--tables", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child == "duckdb":
+        json.dump(run_duckdb(args.tables, args.rounds), sys.stdout)
+        return 0
+    tables = tempfile.mkdtemp(prefix="bucketlint-bench-tables-")
+    try:
+        results = {"bucketlint": run_bucketlint(tables)}
+        p = subprocess.run([args.duckdb_python, os.path.abspath(__file__), "--child", "duckdb", "--tables", tables,
+                            "--rounds", str(args.rounds)], capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.stderr.write(p.stderr)
+            raise SystemExit("the DuckDB run failed")
+        results["duckdb"] = json.loads(p.stdout)
+        results["spark"] = run_spark(tables, args.master, args.rounds)
+    finally:
+        shutil.rmtree(tables, ignore_errors=True)
+    rows = {"join": JOIN_ROWS, "aggregate": AGG_ROWS, "write": WRITE_ROWS}
+    names = {"bucketlint": "bucketlint (one core)",
+             "duckdb": f"DuckDB {results['duckdb']['version']} (threads=1)",
+             "spark": f"Spark {results['spark']['version']} {args.master}"}
+    print(f"Spark's join plan has {results['spark']['join_exchanges']} Exchange(s)")
+    print(f"{'':34} {'join':>22} {'aggregation':>22} {'bucketed write':>22}")
+    for eng in ("bucketlint", "duckdb", "spark"):
+        cells = []
+        for what in ("join", "aggregate", "write"):
+            cpu, wall = results[eng][what]
+            cells.append(f"{rows[what] / cpu / 1e6:6.1f} M/cpu-s ({wall:5.2f} s)")
+        print(f"{names[eng]:34} " + " ".join(f"{c:>22}" for c in cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
