@@ -20,7 +20,11 @@ type winFunc struct {
 	// whole is true for a frame covering the whole window partition.
 	whole   bool
 	argType hash.Type
-	out     column
+	// dec is set for sum and avg over a decimal, which sum exactly into a buffer of
+	// precision limitDigits (Spark's decimal(min(38, p+10), s)); limit is 10^limitDigits.
+	dec   bool
+	limit hash.Int128
+	out   column
 }
 
 // resultType is the type of the function's value.
@@ -33,8 +37,14 @@ func (f *winFunc) resultType() hash.Type {
 	case "count":
 		return bigintType()
 	case "sum":
+		if f.dec {
+			return decimalSumType(f.argType)
+		}
 		return sumType(f.argType)
 	case "avg":
+		if f.dec {
+			return avgType(f.argType, false)
+		}
 		return doubleType()
 	}
 	return f.argType
@@ -154,6 +164,10 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 			if k, _ := store.KindOf(f.argType); k == store.KindBytes || f.argType.Kind == hash.KindBoolean {
 				return winFunc{}, bad("sum and avg need a numeric argument")
 			}
+			if f.argType.Kind == hash.KindDecimal {
+				f.dec = true
+				f.limit = hash.Pow10Int128(decimalSumType(f.argType).Precision)
+			}
 		}
 	default:
 		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
@@ -258,6 +272,9 @@ type winAcc struct {
 	ints  int64
 	flt   float64
 	best  int // row of the min or max, -1 for none
+	// wide is a decimal sum; over is set once it overflowed its precision.
+	wide hash.Int128
+	over bool
 }
 
 // eval computes f for every row of b (sorted) into dst.
@@ -330,6 +347,10 @@ func (f *winFunc) add(acc *winAcc, arg *store.Vec, r int) {
 		return
 	}
 	acc.count++
+	if f.dec {
+		f.addDecimal(acc, arg, r)
+		return
+	}
 	switch f.op {
 	case "sum":
 		if arg.Kind == store.KindFloat64 {
@@ -351,6 +372,10 @@ func (f *winFunc) add(acc *winAcc, arg *store.Vec, r int) {
 }
 
 func (f *winFunc) emit(acc *winAcc, arg *store.Vec, dst *store.Vec) {
+	if f.dec {
+		f.emitDecimal(acc, dst)
+		return
+	}
 	switch f.op {
 	case "count":
 		dst.AppendInt(acc.count)

@@ -346,7 +346,7 @@ func TestWindowParsesSparkForms(t *testing.T) {
 	}{
 		{"rank(s#25L) windowspecdefinition(a#29, s#25L ASC NULLS FIRST, specifiedwindowframe(RowFrame, unboundedpreceding$(), currentrow$())) AS r#26", true, "rank", false, "int"},
 		{"row_number() windowspecdefinition(v#28 ASC NULLS FIRST, a#29 ASC NULLS FIRST, specifiedwindowframe(RowFrame, unboundedpreceding$(), currentrow$())) AS rn#25", true, "row_number", false, "int"},
-		{"sum(v#28) windowspecdefinition(a#29, specifiedwindowframe(RowFrame, unboundedpreceding$(), unboundedfollowing$())) AS s#25L", false, "sum", true, "decimal(18,2)"},
+		{"sum(v#28) windowspecdefinition(a#29, specifiedwindowframe(RowFrame, unboundedpreceding$(), unboundedfollowing$())) AS s#25L", false, "sum", true, "decimal(20,2)"},
 		{"avg(s#25L) windowspecdefinition(a#29, s#25L DESC NULLS LAST, specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS m#30", true, "avg", false, "double"},
 	} {
 		f, err := parseWinFunc(c.raw, in, c.ordered)
