@@ -217,6 +217,10 @@ func writeLayoutText(w io.Writer, j *layoutJSON) error {
 			"  STORED AS …, validate it with --hive or STORED AS in --table-spec\n")
 	}
 	for _, f := range j.OutOfRange {
+		if j.Bucketing == store.HiveBucketing.String() {
+			fmt.Fprintf(&b, "  %s: bucket id not below %d; Hive-aware readers such as Trino reject the table\n", f, j.Buckets)
+			continue
+		}
 		fmt.Fprintf(&b, "  %s: bucket id not below %d; Spark never reads it\n", f, j.Buckets)
 	}
 	_, err := io.WriteString(w, b.String())

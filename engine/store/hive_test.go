@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -233,5 +234,41 @@ func TestHiveHasherAllocatesNothing(t *testing.T) {
 	h.HiveBuckets(ids, data.Cols, data.Len, 16)
 	if n := testing.AllocsPerRun(5, func() { h.HiveBuckets(ids, data.Cols, data.Len, 16) }); n != 0 {
 		t.Fatalf("%v allocations per batch", n)
+	}
+}
+
+// TestHiveValidateOutOfRange renames a Hive bucket file to a bucket id past the bucket count.
+func TestHiveValidateOutOfRange(t *testing.T) {
+	t.Parallel()
+	g := GenSpec{Rows: 200, Seed: 6, Columns: []GenColumn{{Name: "k", Type: mustType(t, "int"), Cardinality: 50}}}
+	data, _ := Generate(g)
+	dir := filepath.Join(t.TempDir(), "t")
+	layout := Layout{Buckets: 4, BucketColumns: []string{"k"}, Bucketing: HiveBucketing}
+	tab, err := Write(context.Background(), dir, g.Schema(), data, layout, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Hive's own name for the file of bucket 7: 000007_0.
+	if err := os.Rename(tab.Files[0].Path, filepath.Join(dir, "000007_0")); err != nil {
+		t.Fatal(err)
+	}
+	opened, err := Open(dir, g.Schema(), layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := Validate(opened, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.OutOfRange) != 1 || filepath.Base(v.OutOfRange[0]) != "000007_0" || v.OK() {
+		t.Fatalf("out of range = %v, want 000007_0", v.OutOfRange)
+	}
+	if v.Misplaced != tab.Files[0].Rows {
+		t.Fatalf("%d misplaced rows, want the renamed file's %d", v.Misplaced, tab.Files[0].Rows)
+	}
+	// An empty file past the bucket count: no misplaced row, still invalid.
+	empty := &Validation{OutOfRange: v.OutOfRange, Bucketing: HiveBucketing}
+	if err := empty.Err(); err == nil || !strings.Contains(err.Error(), "not below the bucket count") {
+		t.Fatalf("Err() = %v", err)
 	}
 }

@@ -27,8 +27,12 @@ type Validation struct {
 	Misplaced int64
 	First     []Misplaced
 	// OutOfRange lists files whose bucket id is not below the bucket count: Spark never
-	// reads them, so their rows silently disappear from queries.
+	// reads them, so their rows silently disappear from queries. (A Hive-format table is
+	// read without buckets, so Spark reads them, but Hive-aware readers such as Trino reject
+	// the table.)
 	OutOfRange []string
+	// Bucketing is the scheme the table was checked against.
+	Bucketing Bucketing
 }
 
 // OK reports whether every row is in its bucket and every file is read by Spark.
@@ -39,6 +43,8 @@ func (v *Validation) Err() error {
 	switch {
 	case v.Misplaced > 0:
 		return fmt.Errorf("%d of %d rows are in the wrong bucket file; first: %s", v.Misplaced, v.Rows, v.First[0])
+	case len(v.OutOfRange) > 0 && v.Bucketing == HiveBucketing:
+		return fmt.Errorf("file %s has a bucket id not below the bucket count", v.OutOfRange[0])
 	case len(v.OutOfRange) > 0:
 		return fmt.Errorf("file %s has a bucket id Spark never reads", v.OutOfRange[0])
 	}
@@ -57,7 +63,7 @@ func Validate(t *Table, limit int) (*Validation, error) {
 	if err != nil {
 		return nil, fmt.Errorf("validate %s: %w", t.Dir, err)
 	}
-	v := &Validation{}
+	v := &Validation{Bucketing: t.Layout.Bucketing}
 	var h Hasher
 	var ids []int32
 	var text []byte
