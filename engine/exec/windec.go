@@ -41,43 +41,28 @@ func (f *winFunc) emitDecimal(acc *winAcc, dst *store.Vec) {
 	}
 }
 
-// decimalAvg is avg over decimal(p,s) as Spark returns it: decimal(p+4, s+4) bounded to 38
-// digits, false (NULL) when the value does not fit. For p+4 <= 15 Spark's DecimalAggregates
-// rule averages the unscaled values as a double, divides it by 10^s and casts the double to
-// the decimal, rounding half up from its shortest decimal representation; otherwise Average
-// divides the decimal sum by the count exactly, rounding half up.
+// decimalAvg is avg over decimal(p,s) as Spark returns it, decimal(p+4, s+4) bounded to 38
+// digits, and as aggregates compute it (emitDecimalAvg): through a double for p+4 <= 15
+// (DecimalAggregates), else the exact quotient at avgDivScale digits rounded half up to the
+// result's scale; false (NULL) when the value does not fit.
 func (f *winFunc) decimalAvg(acc *winAcc) (hash.Int128, bool) {
 	res := f.out.Type
-	p, s := f.argType.Precision, f.argType.Scale
-	q := new(big.Rat)
-	if p+4 <= 15 {
-		sum, _ := new(big.Float).SetInt(acc.wide.Big()).Float64()
-		x := sum / float64(acc.count) / math.Pow(10, float64(s))
-		if _, ok := q.SetString(strconv.FormatFloat(x, 'g', -1, 64)); !ok {
+	if res.Precision <= maxDoubleDigits {
+		// The sum of unscaled values of at most 11 digits stays in the low word.
+		d := float64(int64(acc.wide.Lo)) / float64(acc.count) / math.Pow10(f.argType.Scale)
+		v, err := hash.ParseValue(res, strconv.FormatFloat(d, 'e', -1, 64))
+		if err != nil {
 			return hash.Int128{}, false
 		}
-	} else {
-		q.SetFrac(acc.wide.Big(), new(big.Int).Mul(big.NewInt(acc.count), winPow10(s)))
+		return hash.Int128Of(v.Unscaled().Int64()), true
 	}
-	q.Mul(q, new(big.Rat).SetInt(winPow10(res.Scale)))
-	v, ok := hash.Int128FromBig(winRoundHalfUp(q))
-	if !ok || !v.FitsDigits(hash.Pow10Int128(res.Precision)) {
+	var num, q big.Int
+	num.Mul(acc.wide.Big(), pow10Big(avgDivScale-f.argType.Scale))
+	divRoundHalfUp(&q, &num, big.NewInt(acc.count))
+	divRoundHalfUp(&q, &q, pow10Big(avgDivScale-res.Scale))
+	x, ok := hash.Int128FromBig(&q)
+	if !ok || absCmp(&q, pow10Big(res.Precision)) >= 0 {
 		return hash.Int128{}, false
 	}
-	return v, true
+	return x, true
 }
-
-// winRoundHalfUp rounds q to an integer, halves away from zero (java.math.RoundingMode.HALF_UP).
-func winRoundHalfUp(q *big.Rat) *big.Int {
-	den := q.Denom()
-	n, m := new(big.Int).QuoRem(new(big.Int).Abs(q.Num()), den, new(big.Int))
-	if m.Lsh(m, 1).Cmp(den) >= 0 {
-		n.Add(n, big.NewInt(1))
-	}
-	if q.Sign() < 0 {
-		n.Neg(n)
-	}
-	return n
-}
-
-func winPow10(n int) *big.Int { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n)), nil) }

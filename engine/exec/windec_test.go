@@ -75,7 +75,7 @@ func TestSimulatedWindowDecimals(t *testing.T) {
 					continue
 				}
 				avg := new(big.Rat).SetFrac(new(big.Int).Mul(sum, big.NewInt(10_000)), big.NewInt(n))
-				row = append(row, sum.String(), winRoundHalfUp(avg).String())
+				row = append(row, sum.String(), ratRoundHalfUp(avg).String())
 			}
 			want = append(want, strings.Join(row, "|"))
 		}
@@ -139,4 +139,17 @@ func TestWindowDecimalSumOverflowIsNull(t *testing.T) {
 	if dst.IsNull(0) || !dst.IsNull(1) || !dst.IsNull(2) || !dst.IsNull(3) {
 		t.Fatalf("after an overflow the sum must stay NULL: nulls %v ints %v", []bool{dst.IsNull(0), dst.IsNull(1), dst.IsNull(2), dst.IsNull(3)}, dst.Ints)
 	}
+}
+
+// ratRoundHalfUp rounds q to an integer, halves away from zero.
+func ratRoundHalfUp(q *big.Rat) *big.Int {
+	den := q.Denom()
+	n, m := new(big.Int).QuoRem(new(big.Int).Abs(q.Num()), den, new(big.Int))
+	if m.Lsh(m, 1).Cmp(den) >= 0 {
+		n.Add(n, big.NewInt(1))
+	}
+	if q.Sign() < 0 {
+		n.Neg(n)
+	}
+	return n
 }
