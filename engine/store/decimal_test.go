@@ -259,3 +259,41 @@ func TestWideDecimalTextProperty(t *testing.T) {
 		}
 	}
 }
+
+// TestWideDecimalStatisticsAreSigned checks the row-group statistics and column index of a
+// wide decimal column holding negative and positive values: the minimum and maximum are
+// the signed extremes, so readers that prune with them (Spark's filter push-down) keep
+// every matching row.
+func TestWideDecimalStatisticsAreSigned(t *testing.T) {
+	t.Parallel()
+	schema := Schema{{Name: "d", Type: mustType(t, "decimal(38,10)")}}
+	data := NewBatch(schema.Types(), 0)
+	for _, s := range []string{"7071200000000.0000070712", "-9100000000.0000000091", "0.5", `\N`, "-0.0000000001", "12"} {
+		if err := AppendParsed(data.Cols[0], s); err != nil {
+			t.Fatal(err)
+		}
+		data.Len++
+	}
+	dir := filepath.Join(t.TempDir(), "t")
+	tab, err := Write(context.Background(), dir, schema, data, Layout{}, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, f, err := openParquet(tab.Files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	text := func(b []byte) string { return string(hash.Int128FromBytes(b).AppendDecimal(nil, 10)) }
+	stats := pf.Metadata().RowGroups[0].Columns[0].MetaData.Statistics
+	if lo, hi := text(stats.MinValue), text(stats.MaxValue); lo != "-9100000000.0000000091" || hi != "7071200000000.0000070712" {
+		t.Errorf("row-group statistics [%s, %s]", lo, hi)
+	}
+	ci, err := pf.RowGroups()[0].ColumnChunks()[0].ColumnIndex()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lo, hi := text(ci.MinValue(0).ByteArray()), text(ci.MaxValue(0).ByteArray()); lo != "-9100000000.0000000091" || hi != "7071200000000.0000070712" || ci.IsAscending() || ci.IsDescending() {
+		t.Errorf("column index [%s, %s], ascending %v, descending %v", lo, hi, ci.IsAscending(), ci.IsDescending())
+	}
+}

@@ -48,7 +48,7 @@ func parquetNode(t hash.Type) (parquet.Node, error) {
 		case t.Precision <= 9:
 			phys = parquet.Int32Type
 		case t.Precision > hash.MaxLongDigits:
-			phys = parquet.FixedLenByteArrayType(MinBytesForPrecision(t.Precision))
+			phys = signedFixedType{parquet.FixedLenByteArrayType(MinBytesForPrecision(t.Precision))}
 		}
 		n = parquet.Decimal(t.Scale, t.Precision, phys)
 	default:
