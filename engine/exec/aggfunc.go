@@ -110,15 +110,11 @@ func avgType(t hash.Type, merging bool) hash.Type {
 	return hash.DecimalType(min(p+4, hash.MaxDecimalPrecision), min(t.Scale+4, hash.MaxDecimalPrecision))
 }
 
-// sumType is the type of a window frame's sum over t: bigint for integers, double for
-// floats, decimal(p+10, s) for decimals capped at 18 digits, as window frames sum in
-// int64. Aggregates use decimalSumType.
+// sumType is the type of sum over a non-decimal t: bigint for integers, double for floats.
+// Decimals go through decimalSumType (aggregates and window frames alike).
 func sumType(t hash.Type) hash.Type {
-	switch t.Kind {
-	case hash.KindFloat, hash.KindDouble:
+	if t.Kind == hash.KindFloat || t.Kind == hash.KindDouble {
 		return hash.Type{Kind: hash.KindDouble}
-	case hash.KindDecimal:
-		return hash.DecimalType(min(t.Precision+10, hash.MaxLongDigits), t.Scale)
 	}
 	return hash.Type{Kind: hash.KindBigInt}
 }
