@@ -33,6 +33,7 @@ type benchTables struct {
 // benchSpec is the generator spec of bench table name: rows (k, v) with k drawn from 1M
 // values and v from 1,000.
 func benchSpec(b *testing.B, rows int, seed uint64) store.GenSpec {
+	b.Helper()
 	return store.GenSpec{Rows: rows, Seed: seed, Columns: []store.GenColumn{
 		{Name: "k", Type: typ(b, "bigint"), Cardinality: benchBuild},
 		{Name: "v", Type: typ(b, "bigint"), Cardinality: 1000},
@@ -45,6 +46,7 @@ var benchLayout = store.Layout{Buckets: benchBuckets, BucketColumns: []string{"k
 // are written there once and kept, so that oracle/bench_engine.py can run DuckDB and Spark on
 // the very same files), else a temporary directory.
 func newBenchTables(b *testing.B) *benchTables {
+	b.Helper()
 	if d := os.Getenv("BUCKETLINT_BENCH_DIR"); d != "" {
 		return &benchTables{dir: d}
 	}

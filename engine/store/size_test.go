@@ -26,8 +26,8 @@ func TestEstimateBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	real := b.MemBytes()
-	if est < real*8/10 || est > real*12/10 {
-		t.Fatalf("estimate %d bytes, Generate holds %d", est, real)
+	held := b.MemBytes()
+	if est < held*8/10 || est > held*12/10 {
+		t.Fatalf("estimate %d bytes, Generate holds %d", est, held)
 	}
 }
