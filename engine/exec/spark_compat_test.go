@@ -120,6 +120,25 @@ func compatQueries() []compatQuery {
 		}
 		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", fileScan("cd", true, "k", "amt", "q", "n")))
 	}
+	decFilter := func(sh bool) plan.Node {
+		fns := []string{"count(1)", "max(amt)"}
+		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
+			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
+			a.Mode, a.Keys = mode, attrs("k")
+			for _, f := range fns {
+				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
+			}
+			return a
+		}
+		const cond = "(amt > 1000.5)"
+		filter := func(child plan.Node) plan.Node {
+			return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{child}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+		}
+		if sh {
+			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", filter(fileScan("cd", false, "k", "amt"))), 7, "k"))
+		}
+		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", filter(fileScan("cd", true, "k", "amt"))))
+	}
 	cs := func(sh bool) plan.Node { return scan(sh, "cs", "s", "s", "v") }
 	ct := func(sh bool) plan.Node { return scan(sh, "ct", "s", "s", "w") }
 	return []compatQuery{
@@ -135,6 +154,9 @@ func compatQueries() []compatQuery {
 			func(sh bool) plan.Node { return scan(sh, "cd", "k", "k", "amt", "q", "n") },
 			func(sh bool) plan.Node { return scan(sh, "ce", "k", "k", "e") })},
 		{"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k", decAgg},
+		// Row groups hold negative and positive decimals: Spark prunes them with their
+		// statistics, which must order the values as signed numbers.
+		{"wide_decimal_filter", "SELECT k, count(1), max(amt) FROM cd WHERE amt > 1000.5 GROUP BY k", decFilter},
 		{"wide_decimal_self_join", "SELECT * FROM cw l JOIN cw r ON l.w = r.w", smj("Inner", "w",
 			func(sh bool) plan.Node { return scan(sh, "cw", "w", "w", "n") },
 			func(sh bool) plan.Node { return scan(sh, "cw", "w", "w", "n") })},
