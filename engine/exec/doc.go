@@ -1,4 +1,4 @@
-// Package exec runs physical plans (plan.Node trees, as engine/simulate predicts them and
+// Package exec runs physical plans (plan.Node trees, as simulate predicts them and
 // parser/explain reads them from Spark) on tables written by engine/store, so that a layout
 // recommendation is proved by running the query before and after.
 //
@@ -34,7 +34,7 @@
 // Window (row_number, rank, dense_rank,
 // and count, sum, min, max, avg over the whole window partition or running with RANGE
 // BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, peers sharing the value; with
-// windowspecdefinition, as Spark prints them and engine/simulate predicts them), Union, and
+// windowspecdefinition, as Spark prints them and simulate predicts them), Union, and
 // the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
 // Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which

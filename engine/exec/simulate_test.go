@@ -11,7 +11,7 @@ import (
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
-// TestSimulatedPlans runs the plans engine/simulate predicts for the compatibility tables,
+// TestSimulatedPlans runs the plans simulate predicts for the compatibility tables,
 // declared bucketed (no Exchange) and unbucketed (Exchanges), and checks both give the rows
 // of the hand-built plans that real Spark agreed with.
 func TestSimulatedPlans(t *testing.T) {

@@ -70,7 +70,7 @@ func splitTop(s string) []string {
 	return append(out, strings.TrimSpace(s[start:]))
 }
 
-// parseWinFunc reads one window expression as Spark prints it, and as engine/simulate
+// parseWinFunc reads one window expression as Spark prints it, and as simulate
 // predicts it (ids present on columns, possibly absent elsewhere):
 // "sum(v#2) windowspecdefinition(k#1, v#2 ASC NULLS FIRST, specifiedwindowframe(RangeFrame,
 // unboundedpreceding$(), currentrow$())) AS s#6L". Frames other than the whole window
@@ -84,7 +84,7 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 	if !ok || alias == "" {
 		return winFunc{}, bad("no alias: not a window expression as WindowExec prints it")
 	}
-	// The alias may itself hold parentheses and spaces: engine/simulate names an unaliased
+	// The alias may itself hold parentheses and spaces: simulate names an unaliased
 	// select item by its text ("sum(v) over (partition by k)#7"), Spark by its SQL.
 	name, id := alias, ""
 	if i := strings.LastIndexByte(alias, '#'); i > 0 {

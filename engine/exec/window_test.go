@@ -280,7 +280,7 @@ func TestWindowUnsupportedIsAClearError(t *testing.T) {
 	}
 }
 
-// TestSimulatedWindowPlan runs the plan engine/simulate predicts for a row_number query over
+// TestSimulatedWindowPlan runs the plan simulate predicts for a row_number query over
 // a table bucketed by the window's partition key (no Exchange, a Sort under the Window).
 func TestSimulatedWindowPlan(t *testing.T) {
 	t.Parallel()
