@@ -74,3 +74,12 @@ func castOf(raw string) (inner string, target hash.Type, ok bool) {
 	}
 	return strings.TrimSpace(body[:i]), t, true
 }
+
+// decimalsDiffer reports whether a and b are decimals whose unscaled values cannot be
+// compared as they are: another scale, or another width in memory.
+func decimalsDiffer(a, b hash.Type) bool {
+	if a.Kind != hash.KindDecimal || b.Kind != hash.KindDecimal {
+		return false
+	}
+	return a.Scale != b.Scale || (a.Precision > hash.MaxLongDigits) != (b.Precision > hash.MaxLongDigits)
+}

@@ -306,3 +306,21 @@ func TestDecimalSumOverflowIsNull(t *testing.T) {
 		t.Fatalf("complete aggregate: %q", got)
 	}
 }
+
+// TestDecimalScaleMismatchIsAnError checks that decimals of other scales or widths are not
+// compared by their unscaled values: Spark casts them to a common type first, which the
+// engine does not evaluate, so the plan is refused.
+func TestDecimalScaleMismatchIsAnError(t *testing.T) {
+	t.Parallel()
+	cat, _ := decimalFixture(t)
+	join := joinNode(plan.ShuffledHashJoinStrategy, "Inner", "right", []string{"amt"}, []string{"m"},
+		exchange(fileScan("da", false, "k", "amt"), 4, "amt"), exchange(fileScan("db", false, "k", "m"), 4, "m"))
+	if _, err := Execute(context.Background(), join, cat, Options{}); err == nil || !strings.Contains(err.Error(), "need a cast") {
+		t.Errorf("join of decimal(38,6) and decimal(28,4): %v", err)
+	}
+	const cond = "(amt#2 > n#3)"
+	f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+	if _, err := Execute(context.Background(), f, cat, Options{}); err == nil || !strings.Contains(err.Error(), "needs a cast") {
+		t.Errorf("comparison of decimal(38,6) and decimal(9,2): %v", err)
+	}
+}

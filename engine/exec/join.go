@@ -54,7 +54,7 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		return nil, fmt.Errorf("join needs as many left keys as right keys, at least one")
 	}
 	for i := range js.lkeys {
-		if kindOf(left.cols[js.lkeys[i]]) != kindOf(right.cols[js.rkeys[i]]) {
+		if kindOf(left.cols[js.lkeys[i]]) != kindOf(right.cols[js.rkeys[i]]) || decimalsDiffer(left.cols[js.lkeys[i]].Type, right.cols[js.rkeys[i]].Type) {
 			return nil, fmt.Errorf("join key %s (%s) and %s (%s) need a cast, which is not supported",
 				left.cols[js.lkeys[i]].Name, left.cols[js.lkeys[i]].Type, right.cols[js.rkeys[i]].Name, right.cols[js.rkeys[i]].Type)
 		}

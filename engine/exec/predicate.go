@@ -176,7 +176,7 @@ func (p *predParser) primary() (*predicate, error) {
 	case "=", "==", "<=>", "!=", "<>", "<", "<=", ">", ">=":
 		rhs := p.typed(p.next())
 		if c2, err := p.column(rhs); err == nil && !isQuoted(rhs) {
-			if p.cols[c2].Type.Kind != p.cols[c].Type.Kind && kindOf(p.cols[c2]) != kindOf(p.cols[c]) {
+			if p.cols[c2].Type.Kind != p.cols[c].Type.Kind && kindOf(p.cols[c2]) != kindOf(p.cols[c]) || decimalsDiffer(p.cols[c].Type, p.cols[c2].Type) {
 				return nil, fmt.Errorf("comparison of %s and %s needs a cast, which is not supported", t, rhs)
 			}
 			return &predicate{op: "cmp", col: c, cmp: op, col2: c2}, nil
