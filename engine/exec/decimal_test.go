@@ -324,3 +324,102 @@ func TestDecimalScaleMismatchIsAnError(t *testing.T) {
 		t.Errorf("comparison of decimal(38,6) and decimal(9,2): %v", err)
 	}
 }
+
+// TestDecimalCastKeys joins on widening casts to decimals, as Spark plans keys of different
+// types: cast(n as decimal(20,2)) (a narrow decimal widened to a wide one), cast(i as
+// decimal(20,2)) (an int) and cast(n as decimal(38,6)) (a new scale). The cast keys hash
+// as the wider decimal: shuffled into 4 partitions, they meet the rows of a table bucketed
+// into 4 buckets on a decimal(20,2) column.
+func TestDecimalCastKeys(t *testing.T) {
+	t.Parallel()
+	ls := store.Schema{{Name: "n", Type: typ(t, "decimal(9,2)")}, {Name: "i", Type: typ(t, "int")}}
+	rs := store.Schema{{Name: "k", Type: typ(t, "decimal(20,2)")}, {Name: "w", Type: typ(t, "decimal(38,6)")}}
+	lb, rb := store.NewBatch(ls.Types(), 0), store.NewBatch(rs.Types(), 0)
+	for i := range 300 {
+		n := fmt.Sprintf("%d.%02d", i%50-25, i%3*50)
+		for c, s := range []string{n, fmt.Sprint(i%40 - 20)} {
+			if i%17 == 0 {
+				s = hash.NullText
+			}
+			if err := store.AppendParsed(lb.Cols[c], s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lb.Len++
+	}
+	for i := range 200 {
+		k := fmt.Sprintf("%d.%02d", i%60-30, i%2*50)
+		if i%3 == 0 {
+			k = fmt.Sprint(i%40 - 20) // whole values, which the int key meets
+		}
+		for c, s := range []string{k, k} {
+			if err := store.AppendParsed(rb.Cols[c], s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rb.Len++
+	}
+	cat := NewCatalog()
+	for _, x := range []struct {
+		name   string
+		s      store.Schema
+		b      *store.Batch
+		layout store.Layout
+	}{{"l", ls, lb, store.Layout{Tasks: 3}}, {"r", rs, rb, store.Layout{Buckets: 4, BucketColumns: []string{"k"}}}} {
+		tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), x.name), x.s, x.b, x.layout, store.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat.Add(x.name, tab)
+	}
+	// want counts the pairs whose values are equal as numbers.
+	want := func(lc, rc int) int64 {
+		var n int64
+		for i := range lb.Len {
+			for j := range rb.Len {
+				a, b := lb.Cols[lc], rb.Cols[rc]
+				if a.IsNull(i) || b.IsNull(j) {
+					continue
+				}
+				x, _ := new(big.Rat).SetString(string(store.AppendText(nil, a, i)))
+				y, _ := new(big.Rat).SetString(string(store.AppendText(nil, b, j)))
+				if x.Cmp(y) == 0 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	castKey := func(col, to string) plan.Expr {
+		raw := "cast(" + col + " as " + to + ")"
+		return plan.Expr{Raw: raw, Text: raw, Refs: []plan.Attr{{Name: col}}}
+	}
+	for _, c := range []struct {
+		lcol, rcol, to string
+		lc, rc         int
+	}{{"n", "k", "decimal(20,2)", 0, 0}, {"i", "k", "decimal(20,2)", 1, 0}, {"n", "w", "decimal(38,6)", 0, 1}} {
+		lex := &plan.Exchange{
+			OpInfo:       plan.OpInfo{Name: "Exchange", Kids: []plan.Node{fileScan("l", false, "n", "i")}},
+			Partitioning: plan.Partitioning{Kind: plan.HashPartitioning, Keys: []plan.Expr{castKey(c.lcol, c.to)}, NumPartitions: 4},
+		}
+		right := plan.Node(fileScan("r", true, "k", "w"))
+		if c.rcol == "w" {
+			right = exchange(fileScan("r", false, "k", "w"), 4, "w")
+		}
+		for _, strategy := range []plan.JoinStrategy{plan.ShuffledHashJoinStrategy, plan.SortMergeJoinStrategy} {
+			j := plan.Join{Strategy: strategy, Type: "Inner", LeftKeys: []plan.Expr{castKey(c.lcol, c.to)}, RightKeys: attrs(c.rcol), BuildSide: "right"}
+			info := plan.OpInfo{Name: string(strategy), Kids: []plan.Node{lex, right}}
+			var root plan.Node = &plan.ShuffledHashJoin{OpInfo: info, Join: j}
+			if strategy == plan.SortMergeJoinStrategy {
+				root = &plan.SortMergeJoin{OpInfo: info, Join: j}
+			}
+			res, err := Execute(context.Background(), root, cat, Options{})
+			if err != nil {
+				t.Fatalf("%s join on cast(%s as %s) = %s: %v", strategy, c.lcol, c.to, c.rcol, err)
+			}
+			if w := want(c.lc, c.rc); res.NumRows() != w || w == 0 {
+				t.Errorf("%s join on cast(%s as %s) = %s: %d rows, want %d", strategy, c.lcol, c.to, c.rcol, res.NumRows(), w)
+			}
+		}
+	}
+}

@@ -38,8 +38,8 @@
 // the adaptive wrappers
 // (AdaptiveSparkPlan, query stages, shuffle reads) and codegen adapters as pass-throughs.
 // Keys of exchanges, joins and sorts may be widening integer casts (cast(k as bigint), which
-// Spark inserts when join key types differ); the cast key hashes as its new type, as in
-// Spark. Column references may carry a table qualifier as a query writes them (a.status,
+// Spark inserts when join key types differ) or widening casts of integers and decimals to
+// decimals (cast(k as decimal(20,2))); the cast key hashes as its new type, as in Spark. Column references may carry a table qualifier as a query writes them (a.status,
 // sum(t.amount)): they resolve as the unqualified name when exactly one input column has
 // it, and are an error when several have. Anything else — computed expressions, other
 // casts, non-equi join conditions, other window functions and frames — is an error that names the operator

@@ -37,6 +37,7 @@ func (e *executor) exchange(ctx context.Context, x *plan.Exchange, count bool) (
 	if n <= 0 {
 		return nil, opErr(x, "partition count %d", n)
 	}
+	casts := keyCasts(child.cols, keys, keyTypes)
 	bufs := make([][]*store.Batch, e.par)
 	var rows, size atomic.Int64
 	err = runParts(ctx, child.parts, e.par, func(ctx context.Context, w, p int) error {
@@ -50,7 +51,7 @@ func (e *executor) exchange(ctx context.Context, x *plan.Exchange, count bool) (
 				bufs[w][i] = store.NewBatch(child.cols.types(), 0)
 			}
 		}
-		sc := &scatter{n: n, keys: keys, keyTypes: keyTypes, out: bufs[w]}
+		sc := &scatter{n: n, keys: keys, keyTypes: keyTypes, casts: casts, out: bufs[w]}
 		return drain(ctx, op, func(b *store.Batch) error {
 			r, s := sc.add(b.Compact())
 			rows.Add(r)
@@ -87,6 +88,9 @@ type scatter struct {
 	keys []int
 	// keyTypes are the keys' types after casts; a key is hashed as its cast type.
 	keyTypes []hash.Type
+	// casts are the decimal types keys are converted to (see keyCasts), nil for none.
+	casts    []hash.Type
+	castBufs []store.Vec
 	keyVecs  []store.Vec
 	out      []*store.Batch
 	hasher   store.Hasher
@@ -114,6 +118,14 @@ func (s *scatter) add(b *store.Batch) (rows, size int64) {
 			s.keyVecs = make([]store.Vec, len(s.keys))
 		}
 		for i, k := range s.keys {
+			if s.casts != nil && s.casts[i].Kind == hash.KindDecimal {
+				if len(s.castBufs) < len(s.keys) {
+					s.castBufs = make([]store.Vec, len(s.keys))
+				}
+				castDecimal(&s.castBufs[i], b.Cols[k], n, s.casts[i])
+				s.cols = append(s.cols, &s.castBufs[i])
+				continue
+			}
 			s.keyVecs[i] = *b.Cols[k]
 			s.keyVecs[i].Type = s.keyTypes[i]
 			s.cols = append(s.cols, &s.keyVecs[i])

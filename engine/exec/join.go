@@ -5,22 +5,25 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
 // joinSpec is a compiled equi-join.
 type joinSpec struct {
-	typ         string // Inner, LeftOuter, RightOuter, FullOuter, LeftSemi, LeftAnti
-	buildLeft   bool
-	lkeys       []int
-	rkeys       []int
-	lcols       schema
-	rcols       schema
-	leftOnly    bool // semi and anti joins output the left columns only
-	emitBuild   bool // unmatched (or, for semi, matched) build rows are emitted at the end
-	emitProbe   bool // unmatched probe rows are emitted with NULLs
-	semiOnProbe bool // probe rows are emitted once if they match (semi) or if not (anti)
+	typ       string // Inner, LeftOuter, RightOuter, FullOuter, LeftSemi, LeftAnti
+	buildLeft bool
+	lkeys     []int
+	rkeys     []int
+	// lcasts and rcasts are the decimal types keys are converted to (see keyCasts).
+	lcasts, rcasts []hash.Type
+	lcols          schema
+	rcols          schema
+	leftOnly       bool // semi and anti joins output the left columns only
+	emitBuild      bool // unmatched (or, for semi, matched) build rows are emitted at the end
+	emitProbe      bool // unmatched probe rows are emitted with NULLs
+	semiOnProbe    bool // probe rows are emitted once if they match (semi) or if not (anti)
 	// tables holds partition-local hash tables to reuse (*joinTable), so each partition's
 	// build neither allocates nor faults in fresh slot arrays.
 	tables sync.Pool
@@ -44,21 +47,25 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		return nil, err
 	}
 	js := &joinSpec{typ: j.Type, lcols: left.cols, rcols: right.cols, buildLeft: j.BuildSide == "BuildLeft"}
-	if js.lkeys, _, err = left.cols.resolveKeys(j.LeftKeys); err != nil {
+	var ltypes, rtypes []hash.Type
+	if js.lkeys, ltypes, err = left.cols.resolveKeys(j.LeftKeys); err != nil {
 		return nil, fmt.Errorf("join left keys: %w", err)
 	}
-	if js.rkeys, _, err = right.cols.resolveKeys(j.RightKeys); err != nil {
+	if js.rkeys, rtypes, err = right.cols.resolveKeys(j.RightKeys); err != nil {
 		return nil, fmt.Errorf("join right keys: %w", err)
 	}
 	if len(js.lkeys) != len(js.rkeys) || len(js.lkeys) == 0 {
 		return nil, fmt.Errorf("join needs as many left keys as right keys, at least one")
 	}
 	for i := range js.lkeys {
-		if kindOf(left.cols[js.lkeys[i]]) != kindOf(right.cols[js.rkeys[i]]) || decimalsDiffer(left.cols[js.lkeys[i]].Type, right.cols[js.rkeys[i]].Type) {
+		lk, _ := store.KindOf(ltypes[i])
+		rk, _ := store.KindOf(rtypes[i])
+		if lk != rk || decimalsDiffer(ltypes[i], rtypes[i]) {
 			return nil, fmt.Errorf("join key %s (%s) and %s (%s) need a cast, which is not supported",
-				left.cols[js.lkeys[i]].Name, left.cols[js.lkeys[i]].Type, right.cols[js.rkeys[i]].Name, right.cols[js.rkeys[i]].Type)
+				left.cols[js.lkeys[i]].Name, ltypes[i], right.cols[js.rkeys[i]].Name, rtypes[i])
 		}
 	}
+	js.lcasts, js.rcasts = keyCasts(left.cols, js.lkeys, ltypes), keyCasts(right.cols, js.rkeys, rtypes)
 	if err := js.plan(); err != nil {
 		return nil, err
 	}
@@ -75,7 +82,8 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 			return nil, fmt.Errorf("%s join cannot emit rows of a broadcast build side", js.typ)
 		}
 		shared := &joinTable{}
-		shared.build(pick(build.broadcast, js.buildKeys()), build.broadcast.Len)
+		var bufs []store.Vec
+		shared.build(js.buildKeyVecs(build.broadcast, &bufs), build.broadcast.Len)
 		if err := e.mem.reserve(shared.memBytes(), "broadcast hash table"); err != nil {
 			return nil, err
 		}
@@ -111,7 +119,8 @@ func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*s
 		if t == nil {
 			t = &joinTable{}
 		}
-		t.build(pick(bb, js.buildKeys()), bb.Len)
+		var bufs []store.Vec
+		t.build(js.buildKeyVecs(bb, &bufs), bb.Len)
 		if err := e.mem.reserve(t.memBytes(), "hash join table"); err != nil {
 			e.mem.release(held)
 			js.tables.Put(t)
@@ -154,18 +163,19 @@ func (js *joinSpec) plan() error {
 	return nil
 }
 
-func (js *joinSpec) buildKeys() []int {
+// buildKeyVecs and probeKeyVecs return the key columns of a build or probe batch, cast.
+func (js *joinSpec) buildKeyVecs(b *store.Batch, bufs *[]store.Vec) []*store.Vec {
 	if js.buildLeft {
-		return js.lkeys
+		return castKeys(b, js.lkeys, js.lcasts, bufs)
 	}
-	return js.rkeys
+	return castKeys(b, js.rkeys, js.rcasts, bufs)
 }
 
-func (js *joinSpec) probeKeys() []int {
+func (js *joinSpec) probeKeyVecs(b *store.Batch, bufs *[]store.Vec) []*store.Vec {
 	if js.buildLeft {
-		return js.rkeys
+		return castKeys(b, js.rkeys, js.rcasts, bufs)
 	}
-	return js.lkeys
+	return castKeys(b, js.lkeys, js.lcasts, bufs)
 }
 
 // pick returns the columns idx of b.

@@ -17,10 +17,12 @@ type joinOp struct {
 	release func()
 	matched []bool
 	hashes  []uint64
-	bidx    []int32 // build row of each output row, -1 for NULLs
-	pidx    []int32 // probe row of each output row, -1 for NULLs
-	out     *store.Batch
-	done    bool
+	// castBufs hold the probe keys converted to the join's decimal key types.
+	castBufs []store.Vec
+	bidx     []int32 // build row of each output row, -1 for NULLs
+	pidx     []int32 // probe row of each output row, -1 for NULLs
+	out      *store.Batch
+	done     bool
 	// cur is the probe batch being joined, from row pos on; its key hashes are in hashes.
 	cur  *store.Batch
 	keys []*store.Vec
@@ -80,7 +82,7 @@ func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 // it probes).
 func (j *joinOp) start(b *store.Batch) {
 	j.cur, j.pos = b, 0
-	j.keys = pick(b, j.js.probeKeys())
+	j.keys = j.js.probeKeyVecs(b, &j.castBufs)
 	j.ints = nil
 	if j.table.ints {
 		if k := j.keys[0]; k.Nulls == nil {

@@ -32,7 +32,8 @@ func (e *executor) openMergeJoin(ctx context.Context, js *joinSpec, left, right 
 		release()
 		return nil, err
 	}
-	lk, rk := pick(lb, js.lkeys), pick(rb, js.rkeys)
+	var lbufs, rbufs []store.Vec
+	lk, rk := castKeys(lb, js.lkeys, js.lcasts, &lbufs), castKeys(rb, js.rkeys, js.rcasts, &rbufs)
 	lperm, rperm := keyOrder(lb, lk), keyOrder(rb, rk)
 	m := &merger{js: js, lk: lk, rk: rk, lperm: lperm, rperm: rperm}
 	m.merge()
