@@ -134,42 +134,54 @@ func (x Int128) FitsDigits(limit Int128) bool {
 // PutBytes writes x into b big-endian, sign-extended or truncated to len(b) bytes (the
 // layout of a Parquet FIXED_LEN_BYTE_ARRAY decimal).
 func (x Int128) PutBytes(b []byte) {
-	var full [16]byte
-	binary.BigEndian.PutUint64(full[:8], uint64(x.Hi))
-	binary.BigEndian.PutUint64(full[8:], x.Lo)
-	if len(b) <= 16 {
-		copy(b, full[16-len(b):])
+	n := len(b)
+	if n < 8 {
+		for i := range n {
+			b[n-1-i] = byte(x.Lo >> (8 * i))
+		}
 		return
 	}
-	ext := byte(0)
+	binary.BigEndian.PutUint64(b[n-8:], x.Lo)
+	ext := byte(0) // the sign, repeated above the 16 bytes
 	if x.Hi < 0 {
 		ext = 0xff
 	}
-	pad := len(b) - 16
-	for i := range pad {
-		b[i] = ext
+	for j, i := 0, n-9; i >= 0; j, i = j+1, i-1 {
+		if j < 8 {
+			b[i] = byte(uint64(x.Hi) >> (8 * j))
+		} else {
+			b[i] = ext
+		}
 	}
-	copy(b[pad:], full[:])
 }
 
 // Int128FromBytes reads a big-endian two's complement number of at most 16 bytes (longer
 // inputs must only repeat the sign in their extra leading bytes; they are ignored). An
 // empty slice is 0.
 func Int128FromBytes(b []byte) Int128 {
-	if len(b) == 0 {
+	n := len(b)
+	switch {
+	case n == 0:
 		return Int128{}
+	case n > 16:
+		b, n = b[n-16:], 16
 	}
-	if len(b) > 16 {
-		b = b[len(b)-16:]
+	if n <= 8 {
+		shift := uint(64 - 8*n)
+		return Int128Of(int64(beUint(b)<<shift) >> shift)
 	}
-	var full [16]byte
-	if b[0]&0x80 != 0 {
-		for i := range full {
-			full[i] = 0xff
-		}
+	k := n - 8
+	shift := uint(64 - 8*k)
+	return Int128{Hi: int64(beUint(b[:k])<<shift) >> shift, Lo: binary.BigEndian.Uint64(b[k:])}
+}
+
+// beUint reads up to 8 big-endian bytes.
+func beUint(b []byte) uint64 {
+	var v uint64
+	for _, c := range b {
+		v = v<<8 | uint64(c)
 	}
-	copy(full[16-len(b):], b)
-	return Int128{Hi: int64(binary.BigEndian.Uint64(full[:8])), Lo: binary.BigEndian.Uint64(full[8:])}
+	return v
 }
 
 // AppendDecimal appends x * 10^-scale in plain notation with exactly scale fractional
@@ -226,10 +238,25 @@ func Murmur3Int128s(h []int32, src []Int128, nulls []uint64) {
 	var b [16]byte
 	for i, x := range src {
 		if !IsNull(nulls, i) {
-			x.PutBytes(b[:])
-			h[i] = Murmur3Bytes(minimalTwosComplement(b[:]), h[i])
+			binary.BigEndian.PutUint64(b[:8], uint64(x.Hi))
+			binary.BigEndian.PutUint64(b[8:], x.Lo)
+			h[i] = Murmur3Bytes(b[16-x.javaLen():], h[i])
 		}
 	}
+}
+
+// javaLen is the length of java.math.BigInteger.toByteArray of x: its bits without the
+// repeated sign, plus a sign bit, in whole bytes.
+func (x Int128) javaLen() int {
+	hi, lo := uint64(x.Hi), x.Lo
+	if x.Hi < 0 {
+		hi, lo = ^hi, ^lo
+	}
+	n := bits.Len64(lo)
+	if hi != 0 {
+		n = 64 + bits.Len64(hi)
+	}
+	return n/8 + 1
 }
 
 // HiveInt128s hashes a decimal column of precision > 18 held as unscaled Int128 values at

@@ -139,3 +139,16 @@ func TestMurmur3Int128sAllocs(t *testing.T) {
 		t.Errorf("Murmur3Int128s allocates %v times per call", n)
 	}
 }
+
+func BenchmarkMurmur3Int128s(b *testing.B) {
+	const n = 4096
+	src, h := make([]Int128, n), make([]int32, n)
+	for i := range src {
+		src[i], _ = Int128Of(int64(i)*7919 - 1<<40).MulSmall(1e15)
+	}
+	for b.Loop() {
+		FillSeed(h)
+		Murmur3Int128s(h, src, nil)
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+}

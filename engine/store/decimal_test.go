@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -296,4 +297,55 @@ func TestWideDecimalStatisticsAreSigned(t *testing.T) {
 	if lo, hi := text(ci.MinValue(0).ByteArray()), text(ci.MaxValue(0).ByteArray()); lo != "-9100000000.0000000091" || hi != "7071200000000.0000070712" || ci.IsAscending() || ci.IsDescending() {
 		t.Errorf("column index [%s, %s], ascending %v, descending %v", lo, hi, ci.IsAscending(), ci.IsDescending())
 	}
+}
+
+// BenchmarkWideDecimalParquet writes and reads back 1M rows of a decimal(38,10) column and a
+// decimal(20,0) bucket key in 64 buckets, against the same table with decimal(18,2)
+// values and a bigint key.
+func BenchmarkWideDecimalParquet(b *testing.B) {
+	const rows = 1 << 20
+	for _, c := range []struct{ name, key, val string }{
+		{"narrow", "bigint", "decimal(18,2)"}, {"wide", "decimal(20,0)", "decimal(38,10)"},
+	} {
+		g := GenSpec{Rows: rows, Seed: 1, Columns: []GenColumn{
+			{Name: "k", Type: mustBenchType(b, c.key)},
+			{Name: "v", Type: mustBenchType(b, c.val), Cardinality: 100000, NullFraction: 0.05},
+		}}
+		data, err := Generate(g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		layout := Layout{Buckets: 64, BucketColumns: []string{"k"}}
+		b.Run("write/"+c.name, func(b *testing.B) {
+			for i := range b.N {
+				dir := filepath.Join(b.TempDir(), fmt.Sprint(i))
+				if _, err := Write(context.Background(), dir, g.Schema(), data, layout, WriteOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+		b.Run("read/"+c.name, func(b *testing.B) {
+			tab, err := Write(context.Background(), filepath.Join(b.TempDir(), "t"), g.Schema(), data, layout, WriteOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for range b.N {
+				if got, err := tab.ReadAll(g.Schema().AllColumns(), Pruning{}); err != nil || got.Len != rows {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
+
+func mustBenchType(b *testing.B, s string) hash.Type {
+	b.Helper()
+	t, err := hash.ParseType(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
 }
