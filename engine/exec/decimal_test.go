@@ -423,3 +423,43 @@ func TestDecimalCastKeys(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkWideDecimalAggregate groups 2M rows bucket by bucket (16 buckets, 100,000
+// groups) with count, sum and max of the value: a decimal(20,0) key with decimal(38,10)
+// values against a bigint key with decimal(18,2) values. The result is the multiset of
+// groups, read through their count.
+func BenchmarkWideDecimalAggregate(b *testing.B) {
+	const rows = 2 << 20
+	for _, c := range []struct{ name, key, val string }{
+		{"narrow", "bigint", "decimal(18,2)"}, {"wide", "decimal(20,0)", "decimal(38,10)"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			g := store.GenSpec{Rows: rows, Seed: 3, Columns: []store.GenColumn{
+				{Name: "k", Type: typ(b, c.key), Cardinality: 100000},
+				{Name: "v", Type: typ(b, c.val), Cardinality: 500000, NullFraction: 0.05},
+			}}
+			data, err := store.Generate(g)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tab, err := store.Write(context.Background(), filepath.Join(b.TempDir(), "t"), g.Schema(), data,
+				store.Layout{Buckets: 16, BucketColumns: []string{"k"}}, store.WriteOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			cat := NewCatalog()
+			cat.Add("t", tab)
+			fns := []string{"count(1)", "sum(v)", "max(v)"}
+			root := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+				decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("t", true, "k", "v")))
+			b.ResetTimer()
+			for range b.N {
+				res, err := Execute(context.Background(), root, cat, Options{Parallelism: 1})
+				if err != nil || res.NumRows() != 100000 {
+					b.Fatalf("%v, %d groups", err, res.NumRows())
+				}
+			}
+			b.ReportMetric(float64(rows)*float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+		})
+	}
+}
