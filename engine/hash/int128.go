@@ -119,9 +119,14 @@ func (x Int128) MulSmall(m uint64) (Int128, bool) {
 // Pow10Int128 returns 10^n for 0 <= n <= 38.
 func Pow10Int128(n int) Int128 {
 	x := Int128Of(1)
-	for range n {
-		x, _ = x.MulSmall(10)
+	for ; n >= 18; n -= 18 {
+		x, _ = x.MulSmall(1e18)
 	}
+	m := uint64(1)
+	for range n {
+		m *= 10
+	}
+	x, _ = x.MulSmall(m)
 	return x
 }
 

@@ -68,6 +68,10 @@ func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
 		zipf = rand.NewZipf(rng, c.Zipf, 1, uint64(card-1))
 	}
 	var buf []byte
+	var limit hash.Int128 // 10^precision of a wide decimal
+	if v.Kind == KindInt128 {
+		limit = hash.Pow10Int128(c.Type.Precision)
+	}
 	for range rows {
 		if c.NullFraction > 0 && rng.Float64() < c.NullFraction {
 			v.AppendNull()
@@ -88,18 +92,19 @@ func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
 			buf = strconv.AppendInt(append(buf[:0], 'v'), rank, 10)
 			v.AppendBytes(buf)
 		case KindInt128:
-			v.AppendWide(wideValue(c.Type, rank))
+			v.AppendWide(wideValue(limit, rank))
 		}
 	}
 }
 
-// wideValue maps a rank to the unscaled value of a decimal wider than 18 digits: the rank
-// with its digits repeated above the 18th (rank*(10^18+1), capped to the precision), so
-// values use the high word, and odd ranks negative, so both signs are covered.
-func wideValue(t hash.Type, rank int64) hash.Int128 {
+// wideValue maps a rank to the unscaled value of a decimal wider than 18 digits whose
+// unscaled values stay below limit (10^precision): the rank with its digits repeated above
+// the 18th (rank*(10^18+1), or the rank when that does not fit), so values use the high
+// word, and odd ranks negative, so both signs are covered.
+func wideValue(limit hash.Int128, rank int64) hash.Int128 {
 	x, _ := hash.Int128Of(rank).MulSmall(1e18)
 	x, _ = x.Add(hash.Int128Of(rank))
-	if !x.FitsDigits(hash.Pow10Int128(t.Precision)) {
+	if !x.FitsDigits(limit) {
 		x = hash.Int128Of(rank)
 	}
 	if rank&1 == 1 {
