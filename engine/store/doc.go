@@ -4,7 +4,9 @@
 //
 // Files are named as Spark's FileFormatDataWriter and HadoopMapReduceCommitProtocol name
 // them, part-NNNNN-<job uuid>_BBBBB.c000.snappy.parquet, with the Parquet types Spark reads:
-// signed integers, UTF-8 strings, microsecond timestamps, DataPageVersion(1) pages, snappy.
+// signed integers, UTF-8 strings, microsecond timestamps, decimals on INT32, INT64 or (wider
+// than 18 digits, held in memory as 128-bit unscaled values) FIXED_LEN_BYTE_ARRAY of
+// Decimal.minBytesForPrecision bytes, DataPageVersion(1) pages, snappy.
 // A row goes to bucket pmod(Murmur3Hash(bucket columns, 42), n), computed with engine/hash,
 // so a real Spark adopts the directory with CREATE TABLE … USING parquet CLUSTERED BY …
 // INTO n BUCKETS LOCATION '…' and plans joins on the bucket columns without a shuffle.
