@@ -25,6 +25,10 @@ func fold(name string, facts []fact) (*plan.Table, []plan.Conflict) {
 	for _, f := range facts {
 		m.add(f)
 	}
+	if m.t.Hive && m.t.HiveFormat == "" {
+		// SHOW CREATE TABLE prints a Hive table as USING parquet when it can: its storage.
+		m.t.HiveFormat = m.fileFormat
+	}
 	sort.SliceStable(m.t.Sources, func(i, j int) bool { return before(m.t.Sources[i], m.t.Sources[j]) })
 	m.t.Sources = slices.Compact(m.t.Sources)
 	return m.t, m.conflicts
@@ -35,6 +39,8 @@ type merger struct {
 	t         *plan.Table
 	kept      map[string]plan.Pos // fact name → source that set it; absent: not yet known
 	conflicts []plan.Conflict
+	// fileFormat is the first format other than "hive" a source states, in Hive's spelling.
+	fileFormat string
 }
 
 func (m *merger) add(f fact) {
@@ -49,6 +55,12 @@ func (m *merger) add(f fact) {
 		}
 	}
 	m.t.Hive = m.t.Hive || t.Hive
+	if m.fileFormat == "" && t.Format != "" && t.Format != "hive" {
+		m.fileFormat = t.Format
+		if m.fileFormat == "text" {
+			m.fileFormat = "textfile"
+		}
+	}
 	if len(t.Columns) > 0 {
 		m.check("columns", pos, columnsText(t.Columns), sameColumns(m.t.Columns, t.Columns), func() {
 			m.t.Columns = slices.Clone(t.Columns)
@@ -121,6 +133,9 @@ func fill(dst, src *plan.Table) {
 	}
 	if dst.Like == "" {
 		dst.Like = src.Like
+	}
+	if dst.HiveFormat == "" {
+		dst.HiveFormat = src.HiveFormat
 	}
 }
 

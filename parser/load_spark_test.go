@@ -86,6 +86,9 @@ func checkSparkTables(t *testing.T, sqlp *sql.Parser, version string) {
 			if wantFormat := map[bool]string{true: "hive", false: want.Format}[hive]; got.Format != wantFormat || got.Hive != hive {
 				t.Errorf("%s: %s format %q hive=%v, want %q hive=%v", dir, name, got.Format, got.Hive, wantFormat, hive)
 			}
+			if storage := strings.TrimPrefix(want.Format, "hive-"); hive && got.HiveFormat != storage {
+				t.Errorf("%s: %s Hive storage %q, want %q", dir, name, got.HiveFormat, storage)
+			}
 			if !slices.Equal(got.PartitionColumns, want.Partition) && len(got.PartitionColumns)+len(want.Partition) > 0 {
 				t.Errorf("%s: %s partitioned by %v, want %v", dir, name, got.PartitionColumns, want.Partition)
 			}

@@ -24,6 +24,12 @@ type Table struct {
 	FileCount int64
 	// Hive reports a Hive-serde table (STORED AS …), which Spark never reads as bucketed.
 	Hive bool
+	// HiveFormat is the storage of a Hive-serde table, lower case: "parquet" or "orc" when its
+	// serde is Parquet's or ORC's (Spark then reads it with its own file source while
+	// spark.sql.hive.convertMetastoreParquet or …Orc holds), else the STORED AS format
+	// ("textfile", "avro", "sequencefile", …) or the serde class. "" when unknown. Format
+	// stays "hive" when the declaration names Hive.
+	HiveFormat string
 	// ClusterBy are the columns of DDL CLUSTER BY (Delta liquid clustering, Spark 4.0+
 	// clustering metadata): clustering, not bucketing.
 	ClusterBy []string
@@ -35,6 +41,20 @@ type Table struct {
 	Like string
 	// Sources are where the table was declared or described.
 	Sources []Pos
+}
+
+// HiveStorage returns the storage format of a Hive-serde table: HiveFormat when known, else
+// a file format the table's Format names (a catalog's "parquet" with Hive set), else "".
+func (t *Table) HiveStorage() string {
+	switch {
+	case !t.Hive:
+		return ""
+	case t.HiveFormat != "":
+		return t.HiveFormat
+	case t.Format != "hive":
+		return strings.ToLower(t.Format)
+	}
+	return ""
 }
 
 // Column returns the column named name (case-insensitive, as Spark resolves names).

@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 func bl105() *Rule {
@@ -45,7 +47,7 @@ func runBL105(p *Pass) error {
 			Span:    tableSpan(t),
 			Message: msg,
 			Fix: &Fix{Description: fmt.Sprintf("Recreate %s as a data-source table: CREATE TABLE %s (…) USING %s CLUSTERED BY (%s) INTO %d BUCKETS",
-				t.Name, t.Name, hiveFormat(t.Format), strings.Join(t.Bucket.Columns, ", "), t.Bucket.NumBuckets)},
+				t.Name, t.Name, hiveFormat(t), strings.Join(t.Bucket.Columns, ", "), t.Bucket.NumBuckets)},
 		})
 	}
 	for _, cf := range p.Project.Code {
@@ -62,11 +64,16 @@ func runBL105(p *Pass) error {
 	return nil
 }
 
-// hiveFormat maps a Hive table's format to the data-source format to recreate it with.
-func hiveFormat(f string) string {
-	switch strings.ToLower(f) {
+// hiveFormat is the data-source format to recreate Hive table t with: its storage when a
+// data source reads it, else Parquet.
+func hiveFormat(t *plan.Table) string {
+	f := t.HiveStorage()
+	if f == "" {
+		f = t.Format
+	}
+	switch f = strings.ToLower(f); f {
 	case "orc", "parquet", "avro", "csv", "json", "text":
-		return strings.ToLower(f)
+		return f
 	}
 	return "parquet"
 }

@@ -943,10 +943,8 @@ func (a *advisor) apply(layout map[string]*layoutChoice) map[string]*plan.Table 
 		}
 		nt := *t
 		nt.Bucket = c.spec
-		nt.Hive = false
-		if nt.Format == "" || nt.Format == "hive" || nt.Format == "delta" {
-			nt.Format = "parquet"
-		}
+		nt.Format = RewriteFormat(t)
+		nt.Hive, nt.HiveFormat = false, ""
 		nt.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, col := range nt.Columns {
 			if typ, ok := c.casts[strings.ToLower(col.Name)]; ok {

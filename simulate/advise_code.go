@@ -9,6 +9,19 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
+// RewriteFormat is the data source a bucketed rewrite of t is written with: t's own file
+// format, Parquet or ORC for a Hive table stored so, and Parquet for a Delta table, a Hive
+// table of other storage, or an unknown format.
+func RewriteFormat(t *plan.Table) string {
+	switch f := strings.ToLower(t.Format); {
+	case t.Hive && (t.HiveStorage() == "parquet" || t.HiveStorage() == "orc"):
+		return t.HiveStorage()
+	case f == "" || f == "hive" || f == "delta":
+		return "parquet"
+	}
+	return t.Format
+}
+
 // LayoutCode writes table t rewritten with the bucket spec as PySpark, Scala and SQL, the
 // key columns in casts written with the wider type ("account_id" → "bigint"). The data is
 // repartitioned by the bucket columns into the bucket count before the write, so that each
@@ -23,10 +36,7 @@ func LayoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) C
 		}
 		return strings.Join(out, ", ")
 	}
-	format := t.Format
-	if format == "" || format == "hive" || format == "delta" {
-		format = "parquet"
-	}
+	format := RewriteFormat(t)
 	castNames := make([]string, 0, len(casts))
 	for c := range casts {
 		castNames = append(castNames, c)

@@ -75,10 +75,13 @@ type shape struct {
 	Shuffles, Sorts, BucketedScans int
 	Partitions                     []int
 	Joins                          []string
+	// HiveScans are the scans of Hive-serde tables, in plan order: "Scan hive" for a
+	// HiveTableScan, "FileScan parquet" or "FileScan orc" for a converted one.
+	HiveScans []string
 }
 
 func (s shape) String() string {
-	return fmt.Sprintf("shuffles=%d sorts=%d bucketedScans=%d partitions=%v joins=%v", s.Shuffles, s.Sorts, s.BucketedScans, s.Partitions, s.Joins)
+	return fmt.Sprintf("shuffles=%d sorts=%d bucketedScans=%d partitions=%v joins=%v hiveScans=%v", s.Shuffles, s.Sorts, s.BucketedScans, s.Partitions, s.Joins, s.HiveScans)
 }
 
 // TestSparkAgreement checks the simulator against every query run recorded from real Spark
@@ -119,8 +122,8 @@ func TestSparkAgreement(t *testing.T) {
 					}
 					key := fmt.Sprintf("%s/%s/%s/%s/%s", name, sc.Group, sc.Name, q.Name, label)
 					total++
-					want := sparkShape(run.Plan)
-					got, err := simulateFixture(p, name, sc, q.SQL, filepath.Dir(f), q.Name, label)
+					got, hive, err := simulateFixture(p, name, sc, q.SQL, filepath.Dir(f), q.Name, label)
+					want := sparkShape(run.Plan, hive)
 					if err == nil && got.String() == want.String() {
 						agree++
 						continue
@@ -166,20 +169,28 @@ func loadScenario(t *testing.T, path string) *fixtureScenario {
 
 var relationStats = regexp.MustCompile(`Relation (?:spark_catalog\.)?(?:[a-z_0-9]+\.)?([A-Za-z_0-9]+)\[[^\]]*\] [a-z]+, Statistics\(sizeInBytes=([0-9.]+) ([KMGT]i)?B`)
 
-// simulateFixture simulates one recorded query the way it was run.
-func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (shape, error) {
-	r, err := simulateFixtureResult(p, series, sc, query, dir, qname, label)
+// simulateFixture simulates one recorded query the way it was run, and names its Hive-serde
+// tables.
+func simulateFixture(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (shape, map[string]bool, error) {
+	r, tables, err := simulateFixtureRun(p, series, sc, query, dir, qname, label)
+	hive := hiveTables(tables)
 	if err != nil {
-		return shape{}, err
+		return shape{}, hive, err
 	}
-	return modelShape(r), nil
+	return modelShape(r, hive), hive, nil
 }
 
 // simulateFixtureResult is simulateFixture's simulation.
 func simulateFixtureResult(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (*Result, error) {
+	r, _, err := simulateFixtureRun(p, series, sc, query, dir, qname, label)
+	return r, err
+}
+
+// simulateFixtureRun is simulateFixtureResult, also returning the tables simulated.
+func simulateFixtureRun(p *sql.Parser, series string, sc *fixtureScenario, query, dir, qname, label string) (*Result, map[string]*plan.Table, error) {
 	v, err := ParseVersion(series)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	opt := Options{SparkVersion: v, Confs: map[string]string{}, SingleFileBuckets: map[string]bool{}, BucketOf: hash.BucketOfLiteral}
 	for k, val := range sc.Confs {
@@ -193,7 +204,7 @@ func simulateFixtureResult(p *sql.Parser, series string, sc *fixtureScenario, qu
 		}
 		tb, err := fixtureToTable(p, ft)
 		if err != nil {
-			return nil, err
+			return nil, tables, err
 		}
 		tables[tb.Name] = tb
 		if ft.InputPartitions != nil && *ft.InputPartitions == 1 {
@@ -212,7 +223,7 @@ func simulateFixtureResult(p *sql.Parser, series string, sc *fixtureScenario, qu
 	}
 	qf, errs := p.ParseFile("query.sql", []byte(query))
 	if len(errs) > 0 || len(qf.Queries) != 1 {
-		return nil, fmt.Errorf("query parse: %w", errs.Err())
+		return nil, tables, fmt.Errorf("query parse: %w", errs.Err())
 	}
 	q := qf.Queries[0]
 	for _, st := range sc.Statements {
@@ -263,7 +274,8 @@ func simulateFixtureResult(p *sql.Parser, series string, sc *fixtureScenario, qu
 			}
 		}
 	}
-	return Simulate(tables, q, opt)
+	r, err := Simulate(tables, q, opt)
+	return r, tables, err
 }
 
 var (
@@ -356,9 +368,27 @@ func fixtureToTable(p *sql.Parser, ft fixtureTable) (*plan.Table, error) {
 	return tb, nil
 }
 
+// tableBase is the table name without catalog and database, lower case.
+func tableBase(name string) string {
+	name = strings.ToLower(strings.ReplaceAll(name, "`", ""))
+	return name[strings.LastIndex(name, ".")+1:]
+}
+
+// hiveTables names the tables of a simulation that are Hive-serde tables.
+func hiveTables(tables map[string]*plan.Table) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range tables {
+		if t.Hive {
+			out[tableBase(t.Name)] = true
+		}
+	}
+	return out
+}
+
 // sparkShape reads oracle's plan tree: the initial plan of an adaptive plan (what is
-// predicted), else the plan itself.
-func sparkShape(root map[string]any) shape {
+// predicted), else the plan itself. hive names the Hive-serde tables, whose scans are
+// compared.
+func sparkShape(root map[string]any, hive map[string]bool) shape {
 	var s shape
 	var walk func(n map[string]any)
 	walk = func(n map[string]any) {
@@ -384,6 +414,14 @@ func sparkShape(root map[string]any) shape {
 		}
 		if sc, ok := n["scan"].(map[string]any); ok && sc["bucketed"] == true {
 			s.BucketedScans++
+		}
+		if sc, ok := n["scan"].(map[string]any); ok && hive[tableBase(fmt.Sprint(sc["table"]))] {
+			switch cls {
+			case "HiveTableScanExec":
+				s.HiveScans = append(s.HiveScans, "Scan hive")
+			case "FileSourceScanExec":
+				s.HiveScans = append(s.HiveScans, "FileScan "+strings.ToLower(fmt.Sprint(sc["format"])))
+			}
 		}
 		if j, ok := n["join"].(map[string]any); ok {
 			kids := children(n)
@@ -444,7 +482,7 @@ func sparkSide(n map[string]any) string {
 	return "[" + strings.Join(parts, ",") + "]"
 }
 
-func modelShape(r *Result) shape {
+func modelShape(r *Result, hive map[string]bool) shape {
 	var s shape
 	plan.Walk(r.Plan, func(n plan.Node) bool {
 		switch x := n.(type) {
@@ -459,6 +497,13 @@ func modelShape(r *Result) shape {
 		case *plan.FileScan:
 			if scanBucketed(x, r.Version) {
 				s.BucketedScans++
+			}
+			if hive[tableBase(x.Table)] {
+				s.HiveScans = append(s.HiveScans, "FileScan "+x.Format)
+			}
+		case *plan.HiveTableScan:
+			if hive[tableBase(x.Table)] {
+				s.HiveScans = append(s.HiveScans, "Scan hive")
 			}
 		}
 		if j, ok := plan.JoinOf(n); ok {

@@ -140,6 +140,8 @@ const (
 	ConfUnionOutputPartitioning = "spark.sql.unionOutputPartitioning"
 	ConfANSI                    = "spark.sql.ansi.enabled"
 	ConfBHJExpandLimit          = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
+	ConfConvertMetastoreParquet = "spark.sql.hive.convertMetastoreParquet"
+	ConfConvertMetastoreOrc     = "spark.sql.hive.convertMetastoreOrc"
 )
 
 // Version returns the modelled version, 3.5 when unset.
@@ -279,6 +281,14 @@ func (o Options) MaxSinglePartitionBytes() int64 {
 	}
 	return n
 }
+
+// ConvertMetastoreParquet is spark.sql.hive.convertMetastoreParquet (default true): Hive
+// tables with a Parquet serde are read by Spark's Parquet source, a FileScan.
+func (o Options) ConvertMetastoreParquet() bool { return o.boolConf(ConfConvertMetastoreParquet, true) }
+
+// ConvertMetastoreOrc is spark.sql.hive.convertMetastoreOrc (default true since 2.4): Hive
+// tables with an ORC serde are read by Spark's ORC source, a FileScan.
+func (o Options) ConvertMetastoreOrc() bool { return o.boolConf(ConfConvertMetastoreOrc, true) }
 
 // ANSI is spark.sql.ansi.enabled: default false in 3.x, true from 4.0.
 func (o Options) ANSI() bool {

@@ -62,6 +62,9 @@ func (s *sim) scan(r *plan.Relation) *node {
 		out = nil
 	}
 	format := strings.ToLower(t.Format)
+	if t.Hive {
+		format = s.hiveScanFormat(t)
+	}
 	size := t.SizeInBytes
 	if size >= 0 && len(all) > 0 {
 		size = scaled(size, all, out)
@@ -69,7 +72,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 	si := &scanInfo{table: t}
 	var n *node
 	switch {
-	case t.Hive && format != "parquet" && format != "orc":
+	case format == "hive":
 		h := &plan.HiveTableScan{OpInfo: info("Scan hive"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(h, out, size)
 		si.notBucketed = t.Name + " is a Hive-format table, which Spark never reads as bucketed"
@@ -120,6 +123,25 @@ func (s *sim) scan(r *plan.Relation) *node {
 		n = filterNode(n, strings.Join(conds, " AND "))
 	}
 	return n
+}
+
+// hiveScanFormat is the scan format of Hive-serde table t: Spark's RelationConversions reads
+// a table with a Parquet or ORC serde through its own file source ("parquet", "orc": a
+// FileScan, never bucketed) while spark.sql.hive.convertMetastoreParquet or …Orc holds (both
+// default true); any other storage, or a conversion turned off, is "hive", a HiveTableScan.
+// Recorded from Spark 3.5.9 and 4.3.0 in fixtures/spark/*/hive.
+func (s *sim) hiveScanFormat(t *plan.Table) string {
+	switch t.HiveStorage() {
+	case "parquet":
+		if s.opt.ConvertMetastoreParquet() {
+			return "parquet"
+		}
+	case "orc":
+		if s.opt.ConvertMetastoreOrc() {
+			return "orc"
+		}
+	}
+	return "hive"
 }
 
 // effectiveTable resolves CREATE TABLE … LIKE (the source's schema, partitioning and bucket
@@ -208,7 +230,7 @@ func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
 		si.notBucketed = t.Name + " is a Delta table, which cannot be bucketed"
 		return
 	case t.Hive:
-		si.notBucketed = t.Name + " is a Hive-format table; Spark drops the bucket spec of Hive tables when reading (HiveMetastoreCatalog)"
+		si.notBucketed = t.Name + " is a Hive-format table; Spark reads it through its " + t.HiveStorage() + " source without the bucket spec (HiveMetastoreCatalog)"
 		return
 	case !s.opt.BucketingEnabled():
 		si.notBucketed = t.Name + " is bucketed but spark.sql.sources.bucketing.enabled=false"

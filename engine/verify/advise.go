@@ -65,10 +65,8 @@ func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[st
 		if !r.Keep {
 			// The advised rewrite (bucketBy … saveAsTable) makes a data-source table, as
 			// simulate's advice assumes; a Hive-format table stops being one.
-			cp.Hive = false
-			if cp.Format == "" || cp.Format == "hive" || cp.Format == "delta" {
-				cp.Format = "parquet"
-			}
+			cp.Format = simulate.RewriteFormat(t)
+			cp.Hive, cp.HiveFormat = false, ""
 		}
 		cp.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, c := range cp.Columns {

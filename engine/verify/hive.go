@@ -1,34 +1,34 @@
 package verify
 
 import (
-	"maps"
+	"fmt"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// hiveAsParquet returns the tables with every Hive-serde table declared by DDL (STORED AS …,
-// format "hive") turned into a Hive-format Parquet table (format "parquet", Hive kept). verify
-// stores every table as Parquet, and Spark reads a Hive Parquet table through its Parquet data
-// source (spark.sql.hive.convertMetastoreParquet, default true): a FileScan that is never
-// bucketed, which the simulator predicts for Hive Parquet tables and the engine runs, where a
-// Hive-serde scan of unknown storage would be a HiveTableScan it cannot run. Recorded from
-// Spark 3.5.9 in engine/testdata/spark/hive-3.5.9/record.json. The map is copied only when
-// a table changes.
-func hiveAsParquet(tables map[string]*plan.Table) map[string]*plan.Table {
-	out := tables
-	for name, t := range tables {
-		if !t.Hive || t.Format != "hive" {
-			continue
+// hiveScanErr reports a plan that reads a Hive-serde table with HiveTableScan, which the
+// engine does not run. The simulator predicts that scan only where Spark plans it: a Hive
+// table whose serde is not Parquet's or ORC's, or one of those with
+// spark.sql.hive.convertMetastoreParquet or …Orc turned off. Hive Parquet and ORC tables
+// otherwise plan as an unbucketed FileScan (recorded from Spark 3.5.9 in
+// engine/testdata/spark/hive-3.5.9/record.json and fixtures/spark/*/hive), which verify runs
+// over the Hive-layout files it writes.
+func hiveScanErr(root plan.Node, tables map[string]*plan.Table) error {
+	var err error
+	plan.WalkAll(root, func(n plan.Node) bool {
+		h, ok := n.(*plan.HiveTableScan)
+		if !ok || err != nil {
+			return err == nil
 		}
-		if maps.Equal(out, tables) {
-			out = maps.Clone(tables)
+		storage := "unknown storage"
+		if t := lookupTable(tables, h.Table); t != nil && t.HiveStorage() != "" {
+			storage = t.HiveStorage()
 		}
-		c := *t
-		c.Format = "parquet"
-		out[name] = &c
-	}
-	return out
+		err = fmt.Errorf("%s is a Hive-serde table (%s) that Spark reads with HiveTableScan, which the engine does not run; verify runs Hive tables Spark reads through its Parquet or ORC source", h.Table, storage)
+		return false
+	})
+	return err
 }
 
 // bucketingOf is the scheme t's writer uses: Spark 3.3 and later write Hive-format bucketed

@@ -1,12 +1,14 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 const hiveDDL = `CREATE TABLE db.orders (id BIGINT, cust INT, amt DOUBLE) CLUSTERED BY (cust) INTO 8 BUCKETS STORED AS PARQUET;
@@ -57,21 +59,36 @@ func TestHiveTableVerifies(t *testing.T) {
 	}
 }
 
-func TestHiveAsParquetCopies(t *testing.T) {
+// TestHiveScanPlans checks that verify runs what the simulator predicts for Hive tables: a
+// Hive Parquet table is a FileScan parquet (convertMetastoreParquet), so verify runs it; a
+// Hive text table, or a Parquet one with the conversion off, is a HiveTableScan, which
+// verify refuses with an error naming the table.
+func TestHiveScanPlans(t *testing.T) {
 	t.Parallel()
-	tabs, _ := workload(t, hiveDDL)
-	got := hiveAsParquet(tabs)
-	if o := got["db.orders"]; o.Format != "parquet" || !o.Hive || o.Bucket == nil {
-		t.Fatalf("db.orders as planned: %+v", o)
+	tabs, w := workload(t, hiveDDL)
+	res, err := simulate.Simulate(tabs, w[0].Query, simOptions(t))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if tabs["db.orders"].Format != "hive" {
-		t.Fatal("the input table changed")
+	if err := hiveScanErr(res.Plan, tabs); err != nil {
+		t.Fatalf("Hive Parquet table: %v", err)
 	}
-	if got["db.customers"] != tabs["db.customers"] {
-		t.Fatal("a data-source table was copied")
+	opt := simOptions(t)
+	opt.Confs = map[string]string{simulate.ConfConvertMetastoreParquet: "false"}
+	if res, err = simulate.Simulate(tabs, w[0].Query, opt); err != nil {
+		t.Fatal(err)
 	}
-	delete(tabs, "db.orders")
-	if same := hiveAsParquet(tabs); len(same) != 1 || same["db.customers"] != tabs["db.customers"] {
-		t.Fatal("a catalogue without Hive-serde tables changed")
+	err = hiveScanErr(res.Plan, tabs)
+	if err == nil || !strings.Contains(err.Error(), "db.orders is a Hive-serde table (parquet)") {
+		t.Fatalf("convertMetastoreParquet=false: %v", err)
+	}
+	text := strings.Replace(hiveDDL, "STORED AS PARQUET", "STORED AS TEXTFILE", 1)
+	sc := advised(t, text)
+	res2, err := Run(context.Background(), sc, Options{Rows: 500, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res2) != 1 || !strings.Contains(res2[0].Error, "db.orders is a Hive-serde table (textfile) that Spark reads with HiveTableScan") {
+		t.Fatalf("Hive text table: %+v", res2)
 	}
 }

@@ -49,6 +49,10 @@ func Write(w io.Writer, tables []*plan.Table) error {
 
 func fromTable(t *plan.Table) tableDoc {
 	td := tableDoc{Name: t.Name, Format: t.Format, Location: t.Location, PartitionColumns: t.PartitionColumns, Hive: t.Hive && t.Format != "hive"}
+	if t.Hive && t.Format == "hive" && t.HiveFormat != "" && !strings.Contains(t.HiveFormat, ".") {
+		// A Hive table of known storage: format parquet with hive set, as Read takes it back.
+		td.Format, td.Hive = t.HiveFormat, true
+	}
 	for _, c := range t.Columns {
 		td.Columns = append(td.Columns, columnDoc{Name: c.Name, Type: c.Type})
 	}

@@ -51,6 +51,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 			return nil
 		}
 	}
+	hiveStorage(t, ast.Clauses)
 	v1BucketTransform(t)
 	if seen["CLUSTER BY"] && seen["CLUSTERED BY"] {
 		st.errs.Add(st.at(c, ast.Pos), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
@@ -113,9 +114,6 @@ func (st *state) clause(t *plan.Table, cl *createClause, c chunk) bool {
 		t.Bucket = b
 	case cl.Cluster != nil:
 		t.ClusterBy = cl.Cluster.columns()
-	case cl.RowFormat != nil, cl.Stored != nil:
-		t.Hive = true
-		t.Format = "hive"
 	case cl.Location != nil:
 		t.Location = unquoteString(*cl.Location)
 	case cl.Options != nil:

@@ -27,6 +27,8 @@ type describeJSONDoc struct {
 	SortColumns      []string `json:"sort_columns"`
 	Location         string   `json:"location"`
 	Provider         string   `json:"provider"`
+	SerdeLibrary     string   `json:"serde_library"`
+	InputFormat      string   `json:"input_format"`
 	PartitionColumns []string `json:"partition_columns"`
 	ClusteringInfo   []struct {
 		Name string `json:"name"`
@@ -62,6 +64,9 @@ func describeJSON(file string, src []byte) (*plan.Table, perr.List) {
 		Sources:          []plan.Pos{{File: file, Line: 1, Col: 1}},
 	}
 	t.Hive = t.Format == "hive"
+	if t.Hive {
+		t.HiveFormat = hiveFormatOfDescribe(d.SerdeLibrary, d.InputFormat)
+	}
 	for _, c := range d.Columns {
 		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: strings.ToLower(c.Type.Name), Comment: c.Comment})
 	}

@@ -19,6 +19,7 @@ type describer struct {
 	bucketCols, sortCols    []string
 	numBuckets, bucketLine  int
 	hasBuckets              bool
+	serde, inputFormat      string
 }
 
 // row reads one row.
@@ -105,6 +106,10 @@ func (d *describer) detail(r describeRow, errs *perr.List) {
 		d.sortCols = bracketList(val)
 	case "Location":
 		d.t.Location = val
+	case "Serde Library":
+		d.serde = val
+	case "InputFormat":
+		d.inputFormat = val
 	case "Statistics":
 		d.t.SizeInBytes, d.t.RowCount = statistics(val)
 	}
@@ -119,6 +124,9 @@ func (d *describer) finish() {
 		d.t.Name = d.database + "." + d.name
 	default:
 		d.t.Name = d.name
+	}
+	if d.t.Hive {
+		d.t.HiveFormat = hiveFormatOfDescribe(d.serde, d.inputFormat)
 	}
 	if d.hasBuckets {
 		pos := plan.Pos{File: d.file, Line: d.bucketLine, Col: 1}

@@ -64,6 +64,9 @@ func (p *printer) table(t *plan.Table, in string) {
 	if len(t.Sources) > 0 {
 		at = " @" + lc(t.Sources[0])
 	}
+	if t.HiveFormat != "" {
+		at = fmt.Sprintf(" storage=%q", t.HiveFormat) + at
+	}
 	p.line(in, "table %s format=%q hive=%v%s", t.Name, t.Format, t.Hive, at)
 	for _, c := range t.Columns {
 		s := "  column " + c.Name + " " + c.Type
