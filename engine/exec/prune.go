@@ -21,8 +21,9 @@ func tableSchema(t *store.Table) schema {
 
 // prunedBuckets returns the buckets a bucketed scan must read given its data filters, as
 // Spark's FileSourceStrategy.genBucketSet does for a single bucket column: an equality or IN
-// on the bucket column keeps only the literals' buckets. nil means every bucket. A data
-// filter the engine cannot parse is an error naming it, never silently skipped.
+// on the bucket column keeps only the literals' buckets. nil means every bucket, always for a
+// Hive-bucketed layout, whose buckets are not Murmur3's. A data filter the engine cannot parse
+// is an error naming it, never silently skipped.
 func prunedBuckets(x *plan.FileScan, t *store.Table) ([]int, error) {
 	cols := tableSchema(t)
 	preds := make([]*predicate, len(x.DataFilters))
@@ -33,7 +34,7 @@ func prunedBuckets(x *plan.FileScan, t *store.Table) ([]int, error) {
 		}
 		preds[i] = p
 	}
-	if len(t.Layout.BucketColumns) != 1 {
+	if len(t.Layout.BucketColumns) != 1 || t.Layout.Bucketing == store.HiveBucketing {
 		return nil, nil
 	}
 	var keep []int

@@ -147,3 +147,42 @@ func TestUnparsedScanFilterIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestHiveBucketedScanRefused checks that a bucketed scan of Hive-bucketed files (HiveHash,
+// as Spark writes Hive-format tables) fails naming the table instead of pruning or joining
+// them as Murmur3 buckets, and that an unbucketed scan of them, as Spark plans it, reads
+// every row.
+func TestHiveBucketedScanRefused(t *testing.T) {
+	t.Parallel()
+	g := store.GenSpec{Rows: 500, Seed: 3, Columns: []store.GenColumn{
+		{Name: "k", Type: typ(t, "int"), Cardinality: 40},
+		{Name: "v", Type: typ(t, "int"), Cardinality: 10},
+	}}
+	data, err := store.Generate(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layout := store.Layout{Buckets: 4, BucketColumns: []string{"k"}, Bucketing: store.HiveBucketing}
+	tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), "h"), g.Schema(), data, layout, store.WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := NewCatalog()
+	cat.Add("default.h", tab)
+	s := fileScan("spark_catalog.default.h", true, "k", "v")
+	s.DataFilters = []string{"isnotnull(k#1)", "(k#1 = 7)"}
+	_, err = Execute(context.Background(), s, cat, Options{})
+	if err == nil || !strings.Contains(err.Error(), "spark_catalog.default.h as bucketed but its files use Hive's bucketing") {
+		t.Fatalf("bucketed scan of Hive buckets: %v", err)
+	}
+	side := func() plan.Node { return sortNode(fileScan("spark_catalog.default.h", true, "k", "v"), "k") }
+	join := joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"k"}, []string{"k"}, side(), side())
+	if _, err := Execute(context.Background(), join, cat, Options{}); err == nil || !strings.Contains(err.Error(), "Hive's bucketing") {
+		t.Fatalf("bucket-local join of Hive buckets: %v", err)
+	}
+	plain := fileScan("spark_catalog.default.h", false, "k", "v")
+	plain.DataFilters = []string{"isnotnull(k#1)", "(k#1 = 7)"}
+	if res := run(t, plain, cat); res.NumRows() != int64(g.Rows) {
+		t.Fatalf("unbucketed scan read %d rows, want %d", res.NumRows(), g.Rows)
+	}
+}

@@ -48,6 +48,11 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 	if bucketed && !t.Layout.Bucketed() {
 		return nil, opErr(x, "the plan reads %s as bucketed but its layout has no buckets", x.Table)
 	}
+	if bucketed && t.Layout.Bucketing == store.HiveBucketing {
+		// Its files hold HiveHash buckets: pruning or co-partitioning them as Spark's
+		// Murmur3 buckets would drop or mismatch rows.
+		return nil, opErr(x, "the plan reads %s as bucketed but its files use Hive's bucketing (HiveHash), which Spark never reads with a bucketed scan", x.Table)
+	}
 	parts, err := newPartitionPruner(x, t)
 	if err != nil {
 		return nil, err
