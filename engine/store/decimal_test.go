@@ -88,11 +88,15 @@ func TestWideDecimalRoundTrip(t *testing.T) {
 	if v, err := Validate(tab, 5); err != nil || !v.OK() {
 		t.Fatalf("validate: %+v, %v", v, err)
 	}
-	pf, f, err := openParquet(tab.Files[0].Path)
+	f, err := os.Open(tab.Files[0].Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	pf, err := openParquet(f, tab.Files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, col := range schema {
 		leaf, ok := pf.Schema().Lookup(col.Name)
 		if !ok {
@@ -280,11 +284,15 @@ func TestWideDecimalStatisticsAreSigned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pf, f, err := openParquet(tab.Files[0].Path)
+	f, err := os.Open(tab.Files[0].Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	pf, err := openParquet(f, tab.Files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	text := func(b []byte) string { return string(hash.Int128FromBytes(b).AppendDecimal(nil, 10)) }
 	stats := pf.Metadata().RowGroups[0].Columns[0].MetaData.Statistics
 	if lo, hi := text(stats.MinValue), text(stats.MaxValue); lo != "-9100000000.0000000091" || hi != "7071200000000.0000070712" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/parquet-go/parquet-go"
@@ -15,23 +16,21 @@ import (
 	"github.com/bucketlint/bucketlint/engine/hash"
 )
 
-// openParquet opens a Parquet file for page reading.
-func openParquet(path string) (*parquet.File, *os.File, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("open %s: %w", path, err)
-	}
+// openParquet reads the footer of the Parquet file f (at path) for page reading. The
+// footer is checked first (see checkFooter): parquet-go allocates what it claims.
+func openParquet(f *os.File, path string) (*parquet.File, error) {
 	st, err := f.Stat()
 	if err != nil {
-		_ = f.Close()
-		return nil, nil, fmt.Errorf("stat %s: %w", path, err)
+		return nil, fmt.Errorf("stat %s: %w", path, err)
+	}
+	if err := checkFooter(f, st.Size()); err != nil {
+		return nil, fmt.Errorf("read parquet %s: %w", path, err)
 	}
 	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
-		_ = f.Close()
-		return nil, nil, fmt.Errorf("read parquet %s: %w", path, err)
+		return nil, fmt.Errorf("read parquet %s: %w", path, err)
 	}
-	return pf, f, nil
+	return pf, nil
 }
 
 // timeScale returns the factor converting a file's INT64 timestamp unit to microseconds:
@@ -98,6 +97,9 @@ func appendPage(v *Vec, p parquet.Page, maxDef byte, scale int64) error {
 	}
 	src := source{data: data, idx: idx, kind: kind, scale: scale}
 	if err := src.check(v); err != nil {
+		return err
+	}
+	if err := src.checkCounts(defs, maxDef, n); err != nil {
 		return err
 	}
 	if v.Type.Kind == hash.KindDecimal && (v.Kind == KindInt128 || kind == parquet.FixedLenByteArray || kind == parquet.ByteArray) {
@@ -268,6 +270,70 @@ func (s *source) check(v *Vec) error {
 	return nil
 }
 
+// checkCounts checks that a page holds what its rows need: a definition level per row, no
+// level above maxDef, a value per non-NULL row, and dictionary indexes inside the dictionary.
+func (s *source) checkCounts(defs []byte, maxDef byte, n int) error {
+	values := n
+	if defs != nil {
+		if len(defs) < n {
+			return fmt.Errorf("page of %d rows has %d definition levels", n, len(defs))
+		}
+		values = 0
+		for _, d := range defs[:n] {
+			switch {
+			case d == maxDef:
+				values++
+			case d > maxDef:
+				return fmt.Errorf("definition level %d above the column's maximum %d", d, maxDef)
+			}
+		}
+	}
+	have := s.count()
+	if s.idx != nil {
+		if len(s.idx) < values {
+			return fmt.Errorf("page of %d values has %d dictionary indexes", values, len(s.idx))
+		}
+		for _, i := range s.idx[:values] {
+			if i < 0 || int(i) >= have {
+				return fmt.Errorf("dictionary index %d outside the dictionary of %d values", i, have)
+			}
+		}
+		return nil
+	}
+	if have < values {
+		return fmt.Errorf("page of %d values holds %d", values, have)
+	}
+	return nil
+}
+
+// count returns the number of values in the page's data (the dictionary's, for an indexed page).
+func (s *source) count() int {
+	switch s.kind {
+	case parquet.Boolean:
+		return len(s.data.Boolean()) * 8
+	case parquet.Int32:
+		return len(s.data.Int32())
+	case parquet.Int64:
+		return len(s.data.Int64())
+	case parquet.Int96:
+		return len(s.data.Int96())
+	case parquet.Float:
+		return len(s.data.Float())
+	case parquet.Double:
+		return len(s.data.Double())
+	case parquet.ByteArray:
+		_, off := s.data.ByteArray()
+		return max(len(off)-1, 0)
+	case parquet.FixedLenByteArray:
+		b, size := s.data.FixedLenByteArray()
+		if size <= 0 {
+			return 0
+		}
+		return len(b) / size
+	}
+	return 0
+}
+
 // appendTo appends value k. The switch is per value but on a local kind, with no interface
 // call, and decoding dominates anyway.
 func (s *source) appendTo(v *Vec, k int) {
@@ -305,6 +371,10 @@ func (s *source) appendTo(v *Vec, k int) {
 // a vector of either width. Values wider than the vector's precision are the file's error;
 // they are kept as read.
 func (s *source) appendDecimals(v *Vec, defs []byte, maxDef byte, n int) {
+	if v.Kind == KindInt128 && s.kind == parquet.FixedLenByteArray {
+		s.appendFixedDecimals(v, defs, maxDef, n)
+		return
+	}
 	var flba []byte
 	var size int
 	var ba []byte
@@ -341,6 +411,33 @@ func (s *source) appendDecimals(v *Vec, defs []byte, maxDef byte, n int) {
 			v.Wide = append(v.Wide, x)
 		} else {
 			v.Ints = append(v.Ints, int64(x.Lo))
+		}
+	}
+}
+
+// appendFixedDecimals is appendDecimals for FIXED_LEN_BYTE_ARRAY values into a wide vector,
+// the layout Spark and engine/store write: one tight loop, NULLs marked afterwards.
+func (s *source) appendFixedDecimals(v *Vec, defs []byte, maxDef byte, n int) {
+	data, size := s.data.FixedLenByteArray()
+	base := len(v.Wide)
+	v.Wide = slices.Grow(v.Wide, n)[:base+n]
+	out := v.Wide[base:]
+	k := 0
+	for i := range out {
+		if defs != nil && defs[i] < maxDef {
+			out[i] = hash.Int128{}
+			continue
+		}
+		j := k
+		if s.idx != nil {
+			j = int(s.idx[k])
+		}
+		k++
+		out[i] = hash.Int128FromBytes(data[j*size : j*size+size])
+	}
+	for i, d := range defs {
+		if d < maxDef {
+			v.markNull(base + i)
 		}
 	}
 }

@@ -2,11 +2,16 @@ package store
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 )
 
 // Open lists the data files of a table directory written by Write or by Spark, for the given
@@ -120,17 +125,34 @@ func (p Pruning) Keep(f File) bool {
 
 // ReadFile reads the columns cols (schema positions; partition columns are filled from the
 // file's directory) of one file and calls fn with one batch per row group. Each batch is
-// new: fn may keep it.
+// new: fn may keep it. Columns are found by name, case-insensitively as Spark resolves them;
+// a column missing from the file is an error. A corrupt file is an error naming it.
 func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) {
-	pf, osf, err := openParquet(f.Path)
+	// The boundary where a user's file is decoded: parquet-go trusts parts of a file that a
+	// corrupt or hostile one gets wrong, and may panic. Its panics become an error naming
+	// the file; one raised by fn is not the file's and goes on.
+	inFn := false
+	defer func() {
+		if r := recover(); r != nil {
+			if inFn {
+				panic(r)
+			}
+			err = fmt.Errorf("read %s: corrupt parquet file: %v", f.Path, r)
+		}
+	}()
+	osf, err := os.Open(f.Path)
 	if err != nil {
-		return err
+		return fmt.Errorf("open %s: %w", f.Path, err)
 	}
 	defer func() {
 		if cerr := osf.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("close %s: %w", f.Path, cerr)
 		}
 	}()
+	pf, err := openParquet(osf, f.Path)
+	if err != nil {
+		return err
+	}
 	types := make([]Column, len(cols))
 	for i, c := range cols {
 		types[i] = t.Schema[c]
@@ -138,40 +160,125 @@ func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) 
 			return fmt.Errorf("read %s: %w", f.Path, err)
 		}
 	}
-	for _, rg := range pf.RowGroups() {
-		nrows := int(rg.NumRows())
-		b := NewBatch(Schema(types).Types(), nrows)
-		chunks := rg.ColumnChunks()
-		for i, c := range cols {
-			name := t.Schema[c].Name
-			if pi := slices.Index(t.Layout.PartitionColumns, name); pi >= 0 {
-				for range nrows {
-					if err := AppendParsed(b.Cols[i], f.Partition[pi]); err != nil {
-						return fmt.Errorf("read %s: partition %s: %w", f.Path, name, err)
-					}
-				}
-				continue
-			}
-			leaf, ok := pf.Schema().Lookup(name)
-			if !ok {
-				for range nrows {
-					b.Cols[i].AppendNull()
-				}
-				continue
-			}
-			if err := readChunk(chunks[leaf.ColumnIndex], leaf, b.Cols[i]); err != nil {
-				return fmt.Errorf("read %s column %s: %w", f.Path, name, err)
-			}
-			if got := b.Cols[i].Len(); got != nrows {
-				return fmt.Errorf("read %s column %s: %d values for %d rows", f.Path, name, got, nrows)
-			}
+	leaves, err := t.leaves(pf, cols)
+	if err != nil {
+		return fmt.Errorf("read %s: %w", f.Path, err)
+	}
+	for g := range pf.RowGroups() {
+		b, err := t.readRowGroup(pf, osf, g, f, types, leaves)
+		if err != nil {
+			return err
 		}
-		b.Len = nrows
+		inFn = true
 		if err := fn(b); err != nil {
 			return err
 		}
+		inFn = false
 	}
 	return nil
+}
+
+// leaves returns the file's leaf column of each of cols, and a zero LeafColumn (nil Node)
+// for partition columns.
+func (t *Table) leaves(pf *parquet.File, cols []int) ([]parquet.LeafColumn, error) {
+	out := make([]parquet.LeafColumn, len(cols))
+	for i, c := range cols {
+		name := t.Schema[c].Name
+		if slices.Contains(t.Layout.PartitionColumns, name) {
+			continue
+		}
+		leaf, err := lookupLeaf(pf.Schema(), name)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = leaf
+	}
+	return out, nil
+}
+
+// lookupLeaf finds the top-level column name, exactly or else case-insensitively, and
+// requires it to be a flat (not nested or repeated) column.
+func lookupLeaf(s *parquet.Schema, name string) (parquet.LeafColumn, error) {
+	var names []string
+	for _, f := range s.Fields() {
+		names = append(names, f.Name())
+	}
+	i := slices.Index(names, name)
+	if i < 0 {
+		i = slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, name) })
+	}
+	if i < 0 {
+		return parquet.LeafColumn{}, fmt.Errorf("no column %s in the file (its columns: %s)", name, strings.Join(names, ", "))
+	}
+	leaf, ok := s.Lookup(names[i])
+	if !ok || leaf.MaxRepetitionLevel > 0 {
+		return parquet.LeafColumn{}, fmt.Errorf("column %s is nested or repeated, which the engine does not read", names[i])
+	}
+	return leaf, nil
+}
+
+// readRowGroup reads row group g of an open file into a new batch of the given columns. It
+// checks every column chunk it reads before parquet-go allocates what its page headers claim.
+func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, cols []Column, leaves []parquet.LeafColumn) (*Batch, error) {
+	rg := pf.RowGroups()[g]
+	meta := pf.Metadata().RowGroups[g]
+	nrows := rg.NumRows()
+	checked := false
+	for i, leaf := range leaves {
+		if leaf.Node != nil {
+			if err := checkChunk(r, pf.Size(), meta, leaf.ColumnIndex, nrows); err != nil {
+				return nil, fmt.Errorf("read %s row group %d column %s: %w", f.Path, g, cols[i].Name, err)
+			}
+			checked = true
+		}
+	}
+	if !checked { // only partition columns: still bound the row count by a chunk's values
+		if err := checkChunk(r, pf.Size(), meta, 0, nrows); err != nil && (nrows != 0 || len(meta.Columns) > 0) {
+			return nil, fmt.Errorf("read %s row group %d: %w", f.Path, g, err)
+		}
+	}
+	n := int(nrows)
+	b := NewBatch(Schema(cols).Types(), n)
+	chunks := rg.ColumnChunks()
+	for i, c := range cols {
+		if leaves[i].Node == nil {
+			pi := slices.Index(t.Layout.PartitionColumns, c.Name)
+			for range n {
+				if err := AppendParsed(b.Cols[i], f.Partition[pi]); err != nil {
+					return nil, fmt.Errorf("read %s: partition %s: %w", f.Path, c.Name, err)
+				}
+			}
+			continue
+		}
+		if err := readChunk(chunks[leaves[i].ColumnIndex], leaves[i], b.Cols[i]); err != nil {
+			return nil, fmt.Errorf("read %s column %s: %w", f.Path, c.Name, err)
+		}
+		if got := b.Cols[i].Len(); got != n {
+			return nil, fmt.Errorf("read %s column %s: %d values for %d rows", f.Path, c.Name, got, n)
+		}
+	}
+	b.Len = n
+	return b, nil
+}
+
+// checkChunk checks column chunk col of a row group: its bytes lie in the file, before the
+// footer, and its pages hold rows values within the limits of checkPages.
+func checkChunk(r io.ReaderAt, size int64, rg format.RowGroup, col int, rows int64) error {
+	if col >= len(rg.Columns) {
+		return fmt.Errorf("no column chunk %d in a row group of %d", col, len(rg.Columns))
+	}
+	md := rg.Columns[col].MetaData
+	start := md.DataPageOffset
+	if md.DictionaryPageOffset != 0 {
+		start = md.DictionaryPageOffset
+	}
+	if start < 4 || md.TotalCompressedSize < 0 || md.TotalCompressedSize > size-8-start {
+		return fmt.Errorf("column chunk of %d bytes at offset %d lies outside the file of %d bytes", md.TotalCompressedSize, start, size)
+	}
+	if rows < 0 {
+		return fmt.Errorf("row group of %d rows", rows)
+	}
+	return checkPages(r, chunkRange{start: start, end: start + md.TotalCompressedSize, rows: rows, codec: md.Codec})
 }
 
 // ReadAll reads the columns cols of every file kept by p into one batch.
