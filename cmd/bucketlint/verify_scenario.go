@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -36,6 +38,8 @@ type scenarioFile struct {
 	Written map[string]*layoutSpec `yaml:"written"`
 	// dir is the file's directory: relative paths are read from it.
 	dir string
+	// src locates the file's keys and values for error messages.
+	src *scenarioSource
 }
 
 // scenarioTable is where one table's rows come from.
@@ -61,7 +65,7 @@ type layoutSpec struct {
 }
 
 func (l *layoutSpec) spec() *plan.BucketSpec {
-	if l == nil || l.Buckets == 0 {
+	if l == nil || l.Buckets == 0 || len(l.Columns) == 0 {
 		return nil
 	}
 	return &plan.BucketSpec{NumBuckets: l.Buckets, Columns: l.Columns, SortColumns: l.SortedBy}
@@ -73,23 +77,28 @@ func readScenario(path string) (*scenarioFile, error) {
 	if err != nil {
 		return nil, &usageError{msg: err.Error()}
 	}
+	return parseScenario(path, raw)
+}
+
+// parseScenario decodes a scenario file strictly (unknown keys are errors) and checks it.
+// Every error starts file:line:col: at the key or value at fault.
+func parseScenario(path string, raw []byte) (*scenarioFile, error) {
+	src := &scenarioSource{file: path, lines: yamlLines(string(raw))}
+	if err := yaml.Unmarshal(raw, &src.root); err != nil {
+		return nil, src.yamlError(err)
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(raw))
 	dec.KnownFields(true)
-	sf := &scenarioFile{}
-	if err := dec.Decode(sf); err != nil {
-		return nil, &configError{msg: fmt.Sprintf("%s: %v", path, err)}
+	sf := &scenarioFile{src: src}
+	if err := dec.Decode(sf); err != nil && !errors.Is(err, io.EOF) {
+		return nil, src.yamlError(err)
 	}
 	sf.dir = filepath.Dir(path)
 	if sf.Name == "" {
 		sf.Name = strings.TrimSuffix(filepath.Base(path), scenarioSuffix)
 	}
-	if len(sf.SQL) == 0 {
-		return nil, &configError{msg: path + ": sql: want the files with the DDL and the queries"}
-	}
-	for name, l := range sf.Layout {
-		if l.Buckets <= 0 || len(l.Columns) == 0 {
-			return nil, &configError{msg: fmt.Sprintf("%s: layout %s: want columns and buckets > 0", path, name)}
-		}
+	if errs := sf.validate(); len(errs) > 0 {
+		return nil, &configError{msg: joinByLine(errs)}
 	}
 	return sf, nil
 }
@@ -173,26 +182,38 @@ func (sf *scenarioFile) written() map[string]*plan.BucketSpec {
 }
 
 // checkTables reports a table the scenario names (tables, current, layout, written) that no
-// DDL in its SQL files declares.
+// DDL in its SQL files declares, and a layout naming a column its table does not have.
 func (sf *scenarioFile) checkTables(tables map[string]*plan.Table) error {
-	var names []string
-	for n := range sf.Tables {
-		names = append(names, n)
-	}
-	for n := range sf.Current {
-		names = append(names, n)
-	}
-	for n := range sf.Layout {
-		names = append(names, n)
-	}
-	for n := range sf.Written {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		if tables[strings.ToLower(n)] == nil {
-			return &configError{msg: fmt.Sprintf("%s: table %s is not declared in %s", sf.Name, n, strings.Join(sf.SQL, ", "))}
+	var errs []error
+	for _, section := range []struct {
+		key   string
+		names []string
+	}{
+		{"tables", sortedKeys(sf.Tables)},
+		{"current", sortedKeys(sf.Current)},
+		{"layout", sortedKeys(sf.Layout)},
+		{"written", sortedKeys(sf.Written)},
+	} {
+		for _, n := range section.names {
+			t := tables[strings.ToLower(n)]
+			if t == nil {
+				errs = append(errs, sf.src.at([]string{section.key, n}, "table %s is not declared in %s", n, strings.Join(sf.SQL, ", ")))
+				continue
+			}
+			var l *layoutSpec
+			switch section.key {
+			case "current":
+				l = ptr(sf.Current[n])
+			case "layout":
+				l = ptr(sf.Layout[n])
+			case "written":
+				l = sf.Written[n]
+			}
+			errs = append(errs, l.checkColumns(sf.src, section.key, n, t)...)
 		}
+	}
+	if len(errs) > 0 {
+		return &configError{msg: joinByLine(errs)}
 	}
 	return nil
 }
