@@ -134,7 +134,7 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	// that Spark 3.5.9 rejected (InvalidRecordException), while parquet-go read them.
 	bw := bufio.NewWriterSize(f, 1<<20)
 	pw := parquet.NewGenericWriter[any](bw, w.schema, parquet.DataPageVersion(1),
-		parquet.Compression(fastSnappy{}), parquet.CreatedBy("bucketlint", "0", ""))
+		parquet.Compression(snappyCodec{}), parquet.CreatedBy("bucketlint", "0", ""))
 	cw := pw.ColumnWriters()
 	inGroup := 0
 	for start := 0; start < len(rows); {

