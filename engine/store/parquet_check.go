@@ -64,11 +64,14 @@ func checkFooter(r io.ReaderAt, size int64) error {
 	return nil
 }
 
-// A chunkRange is the bytes of one column chunk, its codec and the rows its row group holds.
+// A chunkRange is the bytes of one column chunk, its codec, the rows its row group holds and,
+// when leaf is set, the column's maximum repetition and definition levels.
 type chunkRange struct {
-	start, end int64
-	rows       int64
-	codec      format.CompressionCodec
+	start, end     int64
+	rows           int64
+	codec          format.CompressionCodec
+	leaf           bool
+	maxRep, maxDef int
 }
 
 // checkPages walks the page headers of one column chunk as parquet-go will read them and
@@ -76,6 +79,7 @@ type chunkRange struct {
 // values (flat columns have one value per row).
 func checkPages(r io.ReaderAt, c chunkRange) error {
 	var values int64
+	var page []byte
 	buf := make([]byte, pageHeaderWindow)
 	for pos := c.start; pos < c.end; {
 		h, n, err := readPageHeader(r, buf, pos, c.end)
@@ -106,6 +110,9 @@ func checkPages(r io.ReaderAt, c chunkRange) error {
 			if err := checkSnappyLength(r, h, pos+n); err != nil {
 				return fmt.Errorf("page at offset %d: %w", pos, err)
 			}
+		}
+		if err := checkRuns(r, h, pos+n, c, &page); err != nil {
+			return fmt.Errorf("page at offset %d: %w", pos, err)
 		}
 		pos += n + int64(h.CompressedPageSize)
 	}

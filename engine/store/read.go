@@ -226,14 +226,18 @@ func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, col
 	checked := false
 	for i, leaf := range leaves {
 		if leaf.Node != nil {
-			if err := checkChunk(r, pf.Size(), meta, leaf.ColumnIndex, nrows); err != nil {
+			scan := &leaf
+			if t.Trusted {
+				scan = nil
+			}
+			if err := checkChunk(r, pf.Size(), meta, leaf.ColumnIndex, nrows, scan); err != nil {
 				return nil, fmt.Errorf("read %s row group %d column %s: %w", f.Path, g, cols[i].Name, err)
 			}
 			checked = true
 		}
 	}
 	if !checked { // only partition columns: still bound the row count by a chunk's values
-		if err := checkChunk(r, pf.Size(), meta, 0, nrows); err != nil && (nrows != 0 || len(meta.Columns) > 0) {
+		if err := checkChunk(r, pf.Size(), meta, 0, nrows, nil); err != nil && (nrows != 0 || len(meta.Columns) > 0) {
 			return nil, fmt.Errorf("read %s row group %d: %w", f.Path, g, err)
 		}
 	}
@@ -262,8 +266,9 @@ func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, col
 }
 
 // checkChunk checks column chunk col of a row group: its bytes lie in the file, before the
-// footer, and its pages hold rows values within the limits of checkPages.
-func checkChunk(r io.ReaderAt, size int64, rg format.RowGroup, col int, rows int64) error {
+// footer, and its pages hold rows values within the limits of checkPages (and, when the leaf
+// column is given, the runs of its pages within those of checkRuns).
+func checkChunk(r io.ReaderAt, size int64, rg format.RowGroup, col int, rows int64, leaf *parquet.LeafColumn) error {
 	if col >= len(rg.Columns) {
 		return fmt.Errorf("no column chunk %d in a row group of %d", col, len(rg.Columns))
 	}
@@ -278,7 +283,11 @@ func checkChunk(r io.ReaderAt, size int64, rg format.RowGroup, col int, rows int
 	if rows < 0 {
 		return fmt.Errorf("row group of %d rows", rows)
 	}
-	return checkPages(r, chunkRange{start: start, end: start + md.TotalCompressedSize, rows: rows, codec: md.Codec})
+	c := chunkRange{start: start, end: start + md.TotalCompressedSize, rows: rows, codec: md.Codec}
+	if leaf != nil {
+		c.leaf, c.maxRep, c.maxDef = true, leaf.MaxRepetitionLevel, leaf.MaxDefinitionLevel
+	}
+	return checkPages(r, c)
 }
 
 // ReadAll reads the columns cols of every file kept by p into one batch.

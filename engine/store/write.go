@@ -67,7 +67,7 @@ func Write(ctx context.Context, dir string, schema Schema, data *Batch, layout L
 		sortIdx, _ := schema.Indexes(layout.SortColumns)
 		parallel(len(jobs), opt.Parallelism, func(i int) { sortRows(jobs[i].rows, data, sortIdx) })
 	}
-	t := &Table{Dir: dir, Schema: schema, Layout: layout}
+	t := &Table{Dir: dir, Schema: schema, Layout: layout, Trusted: true}
 	var fileCols []int
 	for i, c := range schema {
 		if !slices.Contains(layout.PartitionColumns, c.Name) {

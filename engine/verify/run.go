@@ -243,7 +243,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", t.Name, err)
 	}
-	st.Name = t.Name
+	st.Name, st.Trusted = t.Name, true // written above, into the run's own directory
 	w.written[key] = st
 	rel, err := filepath.Rel(w.root, dir)
 	if err != nil {
