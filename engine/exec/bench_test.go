@@ -70,6 +70,7 @@ func (bt *benchTables) get(b *testing.B) *Catalog {
 					bt.err = err
 					return
 				}
+				tab.Trusted = true // written by an earlier run of these benchmarks
 				bt.cat.Add(x.name, tab)
 				continue
 			}
