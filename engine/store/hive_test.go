@@ -175,7 +175,7 @@ func TestHiveValidateCatchesPlantedRow(t *testing.T) {
 	if !slices.Equal(ids, []int32{0, 0, 1}) {
 		t.Fatalf("Hive buckets of 8, 12, 1 = %v, want [0 0 1]", ids)
 	}
-	w, err := newFileWriter(g.Schema(), []int{0, 1})
+	w, err := newFileWriter(g.Schema(), []int{0, 1}, snappyCodec{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,8 @@ type fileWriter struct {
 	leaf   []int // parquet leaf index of each written column
 	vals   []parquet.Value
 	// wide holds the big-endian bytes of a chunk of wide decimals; the values point into it.
-	wide []byte
+	wide  []byte
+	codec snappyCodec
 }
 
 const (
@@ -109,12 +110,12 @@ const (
 	rowGroupRows = 1 << 20
 )
 
-func newFileWriter(s Schema, cols []int) (*fileWriter, error) {
+func newFileWriter(s Schema, cols []int, codec snappyCodec) (*fileWriter, error) {
 	ps, leaf, err := parquetSchema(s, cols)
 	if err != nil {
 		return nil, err
 	}
-	return &fileWriter{schema: ps, cols: cols, leaf: leaf, vals: make([]parquet.Value, writeChunk)}, nil
+	return &fileWriter{schema: ps, cols: cols, leaf: leaf, vals: make([]parquet.Value, writeChunk), codec: codec}, nil
 }
 
 // write creates path (which must not exist) and writes rows of b in the given order. Each
@@ -134,7 +135,7 @@ func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
 	// that Spark 3.5.9 rejected (InvalidRecordException), while parquet-go read them.
 	bw := bufio.NewWriterSize(f, 1<<20)
 	pw := parquet.NewGenericWriter[any](bw, w.schema, parquet.DataPageVersion(1),
-		parquet.Compression(snappyCodec{}), parquet.CreatedBy("bucketlint", "0", ""))
+		parquet.Compression(w.codec), parquet.CreatedBy("bucketlint", "0", ""))
 	cw := pw.ColumnWriters()
 	inGroup := 0
 	for start := 0; start < len(rows); {

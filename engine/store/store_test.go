@@ -193,7 +193,7 @@ func TestValidateCatchesPlantedRow(t *testing.T) {
 	var h Hasher
 	ids := make([]int32, 3)
 	h.Buckets(ids, bad.Cols[:1], 3, 4)
-	w, err := newFileWriter(g.Schema(), []int{0, 1})
+	w, err := newFileWriter(g.Schema(), []int{0, 1}, snappyCodec{})
 	if err != nil {
 		t.Fatal(err)
 	}
