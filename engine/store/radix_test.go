@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -29,7 +30,7 @@ func TestSortInt64Pairs(t *testing.T) {
 			}
 			want := slices.Clone(vals)
 			orig := slices.Clone(keys)
-			slices.SortStableFunc(want, func(a, b int32) int { return cmpInt(orig[a/3], orig[b/3]) })
+			slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(orig[a/3], orig[b/3]) })
 			SortInt64Pairs(keys, vals)
 			if !slices.Equal(vals, want) {
 				t.Errorf("%s, %d keys: order differs from the stable sort", name, n)
@@ -39,16 +40,6 @@ func TestSortInt64Pairs(t *testing.T) {
 			}
 		}
 	}
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func BenchmarkSortInt64Pairs(b *testing.B) {
