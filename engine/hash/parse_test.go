@@ -224,3 +224,51 @@ func TestDecimalConstructors(t *testing.T) {
 		t.Error("Unscaled")
 	}
 }
+
+// TestSignedYears checks years before year 1, which Spark accepts with a sign and a
+// timestamp in year 0 with a positive offset reaches: they parse, print and parse back.
+func TestSignedYears(t *testing.T) {
+	for _, c := range []struct{ typ, in, want string }{
+		{"timestamp", "0000-1-1 0:00:00+0001", "-0001-12-31 23:59:00"},
+		{"timestamp", "-0001-12-31 23:59:00", "-0001-12-31 23:59:00"},
+		{"timestamp", "+2024-01-31 12:00:00", "2024-01-31 12:00:00"},
+		{"date", "-0044-03-15", "-0044-03-15"},
+		{"timestamp_ntz", "-0004-02-29 01:02:03", "-0004-02-29 01:02:03"},
+	} {
+		typ, err := ParseType(c.typ)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := ParseValue(typ, c.in)
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.typ, c.in, err)
+		}
+		if got := v.String(); got != c.want {
+			t.Errorf("%s %q printed %q, want %q", c.typ, c.in, got, c.want)
+		}
+		back, err := ParseValue(typ, v.String())
+		if err != nil || back.String() != v.String() {
+			t.Errorf("%s %q does not parse back: %v, %v", c.typ, v.String(), back, err)
+		}
+	}
+}
+
+// TestZoneNeedsSeconds: with an offset the seconds must be written, as Spark casts
+// "2024-01-01 00:00+00:01" and "2024-01-01 00:00Z" to NULL (3.5.9 and 4.3.0).
+func TestZoneNeedsSeconds(t *testing.T) {
+	typ, err := ParseType("timestamp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"2024-1-1 0:00+00:01", "2024-01-01 00:00Z", "2024-01-01 00:00 +00:01", "2024-01-01 00:00+0001"} {
+		if v, err := ParseValue(typ, s); err == nil {
+			t.Errorf("%q parsed to %s; Spark reads it as NULL", s, v)
+		}
+	}
+	for s, want := range map[string]string{"2024-01-01 00:00:00 +00:01": "2023-12-31 23:59:00", "2024-01-01 00:00:00Z": "2024-01-01 00:00:00", "2024-1-1 0:00": "2024-01-01 00:00:00"} {
+		v, err := ParseValue(typ, s)
+		if err != nil || v.String() != want {
+			t.Errorf("%q: %v %v, want %s", s, v, err, want)
+		}
+	}
+}
