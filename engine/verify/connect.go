@@ -144,26 +144,26 @@ func dropTableSQL(name string) string { return "DROP TABLE IF EXISTS " + name }
 func (c *connectRun) dropAll(ctx context.Context) error {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer cancel()
-	var errs []error
-	for _, t := range c.created {
-		if _, err := c.s.SQL(dctx, dropTableSQL(t)); err != nil {
-			errs = append(errs, fmt.Errorf("dropping %s: %w", t, err))
-		}
-	}
-	c.created = nil
+	errs := []error{c.dropTables(dctx)}
 	if _, err := c.s.SQL(dctx, dropScratchSQL(c.scratch)); err != nil {
 		errs = append(errs, fmt.Errorf("dropping %s: %w", c.scratch, err))
 	}
 	return errors.Join(errs...)
 }
 
-// dropCreated drops the tables one scenario created.
+// dropCreated drops the tables one scenario created, with a context that outlives a
+// cancelled ctx by up to a minute.
 func (c *connectRun) dropCreated(ctx context.Context) error {
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 	defer cancel()
+	return c.dropTables(dctx)
+}
+
+// dropTables drops the tables created so far and forgets them.
+func (c *connectRun) dropTables(ctx context.Context) error {
 	var errs []error
 	for _, t := range c.created {
-		if _, err := c.s.SQL(dctx, dropTableSQL(t)); err != nil {
+		if _, err := c.s.SQL(ctx, dropTableSQL(t)); err != nil {
 			errs = append(errs, fmt.Errorf("dropping %s: %w", t, err))
 		}
 	}
