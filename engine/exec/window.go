@@ -50,26 +50,6 @@ func (f *winFunc) resultType() hash.Type {
 	return f.argType
 }
 
-// splitTop splits s on commas outside parentheses.
-func splitTop(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(out, strings.TrimSpace(s[start:]))
-}
-
 // parseWinFunc reads one window expression as Spark prints it, and as simulate
 // predicts it (ids present on columns, possibly absent elsewhere):
 // "sum(v#2) windowspecdefinition(k#1, v#2 ASC NULLS FIRST, specifiedwindowframe(RangeFrame,
@@ -97,7 +77,10 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 	}
 	fn := strings.TrimSpace(expr[:i])
 	specBody := expr[i+len(spec) : len(expr)-1]
-	parts := splitTop(specBody)
+	parts, _ := plan.SplitArgs(specBody)
+	if len(parts) == 0 {
+		return winFunc{}, bad("no frame")
+	}
 	frame := strings.ToLower(parts[len(parts)-1])
 	nOrder := 0
 	for _, p := range parts[:len(parts)-1] {
@@ -122,7 +105,7 @@ func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
 	default:
 		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
 	}
-	fr := splitTop(frame[len("specifiedwindowframe(") : len(frame)-1])
+	fr, _ := plan.SplitArgs(frame[len("specifiedwindowframe(") : len(frame)-1])
 	if len(fr) != 3 || fr[1] != "unboundedpreceding$()" {
 		return winFunc{}, bad("only frames from UNBOUNDED PRECEDING are supported")
 	}

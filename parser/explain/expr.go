@@ -7,62 +7,6 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// splitArgs splits s at commas outside brackets, parentheses, braces and closed quotes, and
-// trims the spaces around each part. ok is false when a bracket is still open at the end of
-// s, as in FileScan metadata cut at 100 characters ("In(b, [1,2,3..."); the last part then
-// holds everything after its last top-level comma.
-func splitArgs(s string) (parts []string, ok bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return nil, true
-	}
-	parts = make([]string, 0, strings.Count(s, ",")+1)
-	depth, start := 0, 0
-	var noQuote [3]bool // a quote with no closing partner left: treat it as a plain byte
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth > 0 {
-				depth--
-			}
-		case '\'', '"', '`':
-			k := strings.IndexByte("'\"`", c)
-			if noQuote[k] {
-				continue
-			}
-			if j := closingQuote(s, i); j > 0 {
-				i = j
-			} else {
-				noQuote[k] = true
-			}
-		case ',':
-			if depth == 0 {
-				parts = append(parts, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	parts = append(parts, strings.TrimSpace(s[start:]))
-	return parts, depth == 0
-}
-
-// closingQuote returns the index of the quote closing the one at s[i], skipping
-// backslash-escaped bytes, or -1 when there is none.
-func closingQuote(s string, i int) int {
-	q := s[i]
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		}
-	}
-	return -1
-}
-
 // matchClose returns the index of the bracket closing the one at s[i] (any of "([{"), or -1
 // when it is not closed.
 func matchClose(s string, i int) int {
@@ -104,7 +48,7 @@ func isMoreFields(s string) bool {
 // out the truncation marker. ok is false when the brackets do not balance.
 func exprList(s string) (out []plan.Expr, ok bool) {
 	inner, closed := unwrap(s, '[', ']')
-	parts, balanced := splitArgs(inner)
+	parts, balanced := plan.SplitArgs(inner)
 	return exprs(parts), closed && balanced
 }
 
@@ -126,7 +70,7 @@ func exprs(parts []string) []plan.Expr {
 // stringList parses a bracketed list into its printed elements.
 func stringList(s string) []string {
 	inner, _ := unwrap(s, '[', ']')
-	parts, _ := splitArgs(inner)
+	parts, _ := plan.SplitArgs(inner)
 	out := parts[:0]
 	for _, p := range parts {
 		if p != "" {
@@ -290,7 +234,7 @@ func sortOrders(parts []string) []plan.SortOrder {
 // orderList parses a bracketed list of sort orders.
 func orderList(s string) []plan.SortOrder {
 	inner, _ := unwrap(s, '[', ']')
-	parts, _ := splitArgs(inner)
+	parts, _ := plan.SplitArgs(inner)
 	return sortOrders(parts)
 }
 
@@ -306,7 +250,7 @@ func partitioning(s string) plan.Partitioning {
 		return p
 	}
 	args = strings.TrimSuffix(args, ")")
-	parts, _ := splitArgs(args)
+	parts, _ := plan.SplitArgs(args)
 	if n := len(parts); n > 0 {
 		if v, err := strconv.Atoi(parts[n-1]); err == nil {
 			p.NumPartitions = v

@@ -10,7 +10,7 @@ import (
 // and build side, scanned table) and its detail block (formats.md §5), whose values are never
 // truncated.
 func fillFormatted(n plan.Node, title, rest string, skew bool, d *detail) {
-	args, _ := splitArgs(d.value("Arguments"))
+	args, _ := plan.SplitArgs(d.value("Arguments"))
 	switch x := n.(type) {
 	case *plan.Exchange:
 		exchangeArgs(x, args)

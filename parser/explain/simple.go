@@ -22,21 +22,21 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	}
 	switch x := n.(type) {
 	case *plan.Exchange:
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		exchangeArgs(x, parts)
 	case *plan.BroadcastExchange:
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		broadcastArgs(x, parts)
 	case *plan.ReusedExchange:
 		p.reusedSimple(x, args, i, at, depth)
 	case *plan.Sort:
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		sortArgs(x, parts)
 	case *plan.Window:
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		windowArgs(x, parts)
 	case *plan.Filter:
@@ -52,11 +52,11 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	case *plan.HiveTableScan:
 		x.Table, x.Output, _ = tableColumns(args)
 	case *plan.InMemoryTableScan:
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		inMemoryArgs(x, parts)
 	case *plan.LocalTableScan:
-		parts, _ := splitArgs(args)
+		parts, _ := plan.SplitArgs(args)
 		localArgs(x, parts)
 	case *plan.AdaptiveSparkPlan:
 		x.IsFinalPlan = strings.Contains(args, "isFinalPlan=true")
@@ -65,11 +65,11 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	case *plan.ShuffleRead:
 		x.Props = args
 	case *plan.Subquery:
-		parts, _ := splitArgs(args)
+		parts, _ := plan.SplitArgs(args)
 		subqueryArgs(x, parts)
 	}
 	if j, ok := plan.JoinOf(n); ok {
-		parts, ok := splitArgs(args)
+		parts, ok := plan.SplitArgs(args)
 		check(ok)
 		joinArgs(j, parts)
 		j.Skew = h.skew
@@ -143,7 +143,7 @@ func broadcastArgs(x *plan.BroadcastExchange, parts []string) {
 	if inner, ok := strings.CutPrefix(x.Mode, "HashedRelationBroadcastMode("); ok {
 		if list, ok := strings.CutPrefix(inner, "List("); ok {
 			if j := matchClose("("+list, 0); j > 0 {
-				keys, _ := splitArgs(list[:j-1])
+				keys, _ := plan.SplitArgs(list[:j-1])
 				x.Keys = exprs(keys)
 			}
 		}
@@ -241,7 +241,7 @@ func joinArgs(j *plan.Join, parts []string) {
 // brackets balanced.
 func aggregateArgs(a *plan.Aggregate, args string) bool {
 	inner, ok := unwrap(args, '(', ')')
-	parts, balanced := splitArgs(inner)
+	parts, balanced := plan.SplitArgs(inner)
 	for _, kv := range parts {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {

@@ -1,0 +1,60 @@
+package plan
+
+import "strings"
+
+// SplitArgs splits s at commas outside brackets, parentheses, braces and closed quotes, and
+// trims the spaces around each part. ok is false when a bracket is still open at the end of
+// s, as in FileScan metadata cut at 100 characters ("In(b, [1,2,3..."); the last part then
+// holds everything after its last top-level comma. It reads the argument lists of operators
+// and expressions as Spark prints them.
+func SplitArgs(s string) (parts []string, ok bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, true
+	}
+	parts = make([]string, 0, strings.Count(s, ",")+1)
+	depth, start := 0, 0
+	var noQuote [3]bool // a quote with no closing partner left: treat it as a plain byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '\'', '"', '`':
+			k := strings.IndexByte("'\"`", c)
+			if noQuote[k] {
+				continue
+			}
+			if j := closingQuote(s, i); j > 0 {
+				i = j
+			} else {
+				noQuote[k] = true
+			}
+		case ',':
+			if depth == 0 {
+				parts = append(parts, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, strings.TrimSpace(s[start:]))
+	return parts, depth == 0
+}
+
+// closingQuote returns the index of the quote closing the one at s[i], skipping
+// backslash-escaped bytes, or -1 when there is none.
+func closingQuote(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return -1
+}
