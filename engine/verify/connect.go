@@ -70,11 +70,8 @@ func RunConnect(ctx context.Context, scenarios []Scenario, opt ConnectOptions) (
 			if ctx.Err() != nil {
 				return results, fmt.Errorf("verify %s: %w", sc.Name, err)
 			}
-			q := ""
-			if sc.Query != nil {
-				q = strings.TrimSpace(sc.Query.Text)
-			}
-			r = &Result{Name: sc.Name, Query: q, Error: err.Error(), Engine: "spark-connect"}
+			er := errorResult(sc, err, "spark-connect")
+			r = &er
 		}
 		results = append(results, *r)
 	}

@@ -96,11 +96,7 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 			if ctx.Err() != nil {
 				return results, fmt.Errorf("verify %s: %w", sc.Name, err)
 			}
-			q := ""
-			if sc.Query != nil {
-				q = strings.TrimSpace(sc.Query.Text)
-			}
-			results = append(results, Result{Name: sc.Name, Query: q, Error: err.Error(), Engine: "embedded"})
+			results = append(results, errorResult(sc, err, "embedded"))
 			continue
 		}
 		if opt.Spark != nil {
@@ -115,6 +111,15 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 		results = append(results, *r)
 	}
 	return results, nil
+}
+
+// errorResult is the result of a scenario that could not be run on engine.
+func errorResult(sc *Scenario, err error, engine string) Result {
+	q := ""
+	if sc.Query != nil {
+		q = strings.TrimSpace(sc.Query.Text)
+	}
+	return Result{Name: sc.Name, Query: q, Error: err.Error(), Engine: engine}
 }
 
 func (w *warehouse) progress(scenario, format string, args ...any) {
