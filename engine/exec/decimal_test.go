@@ -59,7 +59,9 @@ func decimalFixture(t *testing.T) (*Catalog, [][]string) {
 	return cat, rows
 }
 
-func decAgg(mode plan.AggregateMode, prefix string, keys []string, fns []string, child plan.Node) *plan.HashAggregate {
+// hashAgg is a HashAggregate in mode over child, grouping by keys and computing fns (as
+// Spark prints them, without the mode's prefix).
+func hashAgg(mode plan.AggregateMode, prefix string, keys []string, fns []string, child plan.Node) *plan.HashAggregate {
 	a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
 	a.Mode, a.Keys = mode, attrs(keys...)
 	for _, f := range fns {
@@ -85,10 +87,10 @@ func TestWideDecimalAggregate(t *testing.T) {
 	t.Parallel()
 	cat, rows := decimalFixture(t)
 	fns := []string{"count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(n)", "avg(n)"}
-	local := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
-		decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", true, "k", "amt", "n")))
-	shuffled := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
-		exchange(decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", false, "k", "amt", "n")), 5, "k"))
+	local := hashAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+		hashAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", true, "k", "amt", "n")))
+	shuffled := hashAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+		exchange(hashAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("da", false, "k", "amt", "n")), 5, "k"))
 	res := run(t, local, cat)
 	wantTypes := []string{"decimal(20,2)", "bigint", "decimal(38,6)", "decimal(38,6)", "decimal(38,6)", "decimal(38,10)", "decimal(19,2)", "decimal(13,6)"}
 	for i, c := range res.Schema {
@@ -291,15 +293,15 @@ func TestDecimalSumOverflowIsNull(t *testing.T) {
 	cat.Add("o", tab)
 	fns := []string{"sum(v)", "avg(v)"}
 	for _, parts := range []int{1, 3} {
-		child := exchange(decAgg(plan.PartialAggregate, "partial_", []string{"g"}, fns, fileScan("o", false, "g", "v")), parts, "g")
-		got := run(t, decAgg(plan.FinalAggregate, "", []string{"g"}, fns, child), cat).CanonicalRows()
+		child := exchange(hashAgg(plan.PartialAggregate, "partial_", []string{"g"}, fns, fileScan("o", false, "g", "v")), parts, "g")
+		got := run(t, hashAgg(plan.FinalAggregate, "", []string{"g"}, fns, child), cat).CanonicalRows()
 		want := []string{"0\x1f\\N\x1f\\N", "1\x1f0\x1f0.0000"}
 		if !slices.Equal(got, want) {
 			t.Fatalf("%d partitions: %q, want %q", parts, got, want)
 		}
 	}
 	// Within one partition the sum overflows as it goes, before any merge.
-	whole := decAgg(plan.FinalAggregate, "", []string{"g"}, fns,
+	whole := hashAgg(plan.FinalAggregate, "", []string{"g"}, fns,
 		exchange(fileScan("o", false, "g", "v"), 1, "g"))
 	whole.Mode = plan.CompleteAggregate
 	if got := run(t, whole, cat).CanonicalRows(); !slices.Equal(got, []string{"0\x1f\\N\x1f\\N", "1\x1f0\x1f0.0000"}) {
@@ -450,8 +452,8 @@ func BenchmarkWideDecimalAggregate(b *testing.B) {
 			cat := NewCatalog()
 			cat.Add("t", tab)
 			fns := []string{"count(1)", "sum(v)", "max(v)"}
-			root := decAgg(plan.FinalAggregate, "", []string{"k"}, fns,
-				decAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("t", true, "k", "v")))
+			root := hashAgg(plan.FinalAggregate, "", []string{"k"}, fns,
+				hashAgg(plan.PartialAggregate, "partial_", []string{"k"}, fns, fileScan("t", true, "k", "v")))
 			b.ResetTimer()
 			for range b.N {
 				res, err := Execute(context.Background(), root, cat, Options{Parallelism: 1})

@@ -178,12 +178,7 @@ func TestAggregatesAgainstNaive(t *testing.T) {
 	texts := []string{"count(1)", "count(x)", "sum(x)", "min(a)", "max(x)", "avg(x)", "min(x)"}
 	types := []hash.Type{typ(t, "bigint"), typ(t, "bigint"), typ(t, "bigint"), typ(t, "string"), typ(t, "int"), typ(t, "double"), typ(t, "int")}
 	agg := func(mode plan.AggregateMode, prefix string, child plan.Node, keys ...string) *plan.HashAggregate {
-		a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
-		a.Mode, a.Keys = mode, attrs(keys...)
-		for _, tx := range texts {
-			a.Functions = append(a.Functions, plan.Expr{Raw: prefix + tx, Text: prefix + tx})
-		}
-		return a
+		return hashAgg(mode, prefix, keys, texts, child)
 	}
 	scanA := fileScan("a", false, "k", "a", "x")
 	cases := map[string]struct {

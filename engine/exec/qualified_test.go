@@ -21,12 +21,7 @@ func TestQualifiedNames(t *testing.T) {
 		cond := q("(ta.x > 3) AND (tb.z <> 'ta.x') AND isnotnull(ta.a)")
 		fl := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{j}}, Condition: plan.Expr{Raw: cond, Text: cond}}
 		agg := func(mode plan.AggregateMode, prefix string, child plan.Node) *plan.HashAggregate {
-			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
-			a.Mode, a.Keys = mode, attrs(q("tb.z"))
-			for _, fn := range []string{"count(1)", q("sum(ta.x)"), q("max(tb.y)")} {
-				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + fn, Text: prefix + fn})
-			}
-			return a
+			return hashAgg(mode, prefix, []string{q("tb.z")}, []string{"count(1)", q("sum(ta.x)"), q("max(tb.y)")}, child)
 		}
 		return agg(plan.FinalAggregate, "", exchange(agg(plan.PartialAggregate, "partial_", fl), 3, q("tb.z")))
 	}

@@ -93,12 +93,7 @@ func compatQueries() []compatQuery {
 	}
 	agg := func(sh bool) plan.Node {
 		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
-			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
-			a.Mode, a.Keys = mode, attrs("k")
-			for _, f := range []string{"count(1)", "sum(x)", "min(a)", "max(dt)"} {
-				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
-			}
-			return a
+			return hashAgg(mode, prefix, []string{"k"}, []string{"count(1)", "sum(x)", "min(a)", "max(dt)"}, child)
 		}
 		if sh {
 			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", fileScan("ca", false, "k", "a", "x", "dt")), 7, "k"))
@@ -108,12 +103,7 @@ func compatQueries() []compatQuery {
 	decAgg := func(sh bool) plan.Node {
 		fns := []string{"count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)"}
 		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
-			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
-			a.Mode, a.Keys = mode, attrs("k")
-			for _, f := range fns {
-				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
-			}
-			return a
+			return hashAgg(mode, prefix, []string{"k"}, fns, child)
 		}
 		if sh {
 			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", fileScan("cd", false, "k", "amt", "q", "n")), 7, "k"))
@@ -123,12 +113,7 @@ func compatQueries() []compatQuery {
 	decFilter := func(sh bool) plan.Node {
 		fns := []string{"count(1)", "max(amt)"}
 		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
-			a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
-			a.Mode, a.Keys = mode, attrs("k")
-			for _, f := range fns {
-				a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
-			}
-			return a
+			return hashAgg(mode, prefix, []string{"k"}, fns, child)
 		}
 		const cond = "(amt > 1000.5)"
 		filter := func(child plan.Node) plan.Node {
