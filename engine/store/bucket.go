@@ -48,11 +48,7 @@ func (s *Hasher) column(c *Vec, n int) {
 	case hash.KindBigInt, hash.KindTimestamp, hash.KindTimestampNTZ:
 		hash.Murmur3Int64s(h, c.Ints, nulls)
 	case hash.KindInt, hash.KindDate:
-		s.i32 = grow(s.i32, n)
-		for i := range n {
-			s.i32[i] = int32(c.Ints[i])
-		}
-		hash.Murmur3Int32s(h, s.i32, nulls)
+		hash.Murmur3Int32s(h, s.int32s(c, n), nulls)
 	case hash.KindSmallInt:
 		s.i16 = grow(s.i16, n)
 		for i := range n {
@@ -74,16 +70,32 @@ func (s *Hasher) column(c *Vec, n int) {
 	case hash.KindDouble:
 		hash.Murmur3Float64s(h, c.Floats, nulls)
 	case hash.KindFloat:
-		s.f32 = grow(s.f32, n)
-		for i := range n {
-			s.f32[i] = float32(c.Floats[i])
-		}
-		hash.Murmur3Float32s(h, s.f32, nulls)
+		hash.Murmur3Float32s(h, s.float32s(c, n), nulls)
 	case hash.KindString, hash.KindBinary:
 		hash.Murmur3Strings(h, c.Offsets, c.Data, nulls)
 	default:
 		panic(fmt.Sprintf("store: cannot hash %s", c.Type))
 	}
+}
+
+// int32s returns rows [0, n) of an integer-like vector narrowed to int32, in a buffer the
+// next call reuses.
+func (s *Hasher) int32s(c *Vec, n int) []int32 {
+	s.i32 = grow(s.i32, n)
+	for i := range n {
+		s.i32[i] = int32(c.Ints[i])
+	}
+	return s.i32
+}
+
+// float32s returns rows [0, n) of a float vector as float32, in a buffer the next call
+// reuses.
+func (s *Hasher) float32s(c *Vec, n int) []float32 {
+	s.f32 = grow(s.f32, n)
+	for i := range n {
+		s.f32[i] = float32(c.Floats[i])
+	}
+	return s.f32
 }
 
 func grow[T any](s []T, n int) []T {

@@ -112,19 +112,11 @@ func (s *Hasher) hiveColumn(c *Vec, n int) {
 	case hash.KindInt, hash.KindDate, hash.KindSmallInt, hash.KindTinyInt, hash.KindBoolean:
 		// Each of these hashes as its own value (booleans as 1 or 0), so one int32 kernel
 		// serves them all.
-		s.i32 = grow(s.i32, n)
-		for i := range n {
-			s.i32[i] = int32(c.Ints[i])
-		}
-		hash.HiveInt32s(h, s.i32, nulls)
+		hash.HiveInt32s(h, s.int32s(c, n), nulls)
 	case hash.KindDouble:
 		hash.HiveFloat64s(h, c.Floats, nulls)
 	case hash.KindFloat:
-		s.f32 = grow(s.f32, n)
-		for i := range n {
-			s.f32[i] = float32(c.Floats[i])
-		}
-		hash.HiveFloat32s(h, s.f32, nulls)
+		hash.HiveFloat32s(h, s.float32s(c, n), nulls)
 	case hash.KindString, hash.KindBinary:
 		hash.HiveStrings(h, c.Offsets, c.Data, nulls)
 	default:
