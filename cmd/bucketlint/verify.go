@@ -207,12 +207,9 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 	}
 	show := progressFunc(s)
 	// One bar for all the runs: each run's steps are offset by those of the runs before.
-	per := 4
-	switch {
-	case strings.HasPrefix(opts.spark, "sc://"):
-		per = 1
-	case opts.spark != "":
-		per = 5
+	per := verify.StepsPerScenario(opts.spark != "")
+	if strings.HasPrefix(opts.spark, "sc://") {
+		per = 1 // RunConnect's Progress counts scenarios
 	}
 	total := 0
 	for _, wr := range runs {

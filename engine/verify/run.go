@@ -83,10 +83,7 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 			}
 		}()
 	}
-	per := 4
-	if opt.Spark != nil {
-		per++
-	}
+	per := StepsPerScenario(opt.Spark != nil)
 	w.total = per * len(scenarios)
 	for i := range scenarios {
 		sc := &scenarios[i]
@@ -100,7 +97,7 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 			continue
 		}
 		if opt.Spark != nil {
-			w.done = i*per + 4
+			w.done = i*per + embeddedSteps
 			w.progress(sc.Name, "running on Spark (%s)", opt.Spark.Master)
 			sr, err := opt.Spark.run(ctx, w, sc, r)
 			if err != nil {
@@ -111,6 +108,19 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 		results = append(results, *r)
 	}
 	return results, nil
+}
+
+// embeddedSteps are the Progress steps of a scenario on the embedded engine: each side's
+// tables made, each side's query run.
+const embeddedSteps = 4
+
+// StepsPerScenario is the number of Progress steps Run reports for a scenario: four, and a
+// fifth when it also runs on Spark (Options.Spark).
+func StepsPerScenario(withSpark bool) int {
+	if withSpark {
+		return embeddedSteps + 1
+	}
+	return embeddedSteps
 }
 
 // errorResult is the result of a scenario that could not be run on engine.
