@@ -33,6 +33,9 @@ type Expr struct {
 	Text string
 	// Refs are the attribute references in Raw, in order of appearance.
 	Refs []Attr
+	// X is the expression as a tree, built by the parser that read it; nil where none was
+	// built (an expression made up by a simulator from text).
+	X *X
 }
 
 // Column returns the referenced column name when the expression is a bare attribute

@@ -115,7 +115,9 @@ type JoinSpec struct {
 	// that are not equi-join keys (non-equi parts), as written.
 	Condition string
 	Residual  []string
-	Span      Span
+	// ConditionX is the ON condition as a tree, nil for none.
+	ConditionX *X
+	Span       Span
 }
 
 // A Select is one SELECT block.
@@ -124,13 +126,17 @@ type Select struct {
 	// Hints are the /*+ … */ hints of the block.
 	Hints    []Hint
 	Distinct bool
-	// Items are the select-list expressions as written.
-	Items []string
+	// Items are the select-list expressions as written; ItemsX are the same as trees,
+	// without their aliases, which ItemAliases holds ("" where none was given).
+	Items       []string
+	ItemsX      []*X
+	ItemAliases []string
 	// From is the FROM tree: a single relation or a tree of joins; nil for SELECT without FROM.
 	From *Relation
 	// Where is the WHERE condition as written; Filters are its conjuncts that compare a column
 	// to literals (=, IN, <=>), the predicates that allow bucket pruning.
 	Where   string
+	WhereX  *X
 	Filters []KeyFilter
 	// Equalities are the WHERE conjuncts equating two columns, as written. They are the join
 	// keys of comma joins; when their columns could not be placed (unqualified names over
@@ -141,6 +147,7 @@ type Select struct {
 	GroupBy   []ColumnRef
 	Aggregate bool
 	Having    string
+	HavingX   *X
 	// Windows are the window specifications of OVER clauses, in order of appearance.
 	Windows []WindowSpec
 	// DistributeBy and SortBy are the DISTRIBUTE BY and SORT BY keys; CLUSTER BY k sets both.
@@ -220,6 +227,8 @@ type ColumnRef struct {
 	Table    string
 	// Column is the column name, empty when the expression is not a (cast) column.
 	Column string
+	// X is the key as an expression tree.
+	X *X
 	// Cast is the target type of a CAST around the column ("bigint"), empty when not cast.
 	Cast string
 	// Desc is set for a DESC sort key; Nulls is "FIRST" or "LAST" when written (NULLS FIRST,
