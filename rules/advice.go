@@ -3,13 +3,13 @@ package rules
 import (
 	"strings"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/plan"
-	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // adviseCount returns the bucket count to give table in a join: the other side's count when
 // the other side is bucketed on the join keys (so that only this table changes), else the
-// count simulate.Advise recommends for the join alone (when the table's size is known), else
+// count advise.Advise recommends for the join alone (when the table's size is known), else
 // the table's own count.
 func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 	if sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets > 0 {
@@ -24,8 +24,8 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 		if q == nil {
 			q = joinQuery(s)
 		}
-		recs := simulate.Advise(catalog(p.Project), []simulate.WeightedQuery{{Query: q, Weight: 1}}, simulate.AdviseOptions{
-			Options:           p.OptionsAt(s.Span.Start),
+		recs := advise.Advise(catalog(p.Project), []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{
+			Spark:             p.OptionsAt(s.Span.Start),
 			TargetBucketBytes: p.Thresholds.TargetBucketBytes,
 			ClusterCores:      p.Thresholds.ClusterCores,
 			PowerOfTwo:        true,
@@ -58,10 +58,10 @@ func (p *Pass) withLayout(desc string, s *joinSite, t *plan.Table, cols []string
 }
 
 // layoutCode is a table rewritten with a bucket spec, in the language of the file the finding
-// is in (SQL elsewhere): the advisor's code (simulate.LayoutCode), so that a fix and `bucketlint
+// is in (SQL elsewhere): the advisor's code (advise.LayoutCode), so that a fix and `bucketlint
 // advise` print the same thing.
 func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
-	c := simulate.LayoutCode(t, &plan.BucketSpec{NumBuckets: n, Columns: cols}, nil)
+	c := advise.LayoutCode(t, &plan.BucketSpec{NumBuckets: n, Columns: cols}, nil)
 	switch lang {
 	case "python":
 		return strings.TrimSuffix(c.PySpark, "\n")

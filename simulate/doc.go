@@ -1,13 +1,13 @@
 // Package simulate models Apache Spark's physical planner for joins and aggregations over
 // bucketed and unbucketed tables: it predicts where Spark inserts an Exchange (shuffle) or a
-// Sort, says why in words a user reads, and recommends table layouts that remove them.
+// Sort and says why in words a user reads. Package advise searches for the table layouts that
+// remove them, simulating each candidate here.
 //
-// It sits above plan and below rules, report and engine: it imports only the standard library
+// It sits above plan and below advise, rules, report and engine: it imports only the standard library
 // and plan. Simulate(tables, query, Options) plans a plan.Query as Spark 3.0–4.x would and
 // returns the predicted physical plan (the operator types the explain parser produces), the
 // Exchange and Sort counts, a Decision per join or aggregate side, and what it could not
-// model. Advise(tables, workload, AdviseOptions) chooses bucket columns, counts and sort
-// columns per table and proves each choice by simulating the workload again.
+// model.
 //
 // The files follow the provide / require / satisfy / ensure split of
 // reference/spark-planner.md §1:
@@ -23,8 +23,7 @@
 //     Decision per inserted operator (reasons.go words them);
 //   - coalesce.go, disable.go, reuse.go: CoalesceBucketsInJoin, DisableUnnecessaryBucketedScan,
 //     ReuseExchangeAndSubquery;
-//   - describe.go: operators printed as Spark's simple explain mode prints them;
-//   - advise.go, advise_choose.go, advise_code.go: layouts for a workload, as code.
+//   - describe.go: operators printed as Spark's simple explain mode prints them.
 //
 // The version eras of the co-partitioning algorithm are explicit values (EraA, EraB, EraC);
 // configuration reaches the model only through Options. FINDINGS.md lists where real Spark

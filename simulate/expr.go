@@ -84,8 +84,9 @@ func ascending(es []plan.Expr) []plan.SortOrder {
 	return out
 }
 
-// typeRank orders numeric types for join-key coercion (TypeCoercion's findWiderTypeForTwo).
-func typeRank(t string) int {
+// TypeRank orders numeric types for join-key coercion (TypeCoercion's findWiderTypeForTwo):
+// the narrower key is cast to the wider type. It is 0 for a type that is not numeric.
+func TypeRank(t string) int {
 	switch t {
 	case "tinyint", "byte":
 		return 1

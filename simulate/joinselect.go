@@ -178,7 +178,7 @@ func usingColumns(j *plan.JoinSpec, left, right *node) []string {
 // coerce is TypeCoercion for an equality of two numeric columns of different types: the
 // narrower side is cast to the wider type, which makes it a different expression.
 func (s *sim) coerce(l, r attr) (attr, attr) {
-	lr, rr := typeRank(l.typ), typeRank(r.typ)
+	lr, rr := TypeRank(l.typ), TypeRank(r.typ)
 	switch {
 	case l.typ == r.typ || l.typ == "" || r.typ == "":
 	case lr > 0 && rr > 0 && lr < rr:
@@ -189,7 +189,7 @@ func (s *sim) coerce(l, r attr) (attr, attr) {
 		// AnsiTypeCoercion (spark.sql.ansi.enabled, default from 4.0): a string compared
 		// with an integral number makes both sides bigint (double for fractional numbers).
 		wide := "bigint"
-		if max(lr, rr) >= typeRank("float") {
+		if max(lr, rr) >= TypeRank("float") {
 			wide = "double"
 		}
 		if l.typ != wide {

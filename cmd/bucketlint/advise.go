@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -111,8 +112,8 @@ func runAdvise(opts *adviseOptions, s *streams) error {
 		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
 	}
 	workload := weighted(ws)
-	recs := simulate.Advise(ws.tables, workload, simulate.AdviseOptions{
-		Options: opt, TargetBucketBytes: target, ClusterCores: opts.cores, PowerOfTwo: opts.powerOfTwo,
+	recs := advise.Advise(ws.tables, workload, advise.Options{
+		Spark: opt, TargetBucketBytes: target, ClusterCores: opts.cores, PowerOfTwo: opts.powerOfTwo,
 		MinBucketFileBytes: minFile, MaxBucketFileBytes: maxFile, Partitions: parts,
 	})
 	if opts.format == "json" {
@@ -133,8 +134,8 @@ var weightComment = regexp.MustCompile(`(?i)--\s*weight\s*[:=]\s*([0-9.]+)`)
 
 // weighted merges repeated queries (same text) into one with the count as weight; a
 // "-- weight: N" comment sets the weight instead.
-func weighted(ws *workspace) []simulate.WeightedQuery {
-	var out []simulate.WeightedQuery
+func weighted(ws *workspace) []advise.WeightedQuery {
+	var out []advise.WeightedQuery
 	index := map[string]int{}
 	for _, q := range ws.queries {
 		w := 1.0
@@ -149,7 +150,7 @@ func weighted(ws *workspace) []simulate.WeightedQuery {
 			continue
 		}
 		index[key] = len(out)
-		out = append(out, simulate.WeightedQuery{Query: ws.withViews(q), Weight: w})
+		out = append(out, advise.WeightedQuery{Query: ws.withViews(q), Weight: w})
 	}
 	return out
 }
@@ -162,7 +163,7 @@ func specText(b *plan.BucketSpec) string {
 	return s + fmt.Sprintf(" INTO %d BUCKETS", b.NumBuckets)
 }
 
-func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simulate.Recommendation) error {
+func writeAdviseText(w io.Writer, workload []advise.WeightedQuery, recs []advise.Recommendation) error {
 	var b strings.Builder
 	if len(recs) == 0 {
 		b.WriteString("no layout change removes a shuffle from this workload\n")
@@ -209,7 +210,7 @@ func writeAdviseText(w io.Writer, workload []simulate.WeightedQuery, recs []simu
 
 // adviseSummary is the advice in one line: the tables rewritten, kept, broadcast, and the
 // settings it needs.
-func adviseSummary(recs []simulate.Recommendation) string {
+func adviseSummary(recs []advise.Recommendation) string {
 	var rewrite, keep, plain []string
 	confs := map[string]string{}
 	for _, r := range recs {
@@ -255,7 +256,7 @@ func confsText(confs map[string]string) string {
 	return strings.Join(keys, ", ")
 }
 
-func writeAdviseJSON(w io.Writer, recs []simulate.Recommendation) error {
+func writeAdviseJSON(w io.Writer, recs []advise.Recommendation) error {
 	type countsJSON struct {
 		Exchanges int `json:"exchanges"`
 		Sorts     int `json:"sorts"`

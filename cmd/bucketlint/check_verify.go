@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/engine/verify"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
@@ -20,17 +21,17 @@ const checkVerifyRows = 20_000
 // how many attached verifications did not reproduce. A scenario the engine cannot run is
 // reported on standard error and left unverified.
 func verifyFindings(ctx context.Context, project *plan.Project, sim simulate.Options, diags []rules.Diagnostic, s *streams) ([]*report.Verification, int) {
-	var workload []simulate.WeightedQuery
+	var workload []advise.WeightedQuery
 	for _, q := range project.Queries {
 		if !q.View && q.Root != nil {
-			workload = append(workload, simulate.WeightedQuery{Query: q, Weight: 1})
+			workload = append(workload, advise.WeightedQuery{Query: q, Weight: 1})
 		}
 	}
 	out := make([]*report.Verification, len(diags))
 	if len(workload) == 0 {
 		return out, 0
 	}
-	recs := simulate.Advise(project.Tables, workload, simulate.AdviseOptions{Options: sim, PowerOfTwo: true})
+	recs := advise.Advise(project.Tables, workload, advise.Options{Spark: sim, PowerOfTwo: true})
 	scenarios := verify.FromAdvice(project.Tables, workload, recs)
 	failed := 0
 	for _, sc := range scenarios {

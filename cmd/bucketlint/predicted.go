@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 	"github.com/bucketlint/bucketlint/simulate"
@@ -61,7 +62,7 @@ func queryAt(qs []*plan.Query, pos plan.Pos) *plan.Query {
 // adviceAfter simulates q under the layout the advisor recommends for it alone, and names the
 // layout; nil when the advice changes nothing for q.
 func adviceAfter(p *plan.Project, q *plan.Query, opts simulate.Options) (*simulate.Result, string) {
-	recs := simulate.Advise(p.Tables, []simulate.WeightedQuery{{Query: q, Weight: 1}}, simulate.AdviseOptions{Options: opts})
+	recs := advise.Advise(p.Tables, []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{Spark: opts})
 	var after *simulate.Result
 	var changes []string
 	for _, r := range recs {

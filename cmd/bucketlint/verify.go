@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
@@ -330,12 +331,12 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 		return workloadRun{}, 0, err
 	}
 	sim.BucketOf = hash.BucketOfLiteral
-	var workload []simulate.WeightedQuery
+	var workload []advise.WeightedQuery
 	for _, q := range project.Queries {
 		if q.View || q.Root == nil {
 			continue
 		}
-		workload = append(workload, simulate.WeightedQuery{Query: q, Weight: 1})
+		workload = append(workload, advise.WeightedQuery{Query: q, Weight: 1})
 	}
 	if len(workload) == 0 {
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
@@ -361,7 +362,7 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(wq.Query), Before: tables, After: after})
 		}
 	} else {
-		recs := simulate.Advise(tables, workload, simulate.AdviseOptions{Options: sim, PowerOfTwo: true})
+		recs := advise.Advise(tables, workload, advise.Options{Spark: sim, PowerOfTwo: true})
 		scenarios = verify.FromAdvice(tables, workload, recs)
 	}
 	for i := range scenarios {

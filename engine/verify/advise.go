@@ -5,15 +5,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/plan"
-	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // FromAdvice turns recommendations into scenarios: one per workload query the advice claims
 // to make cheaper (fewer Exchanges after than before), with the catalogue as it is and with
 // every recommendation applied (bucket specs, and key columns widened where the advice casts
 // them). A query that writes a table (INSERT, CTAS) is verified as its SELECT.
-func FromAdvice(tables map[string]*plan.Table, workload []simulate.WeightedQuery, recs []simulate.Recommendation) []Scenario {
+func FromAdvice(tables map[string]*plan.Table, workload []advise.WeightedQuery, recs []advise.Recommendation) []Scenario {
 	after := Apply(tables, recs)
 	fixes := map[int][]string{}
 	claimed := map[int]bool{}
@@ -50,7 +50,7 @@ func FromAdvice(tables map[string]*plan.Table, workload []simulate.WeightedQuery
 // advised bucket spec (none when the advice is not to bucket it) and its cast columns the
 // advised types, and a rewritten table is a Parquet data-source table (a Hive-format or
 // Delta table is no longer one). The input tables are not modified.
-func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[string]*plan.Table {
+func Apply(tables map[string]*plan.Table, recs []advise.Recommendation) map[string]*plan.Table {
 	out := make(map[string]*plan.Table, len(tables))
 	for k, v := range tables {
 		out[k] = v
@@ -65,7 +65,7 @@ func Apply(tables map[string]*plan.Table, recs []simulate.Recommendation) map[st
 		if !r.Keep {
 			// The advised rewrite (bucketBy … saveAsTable) makes a data-source table, as
 			// simulate's advice assumes; a Hive-format table stops being one.
-			cp.Format = simulate.RewriteFormat(t)
+			cp.Format = advise.RewriteFormat(t)
 			cp.Hive, cp.HiveFormat = false, ""
 		}
 		cp.Columns = append([]plan.Column(nil), t.Columns...)

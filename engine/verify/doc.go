@@ -11,7 +11,7 @@
 // schema of the table's DDL. Everything is written below one os.MkdirTemp directory that is
 // removed before Run returns; user data is only ever read.
 //
-// [FromAdvice] turns simulate.Advise recommendations into scenarios; [ValidateLayout]
+// [FromAdvice] turns advise.Advise recommendations into scenarios; [ValidateLayout]
 // checks a table directory written by someone else's job, read-only; [SparkCheck] runs the
 // same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv); [RunConnect]
 // verifies on the tables of a Spark Connect server, through scratch copies made with SQL.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
@@ -23,7 +24,7 @@ WHERE a.status <> 'CLOSED' GROUP BY t.account_id, t.day;
 `
 
 // workload parses DDL and queries into tables and a workload.
-func workload(tb testing.TB, src string) (map[string]*plan.Table, []simulate.WeightedQuery) {
+func workload(tb testing.TB, src string) (map[string]*plan.Table, []advise.WeightedQuery) {
 	tb.Helper()
 	p, err := sql.New()
 	if err != nil {
@@ -37,9 +38,9 @@ func workload(tb testing.TB, src string) (map[string]*plan.Table, []simulate.Wei
 	for _, tb := range f.Tables {
 		tabs[tb.Name] = tb
 	}
-	var w []simulate.WeightedQuery
+	var w []advise.WeightedQuery
 	for _, q := range f.Queries {
-		w = append(w, simulate.WeightedQuery{Query: q, Weight: 1})
+		w = append(w, advise.WeightedQuery{Query: q, Weight: 1})
 	}
 	return tabs, w
 }
@@ -171,9 +172,9 @@ WHERE u.is_employee = false GROUP BY u.plan, e.platform;
 	}
 }
 
-func adviseFor(tb testing.TB, tabs map[string]*plan.Table, w []simulate.WeightedQuery) []simulate.Recommendation {
+func adviseFor(tb testing.TB, tabs map[string]*plan.Table, w []advise.WeightedQuery) []advise.Recommendation {
 	tb.Helper()
-	return simulate.Advise(tabs, w, simulate.AdviseOptions{Options: simOptions(tb)})
+	return advise.Advise(tabs, w, advise.Options{Spark: simOptions(tb)})
 }
 
 // TestFixtureData reads accounts from a CSV file (as a user's fixture) and generates the

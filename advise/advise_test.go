@@ -1,11 +1,15 @@
-package simulate
+package advise
 
 import (
+	"bytes"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 const adviseDDL = `
@@ -59,8 +63,8 @@ func adviseFixture(tb testing.TB) (map[string]*plan.Table, []WeightedQuery) {
 func TestAdviseRemovesShuffles(t *testing.T) {
 	tables, wl := adviseFixture(t)
 	for _, v := range []string{"3.0.1", "3.2", "3.5", "4.0"} {
-		ver, _ := ParseVersion(v)
-		recs := Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}, ClusterCores: 64, PowerOfTwo: true})
+		ver, _ := simulate.ParseVersion(v)
+		recs := Advise(tables, wl, Options{Spark: simulate.Options{SparkVersion: ver}, ClusterCores: 64, PowerOfTwo: true})
 		byTable := map[string]Recommendation{}
 		fixes := 0
 		for _, r := range recs {
@@ -101,7 +105,7 @@ func TestAdviseRemovesShuffles(t *testing.T) {
 	}
 }
 
-func outcome(r Recommendation, q int) *Result {
+func outcome(r Recommendation, q int) *simulate.Result {
 	for _, o := range r.Queries {
 		if o.Index == q {
 			return o.After
@@ -143,8 +147,8 @@ func fixedSides(root plan.Node, f Fix) string {
 // needs no Exchange.
 func TestAdviseCoalescedCounts(t *testing.T) {
 	tables, wl := adviseFixture(t)
-	ver, _ := ParseVersion("3.5")
-	opt := AdviseOptions{Options: Options{SparkVersion: ver, Confs: map[string]string{ConfCoalesceBuckets: "true"}}, ClusterCores: 16, PowerOfTwo: true}
+	ver, _ := simulate.ParseVersion("3.5")
+	opt := Options{Spark: simulate.Options{SparkVersion: ver, Confs: map[string]string{simulate.ConfCoalesceBuckets: "true"}}, ClusterCores: 16, PowerOfTwo: true}
 	recs := Advise(tables, wl[:1], opt)
 	counts := map[string]int{}
 	for _, r := range recs {
@@ -160,4 +164,47 @@ func TestAdviseCoalescedCounts(t *testing.T) {
 	if counts["orders"] != 4*counts["customers"] || counts["customers"] == 0 {
 		t.Errorf("counts = %v, want orders = 4 × customers", counts)
 	}
+}
+
+// dump prints a simulation for a failure message: the plan, the decisions, what was not
+// modelled.
+func dump(r *simulate.Result) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "spark %s era %s exchanges=%d sorts=%d\n", r.Version, r.Era, r.Exchanges, r.Sorts)
+	_ = plan.Fprint(&b, &plan.Explain{Mode: "simple", Plans: []plan.Section{{Name: "Physical Plan", Root: r.Plan}}})
+	for _, d := range r.Decisions {
+		fmt.Fprintf(&b, "decision %s %s %s: %s\n", d.Node.Info().Name, d.Side, d.Inserted, d.Reason)
+	}
+	for _, u := range r.Unmodelled {
+		fmt.Fprintf(&b, "unmodelled: %s\n", u)
+	}
+	return b.String()
+}
+
+// sideSpec lists the Sort (S), Exchange (E<n>) and BroadcastExchange (B) operators directly
+// above a child, top-down: "S,E8", or "none".
+func sideSpec(n plan.Node) string {
+	var parts []string
+	for n != nil {
+		switch x := n.(type) {
+		case *plan.Sort:
+			parts = append(parts, "S")
+		case *plan.Exchange:
+			parts = append(parts, "E"+strconv.Itoa(x.Partitioning.NumPartitions))
+		case *plan.BroadcastExchange:
+			parts = append(parts, "B")
+		default:
+			n = nil
+			continue
+		}
+		kids := n.Children()
+		if len(kids) != 1 {
+			break
+		}
+		n = kids[0]
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ",")
 }

@@ -1,4 +1,4 @@
-package simulate
+package advise
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/bucketlint/bucketlint/parser/code"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // financeDDL is fixtures/examples/transactions-accounts, trimmed.
@@ -90,7 +91,7 @@ func TestAdviseSmallestChange(t *testing.T) {
 		nil,
 	} {
 		tables, wl := financeFixture(t, sizes, dailyBalances)
-		recs := Advise(tables, wl, AdviseOptions{Options: Options{}, PowerOfTwo: true, Partitions: map[string]int{"finance.transactions": 730}})
+		recs := Advise(tables, wl, Options{Spark: simulate.Options{}, PowerOfTwo: true, Partitions: map[string]int{"finance.transactions": 730}})
 		checkFixes(t, recs)
 		m := byTable(recs)
 		tr, ac := m["finance.transactions"], m["finance.accounts"]
@@ -124,20 +125,20 @@ func TestAdviseCoalescingAlone(t *testing.T) {
 	acc.Columns[0].Type = "bigint"
 	tables["finance.accounts"] = &acc
 	for _, v := range []string{"3.5", "4.0"} {
-		ver, _ := ParseVersion(v)
-		recs := Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}, PowerOfTwo: true})
+		ver, _ := simulate.ParseVersion(v)
+		recs := Advise(tables, wl, Options{Spark: simulate.Options{SparkVersion: ver}, PowerOfTwo: true})
 		checkFixes(t, recs)
 		m := byTable(recs)
 		for _, n := range []string{"finance.transactions", "finance.accounts"} {
 			r := m[n]
-			if !r.Keep || r.Confs[ConfCoalesceBuckets] != "true" || !strings.Contains(r.Reason, "coalesceBucketsInJoin") || r.ShufflesRemoved != 1 {
+			if !r.Keep || r.Confs[simulate.ConfCoalesceBuckets] != "true" || !strings.Contains(r.Reason, "coalesceBucketsInJoin") || r.ShufflesRemoved != 1 {
 				t.Errorf("Spark %s: %s should keep its layout with bucket coalescing: %+v", v, n, r)
 			}
 		}
 	}
 	// Adaptive execution before 3.5 skips coalescing: accounts is rewritten.
-	ver, _ := ParseVersion("3.4")
-	m := byTable(Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}, PowerOfTwo: true}))
+	ver, _ := simulate.ParseVersion("3.4")
+	m := byTable(Advise(tables, wl, Options{Spark: simulate.Options{SparkVersion: ver}, PowerOfTwo: true}))
 	if r := m["finance.accounts"]; r.Keep || r.Bucket.NumBuckets != 256 {
 		t.Errorf("Spark 3.4 with adaptive execution: accounts should be rewritten into 256 buckets: %+v", r)
 	}
@@ -147,20 +148,20 @@ func TestAdviseCoalescingAlone(t *testing.T) {
 // said, not sized as 256 MiB per bucket.
 func TestAdvisePartitionSizing(t *testing.T) {
 	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 730 << 30}, `SELECT p.account_id, count(*) FROM finance.postings p GROUP BY p.account_id`)
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true, Partitions: map[string]int{"finance.postings": 730}})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true, Partitions: map[string]int{"finance.postings": 730}})
 	checkFixes(t, recs)
 	r := byTable(recs)["finance.postings"]
 	// 1 GiB per partition at 256 MiB a bucket: 4 buckets, not 2920.
 	if r.Bucket == nil || r.Bucket.NumBuckets != 4 || !strings.Contains(r.Reason, "730 partitions") {
 		t.Errorf("postings should get 4 buckets (1 GiB per partition): %+v", r)
 	}
-	recs = Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs = Advise(tables, wl, Options{PowerOfTwo: true})
 	r = byTable(recs)["finance.postings"]
 	if !strings.Contains(r.Reason, "unknown number of partitions") {
 		t.Errorf("the unknown partition count should be said: %s", r.Reason)
 	}
 	tables, wl = financeFixture(t, nil, `SELECT account_id, count(*) FROM finance.entries GROUP BY account_id`)
-	r = byTable(Advise(tables, wl, AdviseOptions{ClusterCores: 48}))["finance.entries"]
+	r = byTable(Advise(tables, wl, Options{ClusterCores: 48}))["finance.entries"]
 	if strings.Contains(r.Reason, "per bucket target") || !strings.Contains(r.Reason, "unknown") || r.Bucket == nil || r.Bucket.NumBuckets != 48 {
 		t.Errorf("unknown size: want the cluster's cores and the size said unknown: %+v", r)
 	}
@@ -171,7 +172,7 @@ func TestAdvisePartitionSizing(t *testing.T) {
 func TestAdviseNoPartitionBucketColumn(t *testing.T) {
 	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.entries": 400 << 30},
 		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.account_id = e.account_id AND p.day = e.day`)
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true})
 	checkFixes(t, recs)
 	for _, r := range recs {
 		if r.Bucket == nil {
@@ -182,22 +183,22 @@ func TestAdviseNoPartitionBucketColumn(t *testing.T) {
 				t.Errorf("%s: partition column day recommended as a bucket column: %+v", r.Table, r.Bucket)
 			}
 		}
-		if r.Confs[ConfRequireAllCoPartition] != "false" || !strings.Contains(r.Reason, "partition column") || r.ShufflesRemoved != 2 {
+		if r.Confs[simulate.ConfRequireAllCoPartition] != "false" || !strings.Contains(r.Reason, "partition column") || r.ShufflesRemoved != 2 {
 			t.Errorf("%s: want requireAllClusterKeysForCoPartition=false and the partition column explained: %+v", r.Table, r)
 		}
 	}
 	// The recorded reconciliation: both already bucketed alike, the setting alone serves it.
 	tables, wl = financeFixture(t, nil, reconcile)
-	recs = Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs = Advise(tables, wl, Options{PowerOfTwo: true})
 	checkFixes(t, recs)
 	for _, r := range recs {
-		if !r.Keep || r.Confs[ConfRequireAllCoPartition] != "false" || len(r.Fixes) != 1 {
+		if !r.Keep || r.Confs[simulate.ConfRequireAllCoPartition] != "false" || len(r.Fixes) != 1 {
 			t.Errorf("%s: want the layout kept with requireAllClusterKeysForCoPartition=false: %+v", r.Table, r)
 		}
 	}
 	// Before 3.3 no layout serves it.
-	ver, _ := ParseVersion("3.2")
-	for _, r := range Advise(tables, wl, AdviseOptions{Options: Options{SparkVersion: ver}}) {
+	ver, _ := simulate.ParseVersion("3.2")
+	for _, r := range Advise(tables, wl, Options{Spark: simulate.Options{SparkVersion: ver}}) {
 		if len(r.Fixes) != 0 || !strings.Contains(r.Reason, "before Spark 3.3") {
 			t.Errorf("Spark 3.2: %s: %+v", r.Table, r)
 		}
@@ -209,7 +210,7 @@ func TestAdviseNoPartitionBucketColumn(t *testing.T) {
 func TestAdviseBroadcastSmallSide(t *testing.T) {
 	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.branches": 30 << 20},
 		`SELECT p.txn_id, b.name FROM finance.postings p JOIN finance.branches b ON p.branch_id = b.branch_id`)
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true})
 	m := byTable(recs)
 	b := m["finance.branches"]
 	if b.Bucket != nil || !strings.Contains(b.Reason, "BROADCAST(finance.branches)") || !strings.Contains(b.Reason, "autoBroadcastJoinThreshold") {
@@ -231,7 +232,7 @@ func TestAdviseCodeParses(t *testing.T) {
 		t.Fatal(err)
 	}
 	rewritten := 0
-	for _, r := range Advise(tables, wl, AdviseOptions{PowerOfTwo: true}) {
+	for _, r := range Advise(tables, wl, Options{PowerOfTwo: true}) {
 		if r.Bucket == nil || r.Keep {
 			continue
 		}
@@ -289,7 +290,7 @@ func TestAdviseCodeParses(t *testing.T) {
 // and both tables of the lighter join say it still shuffles.
 func TestAdviseHeavierJoinWins(t *testing.T) {
 	tables, wl := adviseFixture(t)
-	recs := Advise(tables, wl, AdviseOptions{ClusterCores: 64, PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{ClusterCores: 64, PowerOfTwo: true})
 	checkFixes(t, recs)
 	m := byTable(recs)
 	o, c, l := m["orders"], m["customers"], m["lineitem"]
@@ -309,7 +310,7 @@ func TestAdviseHeavierJoinWins(t *testing.T) {
 func TestAdviseBroadcastOnlyBuildSide(t *testing.T) {
 	tables, wl := financeFixture(t, map[string]int64{"finance.postings": 500 << 30, "finance.branches": 30 << 20},
 		`SELECT p.txn_id, b.name FROM finance.branches b LEFT JOIN finance.postings p ON p.branch_id = b.branch_id`)
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true})
 	checkFixes(t, recs)
 	for _, r := range recs {
 		if strings.Contains(r.Reason, "BROADCAST(") {
@@ -324,7 +325,7 @@ func TestAdviseAggregateKeepsLayout(t *testing.T) {
 	tables, wl := financeFixture(t, map[string]int64{"finance.ledger_entries": 1 << 40, "finance.postings": 500 << 30},
 		`SELECT account_id, gl_account, sum(debit) FROM finance.ledger_entries GROUP BY account_id, gl_account`,
 		`SELECT day, account_id, count(*) FROM finance.postings GROUP BY day, account_id`)
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true})
 	checkFixes(t, recs)
 	m := byTable(recs)
 	if l := m["finance.ledger_entries"]; !l.Keep || l.Bucket.NumBuckets != 256 || len(l.Fixes) != 1 {
@@ -342,7 +343,7 @@ func TestAdviseUnservedJoinLeavesTableFree(t *testing.T) {
 		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.day = e.day -- weight: 5`,
 		`SELECT p.txn_id FROM finance.postings p JOIN finance.entries e ON p.txn_id = e.txn_id`)
 	wl[0].Weight = 5
-	recs := Advise(tables, wl, AdviseOptions{PowerOfTwo: true})
+	recs := Advise(tables, wl, Options{PowerOfTwo: true})
 	checkFixes(t, recs)
 	for _, r := range recs {
 		if r.Bucket == nil || r.Bucket.Columns[0] != "txn_id" || len(r.Fixes) != 1 || !strings.Contains(r.Reason, "only on partition columns") {

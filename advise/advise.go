@@ -1,4 +1,4 @@
-package simulate
+package advise
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // A WeightedQuery is one query of a workload and how often it runs (any unit; only ratios
@@ -16,10 +17,10 @@ type WeightedQuery struct {
 	Weight float64
 }
 
-// AdviseOptions configure Advise.
-type AdviseOptions struct {
-	// Options are the Spark version and configuration the workload runs under.
-	Options Options
+// Options configure Advise.
+type Options struct {
+	// Spark is the Spark version and configuration the workload runs under.
+	Spark simulate.Options
 	// TargetBucketBytes is the data size one bucket should hold (default 256 MiB).
 	TargetBucketBytes int64
 	// ClusterCores is the number of executor cores; when set, a table large enough gets at
@@ -80,7 +81,7 @@ type Recommendation struct {
 // An Outcome is one query simulated before and after the advice.
 type Outcome struct {
 	Index         int
-	Before, After *Result
+	Before, After *simulate.Result
 }
 
 // A Fix is one join or aggregation the advice claims to make shuffle-free.
@@ -111,15 +112,15 @@ type Code struct {
 // types; aggregations get their most common grouping column. Tables small enough to broadcast
 // are advised not to be bucketed. Every recommendation carries the plans before and after,
 // simulated with the whole advice applied.
-func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseOptions) []Recommendation {
+func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt Options) []Recommendation {
 	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}, workload: workload, confs: map[string]string{}, notes: map[string][]string{}}
-	if !a.opt.Options.BucketingEnabled() {
+	if !a.opt.Spark.BucketingEnabled() {
 		// No layout matters while bucketed reads are off: advise with them on, and say so.
-		a.confs[ConfBucketingEnabled] = "true"
+		a.confs[simulate.ConfBucketingEnabled] = "true"
 	}
-	a.before = make([]*Result, len(workload))
+	a.before = make([]*simulate.Result, len(workload))
 	for i, wq := range workload {
-		r, err := Simulate(tables, wq.Query, opt.Options)
+		r, err := simulate.Simulate(tables, wq.Query, opt.Spark)
 		if err != nil {
 			continue
 		}
@@ -130,16 +131,16 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 	a.chooseAggregates()
 	a.addNotes()
 	after := a.apply(a.layout)
-	afterOpt := withConfs(a.opt.Options, a.confs)
-	afterRes := map[int]*Result{}
+	afterOpt := withConfs(a.opt.Spark, a.confs)
+	afterRes := map[int]*simulate.Result{}
 	var recs []Recommendation
 	for _, name := range a.order() {
 		c := a.layout[name]
 		rec := Recommendation{Table: name, Reason: c.reason, CastColumns: c.casts, Keep: c.keep, Confs: c.confs}
-		if !a.opt.Options.BucketingEnabled() {
+		if !a.opt.Spark.BucketingEnabled() {
 			rec.Reason = "spark.sql.sources.bucketing.enabled=false in the workload's configuration makes Spark read every bucketed table as plain files, " +
 				"so no layout removes a shuffle until that setting is removed (the plans after are simulated with it on); " + rec.Reason
-			rec.Confs = withConfs(Options{Confs: rec.Confs}, map[string]string{ConfBucketingEnabled: "true"}).Confs
+			rec.Confs = withConfs(simulate.Options{Confs: rec.Confs}, map[string]string{simulate.ConfBucketingEnabled: "true"}).Confs
 		}
 		if c.spec != nil {
 			rec.Bucket = c.spec
@@ -154,7 +155,7 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 			}
 			r, ok := afterRes[i]
 			if !ok {
-				r, _ = Simulate(after, wq.Query, afterOpt)
+				r, _ = simulate.Simulate(after, wq.Query, afterOpt)
 				afterRes[i] = r
 			}
 			if r == nil {
@@ -170,7 +171,7 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt AdviseO
 }
 
 // withConfs returns o with the settings added.
-func withConfs(o Options, confs map[string]string) Options {
+func withConfs(o simulate.Options, confs map[string]string) simulate.Options {
 	if len(confs) == 0 {
 		return o
 	}
@@ -185,7 +186,7 @@ func withConfs(o Options, confs map[string]string) Options {
 	return o
 }
 
-func (o AdviseOptions) withDefaults() AdviseOptions {
+func (o Options) withDefaults() Options {
 	if o.TargetBucketBytes <= 0 {
 		o.TargetBucketBytes = 256 << 20
 	}
@@ -237,9 +238,9 @@ type layoutChoice struct {
 
 type advisor struct {
 	tables   map[string]*plan.Table
-	opt      AdviseOptions
+	opt      Options
 	workload []WeightedQuery
-	before   []*Result
+	before   []*simulate.Result
 	// confs are the settings the advice relies on so far; candidates are simulated with them.
 	confs map[string]string
 	// notes are, per table, the joins no layout serves, said when the table has no layout.
@@ -254,7 +255,7 @@ type advisor struct {
 
 // collect records the joins and aggregations of a simulated plan whose inputs are table
 // scans (through unary operators), with the keys as plain columns.
-func (a *advisor) collect(q int, w float64, r *Result) {
+func (a *advisor) collect(q int, w float64, r *simulate.Result) {
 	if w <= 0 {
 		w = 1
 	}
@@ -356,7 +357,7 @@ func (a *advisor) order() []string {
 
 // partitionBytes is the data one partition of t holds, which is what one write of its
 // buckets spreads over bucket files: the table's size for an unpartitioned table, the size
-// divided by the number of partitions when AdviseOptions.Partitions gives it. known is false
+// divided by the number of partitions when Options.Partitions gives it. known is false
 // when the size is unknown (-1 then) or the table is partitioned and its partition count is
 // not given (the whole table's size then).
 func (a *advisor) partitionBytes(t *plan.Table) (n int64, known bool) {
@@ -398,7 +399,7 @@ func (a *advisor) bucketCount(t *plan.Table) int {
 		return t.Bucket.NumBuckets
 	}
 	if n == 0 {
-		n = a.opt.Options.ShufflePartitions()
+		n = a.opt.Spark.ShufflePartitions()
 		if a.opt.ClusterCores > 0 {
 			n = a.opt.ClusterCores
 		}
@@ -491,11 +492,11 @@ func (a *advisor) estimate(t *plan.Table) int64 {
 	case t.Bucket != nil && t.Bucket.NumBuckets > 0:
 		return int64(t.Bucket.NumBuckets) * a.opt.TargetBucketBytes
 	}
-	return int64(a.opt.Options.ShufflePartitions()) * a.opt.TargetBucketBytes
+	return int64(a.opt.Spark.ShufflePartitions()) * a.opt.TargetBucketBytes
 }
 
 func (a *advisor) broadcastable(t *plan.Table) bool {
-	th := a.opt.Options.BroadcastThreshold()
+	th := a.opt.Spark.BroadcastThreshold()
 	return t != nil && th >= 0 && t.SizeInBytes >= 0 && t.SizeInBytes <= th
 }
 
@@ -511,10 +512,20 @@ func (a *advisor) table(name string) *plan.Table {
 	return nil
 }
 
-// sizeBytes prints a size as bytesText does, in TiB from 1 TiB.
+// sizeBytes prints a size for people as the simulator's reasons do ("3.0 GiB", "512 bytes"),
+// up to TiB.
 func sizeBytes(n int64) string {
-	if n >= 1<<40 {
-		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
+	if n < 0 {
+		return "of unknown size"
 	}
-	return bytesText(n)
+	unit, scale := "", int64(1)
+	for i, u := range []string{"KiB", "MiB", "GiB", "TiB"} {
+		if n >= 1<<(10*(i+1)) {
+			unit, scale = u, 1<<(10*(i+1))
+		}
+	}
+	if unit == "" {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	return fmt.Sprintf("%.1f %s", float64(n)/float64(scale), unit)
 }

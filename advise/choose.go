@@ -1,4 +1,4 @@
-package simulate
+package advise
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // An edge is every join between two tables on the same key pairs, its weight summed.
@@ -94,7 +95,7 @@ func (a *advisor) chooseJoins() {
 			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s) only on partition columns: no bucketing serves that join%s", note))
 			continue
 		}
-		if len(lk) < len(e.lk) && a.opt.Options.Version().Era() != EraC {
+		if len(lk) < len(e.lk) && a.opt.Spark.Version().Era() != simulate.EraC {
 			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s)%s; before Spark 3.3 a bucketing on a subset of the join keys never avoids the shuffle", note))
 			continue
 		}
@@ -247,7 +248,7 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 	rs, rcasts, rfixed := a.current(e.r, rt)
 	subset := func(spec *plan.BucketSpec) map[string]string {
 		if len(spec.Columns) < len(e.lk) {
-			return map[string]string{ConfRequireAllCoPartition: "false"}
+			return map[string]string{simulate.ConfRequireAllCoPartition: "false"}
 		}
 		return map[string]string{}
 	}
@@ -258,12 +259,12 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 			what := fmt.Sprintf("both tables are bucketed alike on (%s) into %d buckets, so Spark joins bucket i with bucket i", strings.Join(ls.Columns, ", "), ls.NumBuckets)
 			if ls.NumBuckets != rs.NumBuckets {
 				big, small := max(ls.NumBuckets, rs.NumBuckets), min(ls.NumBuckets, rs.NumBuckets)
-				c.confs[ConfCoalesceBuckets] = "true"
+				c.confs[simulate.ConfCoalesceBuckets] = "true"
 				what = fmt.Sprintf("both tables are bucketed alike on (%s), into %d and %d buckets: with spark.sql.bucketing.coalesceBucketsInJoin.enabled=true "+
 					"(Spark 3.1+; with adaptive execution only from 3.5) Spark reads the %d buckets coalesced to %d (ratio %d, within maxBucketRatio %d), so neither side is shuffled",
-					strings.Join(ls.Columns, ", "), ls.NumBuckets, rs.NumBuckets, big, small, big/small, a.opt.Options.CoalesceMaxRatio())
+					strings.Join(ls.Columns, ", "), ls.NumBuckets, rs.NumBuckets, big, small, big/small, a.opt.Spark.CoalesceMaxRatio())
 			}
-			if c.confs[ConfRequireAllCoPartition] != "" {
+			if c.confs[simulate.ConfRequireAllCoPartition] != "" {
 				what += a.subsetText(ls.Columns, e.lk)
 			}
 			for _, n := range []string{e.l, e.r} {
@@ -307,7 +308,7 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 			if xtyp == ytyp {
 				continue
 			}
-			xr, yr := typeRank(xtyp), typeRank(ytyp)
+			xr, yr := simulate.TypeRank(xtyp), simulate.TypeRank(ytyp)
 			if xr == 0 || yr == 0 || xr > yr {
 				ok = false
 				break
@@ -325,12 +326,12 @@ func (a *advisor) candidates(e *edge, lt, rt *plan.Table, lk, rk []string) []*ca
 			a.queriesText(e), side.x, side.y, strings.Join(cols, ", "), n, a.fitText(side.xt, n), side.y, a.rewriteText(side.xt, side.yt))
 		if side.xs != nil && equalCols(side.xs.Columns, cols) && side.xs.NumBuckets != n && len(casts) > 0 {
 			big, small := max(side.xs.NumBuckets, n), min(side.xs.NumBuckets, n)
-			if big%small == 0 && big/small <= a.opt.Options.CoalesceMaxRatio() {
+			if big%small == 0 && big/small <= a.opt.Spark.CoalesceMaxRatio() {
 				xwhy += fmt.Sprintf("; its %d buckets against %d alone could be coalesced (spark.sql.bucketing.coalesceBucketsInJoin.enabled, Spark 3.1+, with adaptive execution only from 3.5), but the key types differ, so it is rewritten anyway",
 					side.xs.NumBuckets, n)
 			}
 		}
-		if c.confs[ConfRequireAllCoPartition] != "" {
+		if c.confs[simulate.ConfRequireAllCoPartition] != "" {
 			xwhy += a.subsetText(side.ys.Columns, side.yk)
 		}
 		c.why[side.x] = xwhy
@@ -380,7 +381,7 @@ func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *can
 	for i := range lk {
 		l, _ := lt.Column(lk[i])
 		r, _ := rt.Column(rk[i])
-		lr, rr := typeRank(strings.ToLower(l.Type)), typeRank(strings.ToLower(r.Type))
+		lr, rr := simulate.TypeRank(strings.ToLower(l.Type)), simulate.TypeRank(strings.ToLower(r.Type))
 		switch {
 		case lr > 0 && rr > 0 && lr < rr:
 			casts[e.l][lk[i]] = strings.ToLower(r.Type)
@@ -390,7 +391,7 @@ func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *can
 	}
 	c := &candidate{kind: 2, confs: map[string]string{}, bytes: a.estimate(lt) + a.estimate(rt), choices: map[string]*layoutChoice{}, why: map[string]string{}}
 	if len(lk) < len(e.lk) {
-		c.confs[ConfRequireAllCoPartition] = "false"
+		c.confs[simulate.ConfRequireAllCoPartition] = "false"
 	}
 	lowered := ""
 	if n < n0 {
@@ -407,10 +408,10 @@ func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *can
 			} else {
 				nl, nr = big, small
 			}
-			c.confs[ConfCoalesceBuckets] = "true"
+			c.confs[simulate.ConfCoalesceBuckets] = "true"
 			why = fmt.Sprintf("joined with %%s on (%%s) in %s: bucket both on the join keys, %s into %d and %s into %d buckets%s; "+
 				"with spark.sql.bucketing.coalesceBucketsInJoin.enabled Spark reads the larger side's buckets coalesced to the smaller count (ratio %d within maxBucketRatio %d), so neither side is shuffled",
-				a.queriesText(e), e.l, nl, e.r, nr, a.countWhy(lt, rt, big), big/small, a.opt.Options.CoalesceMaxRatio())
+				a.queriesText(e), e.l, nl, e.r, nr, a.countWhy(lt, rt, big), big/small, a.opt.Spark.CoalesceMaxRatio())
 		}
 	}
 	if len(lk) < len(e.lk) {
@@ -465,9 +466,9 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 	for k, v := range c.confs {
 		confs[k] = v
 	}
-	tables, opt := a.apply(layout), withConfs(a.opt.Options, confs)
+	tables, opt := a.apply(layout), withConfs(a.opt.Spark, confs)
 	for _, d := range e.demands {
-		r, err := Simulate(tables, a.workload[d.query].Query, opt)
+		r, err := simulate.Simulate(tables, a.workload[d.query].Query, opt)
 		if err != nil || joinShuffles(r.Plan, e.l, e.r) {
 			return false
 		}
@@ -478,7 +479,7 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		if a.before[i] == nil || !a.reads(i, e.l) && !a.reads(i, e.r) {
 			continue
 		}
-		r, err := Simulate(tables, wq.Query, opt)
+		r, err := simulate.Simulate(tables, wq.Query, opt)
 		if err != nil {
 			continue
 		}
@@ -631,7 +632,7 @@ func (a *advisor) addNotes() {
 // skipped by adaptive execution (before 3.5), and every join reads both tables directly
 // (through Filter and Project only).
 func (a *advisor) canCoalesce(e *edge) bool {
-	o := a.opt.Options
+	o := a.opt.Spark
 	if !o.CoalesceBuckets() || o.Adaptive() && !o.Version().AtLeast(3, 5, 0) {
 		return false
 	}
@@ -650,7 +651,7 @@ func (a *advisor) coalescedCount(cl, cr int) (int, bool) {
 	if small <= 0 || big/small < 2 {
 		return 0, false
 	}
-	for r := min(a.opt.Options.CoalesceMaxRatio(), big/small); r >= 2; r-- {
+	for r := min(a.opt.Spark.CoalesceMaxRatio(), big/small); r >= 2; r-- {
 		if big%r == 0 {
 			return big / r, true
 		}
@@ -679,7 +680,7 @@ func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
 	case len(unknown) == 0:
 		parts = append([]string{fmt.Sprintf("about %s per bucket target", sizeBytes(a.opt.TargetBucketBytes))}, parts...)
 	case len(unknown) == 2:
-		from := fmt.Sprintf("spark.sql.shuffle.partitions (%d)", a.opt.Options.ShufflePartitions())
+		from := fmt.Sprintf("spark.sql.shuffle.partitions (%d)", a.opt.Spark.ShufflePartitions())
 		if a.opt.ClusterCores > 0 {
 			from = fmt.Sprintf("the cluster's %d cores", a.opt.ClusterCores)
 		}
@@ -754,7 +755,7 @@ func (a *advisor) chooseAggregates() {
 				cands = append(cands, k)
 			}
 		}
-		if a.opt.Options.RequireAllClusterKeysForDistribution() {
+		if a.opt.Spark.RequireAllClusterKeysForDistribution() {
 			if len(cands) < len(d.keys) {
 				continue
 			}
@@ -811,7 +812,7 @@ func (a *advisor) chooseAggregates() {
 	}
 	for name, t := range a.tables {
 		if a.layout[name] == nil && a.broadcastable(t) && a.joined(name) {
-			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, sizeBytes(t.SizeInBytes), sizeBytes(a.opt.Options.BroadcastThreshold()))}
+			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, sizeBytes(t.SizeInBytes), sizeBytes(a.opt.Spark.BroadcastThreshold()))}
 		}
 	}
 }
@@ -820,7 +821,7 @@ func (a *advisor) chooseAggregates() {
 // grouped by keys: a subset of them, all of them under
 // spark.sql.requireAllClusterKeysForDistribution.
 func (a *advisor) servesAggregate(cols, keys []string) bool {
-	if a.opt.Options.RequireAllClusterKeysForDistribution() {
+	if a.opt.Spark.RequireAllClusterKeysForDistribution() {
 		return len(cols) == len(keys) && subsetStrings(cols, keys)
 	}
 	return subsetStrings(cols, keys)
@@ -858,7 +859,7 @@ func (a *advisor) canBroadcast(e *edge, table string) bool {
 // broadcast threshold (10 MiB when the threshold is -1). A broadcast hash join shuffles
 // neither side, and no table is rewritten.
 func (a *advisor) broadcastInstead(e *edge, lt, rt *plan.Table) bool {
-	th := a.opt.Options.BroadcastThreshold()
+	th := a.opt.Spark.BroadcastThreshold()
 	base := th
 	if base < 0 {
 		base = 10 << 20
