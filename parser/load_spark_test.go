@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/plan"
+
 	"github.com/bucketlint/bucketlint/parser/sql"
 )
 
@@ -72,40 +74,50 @@ func checkSparkTables(t *testing.T, sqlp *sql.Parser, version string) {
 			t.Errorf("DESCRIBE and SHOW CREATE disagree: %s", c)
 		}
 		for _, want := range sc.Tables {
-			if want.DescribeExtended == "" || string(want.Error) != "" && string(want.Error) != "null" {
-				continue
-			}
-			name := "default." + strings.ToLower(want.Name)
-			got := proj.Tables[name]
-			if got == nil {
-				t.Errorf("%s: table %s not loaded", dir, name)
-				continue
-			}
-			checked++
-			hive := strings.HasPrefix(want.Format, "hive-")
-			if wantFormat := map[bool]string{true: "hive", false: want.Format}[hive]; got.Format != wantFormat || got.Hive != hive {
-				t.Errorf("%s: %s format %q hive=%v, want %q hive=%v", dir, name, got.Format, got.Hive, wantFormat, hive)
-			}
-			if storage := strings.TrimPrefix(want.Format, "hive-"); hive && got.HiveFormat != storage {
-				t.Errorf("%s: %s Hive storage %q, want %q", dir, name, got.HiveFormat, storage)
-			}
-			if !slices.Equal(got.PartitionColumns, want.Partition) && len(got.PartitionColumns)+len(want.Partition) > 0 {
-				t.Errorf("%s: %s partitioned by %v, want %v", dir, name, got.PartitionColumns, want.Partition)
-			}
-			switch b := want.Bucket; {
-			case b == nil && got.Bucket != nil:
-				t.Errorf("%s: %s is %s, want not bucketed", dir, name, got.Bucket)
-			case b != nil && (got.Bucket == nil || got.Bucket.NumBuckets != b.Buckets ||
-				!slices.Equal(got.Bucket.Columns, b.By) || !slices.Equal(got.Bucket.SortColumns, b.Sort) && len(got.Bucket.SortColumns)+len(b.Sort) > 0):
-				t.Errorf("%s: %s is %s, want %d buckets by %v sorted by %v", dir, name, got.Bucket, b.Buckets, b.By, b.Sort)
-			}
-			if want.ShowCreate != "" && len(got.Sources) == 2 {
-				agreed++
-			}
+			c, a := checkSparkTable(t, dir, proj, want)
+			checked += c
+			agreed += a
 		}
 	}
 	if checked == 0 {
 		t.Fatal("no scenario table checked")
 	}
 	t.Logf("%d tables from %d scenarios match scenario.json; DESCRIBE and SHOW CREATE agree on %d", checked, len(scenarios), agreed)
+}
+
+// checkSparkTable compares one table of a recorded scenario with what Load read from its
+// DESCRIBE and SHOW CREATE output; it returns 1, 0 when the table was checked and 1, 1 when
+// both outputs were read for it.
+func checkSparkTable(t *testing.T, dir string, proj *plan.Project, want scenarioTable) (checked, agreed int) {
+	t.Helper()
+	if want.DescribeExtended == "" || string(want.Error) != "" && string(want.Error) != "null" {
+		return 0, 0
+	}
+	name := "default." + strings.ToLower(want.Name)
+	got := proj.Tables[name]
+	if got == nil {
+		t.Errorf("%s: table %s not loaded", dir, name)
+		return 0, 0
+	}
+	hive := strings.HasPrefix(want.Format, "hive-")
+	if wantFormat := map[bool]string{true: "hive", false: want.Format}[hive]; got.Format != wantFormat || got.Hive != hive {
+		t.Errorf("%s: %s format %q hive=%v, want %q hive=%v", dir, name, got.Format, got.Hive, wantFormat, hive)
+	}
+	if storage := strings.TrimPrefix(want.Format, "hive-"); hive && got.HiveFormat != storage {
+		t.Errorf("%s: %s Hive storage %q, want %q", dir, name, got.HiveFormat, storage)
+	}
+	if !slices.Equal(got.PartitionColumns, want.Partition) && len(got.PartitionColumns)+len(want.Partition) > 0 {
+		t.Errorf("%s: %s partitioned by %v, want %v", dir, name, got.PartitionColumns, want.Partition)
+	}
+	switch b := want.Bucket; {
+	case b == nil && got.Bucket != nil:
+		t.Errorf("%s: %s is %s, want not bucketed", dir, name, got.Bucket)
+	case b != nil && (got.Bucket == nil || got.Bucket.NumBuckets != b.Buckets ||
+		!slices.Equal(got.Bucket.Columns, b.By) || !slices.Equal(got.Bucket.SortColumns, b.Sort) && len(got.Bucket.SortColumns)+len(b.Sort) > 0):
+		t.Errorf("%s: %s is %s, want %d buckets by %v sorted by %v", dir, name, got.Bucket, b.Buckets, b.By, b.Sort)
+	}
+	if want.ShowCreate != "" && len(got.Sources) == 2 {
+		return 1, 1
+	}
+	return 1, 0
 }

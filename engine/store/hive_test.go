@@ -46,49 +46,7 @@ func TestHiveRoundTrip(t *testing.T) {
 		layout.Bucketing = HiveBucketing
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join(t.TempDir(), "t")
-			tab, err := Write(context.Background(), dir, schema, data, layout, WriteOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range tab.Files {
-				if prefix := HiveBucketFileName(0, "", f.Bucket)[:8]; !strings.HasPrefix(filepath.Base(f.Path), prefix) {
-					t.Fatalf("file %s of bucket %d lacks the prefix %s", f.Path, f.Bucket, prefix)
-				}
-			}
-			opened, err := Open(dir, schema, layout)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(opened.Files) != len(tab.Files) {
-				t.Fatalf("opened %d files, wrote %d", len(opened.Files), len(tab.Files))
-			}
-			got, err := opened.ReadAll(schema.AllColumns(), Pruning{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g := rowTexts(got); !slices.Equal(g, want) {
-				t.Fatalf("read back %d rows differing from the %d written", len(g), len(want))
-			}
-			v, err := Validate(opened, 5)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !v.OK() || v.Rows != int64(g.Rows) {
-				t.Fatalf("validation: %+v", v)
-			}
-			var n int
-			for b := range layout.Buckets {
-				if err := opened.ReadBucket(b, []int{0}, func(bt *Batch) error { n += bt.Len; return nil }); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if n != g.Rows {
-				t.Fatalf("buckets hold %d rows, want %d", n, g.Rows)
-			}
-			if len(layout.SortColumns) > 0 {
-				checkSorted(t, opened, schema.Index(layout.SortColumns[0]))
-			}
+			checkRoundTrip(t, schema, data, want, layout)
 		})
 	}
 }

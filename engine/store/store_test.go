@@ -76,52 +76,71 @@ func TestRoundTripEveryTypeAndLayout(t *testing.T) {
 	for name, layout := range layouts {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join(t.TempDir(), "t")
-			tab, err := Write(context.Background(), dir, schema, data, layout, WriteOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			opened, err := Open(dir, schema, layout)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(opened.Files) != len(tab.Files) {
-				t.Fatalf("opened %d files, wrote %d", len(opened.Files), len(tab.Files))
-			}
-			got, err := opened.ReadAll(schema.AllColumns(), Pruning{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g := rowTexts(got); !slices.Equal(g, want) {
-				t.Fatalf("read back %d rows differing from the %d written; first got %q want %q", len(g), len(want), g[0], want[0])
-			}
-			if layout.Bucketed() {
-				v, err := Validate(opened, 5)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !v.OK() || v.Rows != int64(g.Rows) {
-					t.Fatalf("validation: %+v", v)
-				}
-				if layout.Tasks > 1 && len(tab.Files) <= layout.Buckets {
-					t.Fatalf("%d tasks wrote only %d files", layout.Tasks, len(tab.Files))
-				}
-			}
-			if layout.Bucketed() {
-				var n int
-				for b := range layout.Buckets {
-					if err := opened.ReadBucket(b, []int{0}, func(bt *Batch) error { n += bt.Len; return nil }); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if n != g.Rows {
-					t.Fatalf("buckets hold %d rows, want %d", n, g.Rows)
-				}
-			}
-			if len(layout.SortColumns) > 0 {
-				checkSorted(t, opened, schema.Index(layout.SortColumns[0]))
-			}
+			checkRoundTrip(t, schema, data, want, layout)
 		})
+	}
+}
+
+// checkRoundTrip writes data in layout, opens the table again and checks that every row reads
+// back, that a bucketed table validates and holds every row in its buckets, and that sorted
+// buckets are sorted.
+func checkRoundTrip(t *testing.T, schema Schema, data *Batch, want []string, layout Layout) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "t")
+	tab, err := Write(context.Background(), dir, schema, data, layout, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if layout.Bucketing == HiveBucketing {
+		for _, f := range tab.Files {
+			if prefix := HiveBucketFileName(0, "", f.Bucket)[:8]; !strings.HasPrefix(filepath.Base(f.Path), prefix) {
+				t.Fatalf("file %s of bucket %d lacks the prefix %s", f.Path, f.Bucket, prefix)
+			}
+		}
+	}
+	opened, err := Open(dir, schema, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(opened.Files) != len(tab.Files) {
+		t.Fatalf("opened %d files, wrote %d", len(opened.Files), len(tab.Files))
+	}
+	got, err := opened.ReadAll(schema.AllColumns(), Pruning{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := rowTexts(got); !slices.Equal(g, want) {
+		t.Fatalf("read back %d rows differing from the %d written; first got %q want %q", len(g), len(want), g[0], want[0])
+	}
+	if layout.Bucketed() {
+		checkBuckets(t, tab, opened, layout, len(want))
+	}
+	if len(layout.SortColumns) > 0 {
+		checkSorted(t, opened, schema.Index(layout.SortColumns[0]))
+	}
+}
+
+// checkBuckets validates a bucketed table and counts the rows its buckets hold.
+func checkBuckets(t *testing.T, written, opened *Table, layout Layout, rows int) {
+	t.Helper()
+	v, err := Validate(opened, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.OK() || v.Rows != int64(rows) {
+		t.Fatalf("validation: %+v", v)
+	}
+	if layout.Tasks > 1 && len(written.Files) <= layout.Buckets {
+		t.Fatalf("%d tasks wrote only %d files", layout.Tasks, len(written.Files))
+	}
+	var n int
+	for b := range layout.Buckets {
+		if err := opened.ReadBucket(b, []int{0}, func(bt *Batch) error { n += bt.Len; return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n != rows {
+		t.Fatalf("buckets hold %d rows, want %d", n, rows)
 	}
 }
 
