@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
@@ -259,11 +257,11 @@ func runSimulate(opts *simulateOptions, s *streams) error {
 	}
 	switch opts.format {
 	case "json":
-		err = writeSimulateJSON(s.out, opt, results)
+		err = report.WriteSimulateJSON(s.out, opt.Confs, results)
 	case "mermaid":
-		err = writeSimulateMermaid(s.out, results)
+		err = report.WriteSimulateMermaid(s.out, results)
 	default:
-		err = writeSimulateText(s.out, ws.queries, results)
+		err = report.WriteSimulateText(s.out, ws.queries, results)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
@@ -300,124 +298,8 @@ func (e *explainDiffError) Unwrap() error {
 	return &findingsError{count: e.count, failOn: "a difference"}
 }
 
-// writeSimulateText prints each prediction as Spark's simple explain mode would, then the
-// decisions.
-func writeSimulateText(w io.Writer, queries []*plan.Query, results []*simulate.Result) error {
-	var b strings.Builder
-	for i, r := range results {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "-- query %d (%s): Spark %s, co-partitioning era %s", i+1, queries[i].Span.Start, r.Version, r.Era)
-		if r.Adaptive {
-			b.WriteString(", adaptive execution on")
-		}
-		b.WriteString("\n== Physical Plan (predicted) ==\n")
-		writeSparkTree(&b, r.Plan, "", "", true)
-		fmt.Fprintf(&b, "\nExchanges: %d, Sorts: %d\n", r.Exchanges, r.Sorts)
-		for _, d := range r.Decisions {
-			fmt.Fprintf(&b, "  %s %s: %s — %s\n", d.Node.Info().Name, d.Side, d.Inserted, d.Reason)
-		}
-		for _, u := range r.Unmodelled {
-			fmt.Fprintf(&b, "  not modelled: %s\n", u)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writeSparkTree prints a plan the way Spark's TreeNode.generateTreeString does: ":- " before
-// every child but the last, "+- " before the last, ":  " and "   " continuing the levels.
-func writeSparkTree(b *strings.Builder, n plan.Node, prefix, marker string, last bool) {
-	b.WriteString(prefix + marker + n.Info().Text + "\n")
-	next := prefix
-	if marker != "" {
-		if last {
-			next += "   "
-		} else {
-			next += ":  "
-		}
-	}
-	kids := n.Children()
-	for i, k := range kids {
-		m := ":- "
-		if i == len(kids)-1 {
-			m = "+- "
-		}
-		writeSparkTree(b, k, next, m, i == len(kids)-1)
-	}
-}
-
-func writeSimulateMermaid(w io.Writer, results []*simulate.Result) error {
-	var b strings.Builder
-	b.WriteString("flowchart BT\n")
-	id := 0
-	var rec func(n plan.Node) int
-	rec = func(n plan.Node) int {
-		id++
-		me := id
-		label := strings.ReplaceAll(n.Info().Text, `"`, "'")
-		if len(label) > 80 {
-			label = label[:77] + "..."
-		}
-		fmt.Fprintf(&b, "  n%d[\"%s\"]\n", me, label)
-		if _, ok := n.(*plan.Exchange); ok {
-			fmt.Fprintf(&b, "  style n%d fill:#f96\n", me)
-		}
-		for _, k := range n.Children() {
-			c := rec(k)
-			fmt.Fprintf(&b, "  n%d --> n%d\n", c, me)
-		}
-		return me
-	}
-	for _, r := range results {
-		rec(r.Plan)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeSimulateJSON(w io.Writer, opt simulate.Options, results []*simulate.Result) error {
-	type decisionJSON struct {
-		Node     string `json:"node"`
-		Side     string `json:"side"`
-		Inserted string `json:"inserted"`
-		Reason   string `json:"reason"`
-	}
-	type resultJSON struct {
-		SparkVersion string            `json:"sparkVersion"`
-		Era          string            `json:"era"`
-		Adaptive     bool              `json:"adaptive"`
-		Conf         map[string]string `json:"conf"`
-		Plan         any               `json:"plan"`
-		Exchanges    int               `json:"exchanges"`
-		Sorts        int               `json:"sorts"`
-		Decisions    []decisionJSON    `json:"decisions"`
-		Unmodelled   []string          `json:"unmodelled"`
-	}
-	var out []resultJSON
-	for _, r := range results {
-		rj := resultJSON{
-			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: opt.Confs,
-			Plan: report.NodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []decisionJSON{}, Unmodelled: r.Unmodelled,
-		}
-		if rj.Unmodelled == nil {
-			rj.Unmodelled = []string{}
-		}
-		for _, d := range r.Decisions {
-			rj.Decisions = append(rj.Decisions, decisionJSON{Node: d.Node.Info().Text, Side: d.Side, Inserted: d.Inserted, Reason: d.Reason})
-		}
-		out = append(out, rj)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if len(out) == 1 {
-		return enc.Encode(out[0])
-	}
-	return enc.Encode(out)
-}
-
+// nonNil is s, or an empty list where s is nil. advise.go's JSON writer uses it until the
+// advise writers move to report.
 func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}
@@ -425,9 +307,8 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// compareExplain compares a prediction with the first explain output in file: join
-// strategies, the Exchanges and Sorts on every join side with partition counts, total
-// exchanges and sorts, and bucketed scans. It prints each difference and returns how many.
+// compareExplain compares a prediction with the first explain output in file, writes the
+// comparison and returns the number of differences.
 func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
 	name, src, err := readInput(file, s.in)
 	if err != nil {
@@ -440,110 +321,9 @@ func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
 	if len(explains) == 0 {
 		return 0, usagef("%s: no explain output found", file)
 	}
-	actual := explains[0].Physical()
-	if a, ok := actual.(*plan.AdaptiveSparkPlan); ok {
-		if ini := a.Sub("Initial Plan"); ini != nil {
-			actual = ini
-		} else if eff := a.Effective(); eff != nil {
-			actual = eff
-		}
+	c := report.ComparePlans(explains[0], r.Plan)
+	if err := report.WriteComparison(s.out, name, c); err != nil {
+		return 0, fmt.Errorf("writing output: %w", err)
 	}
-	want, got := planShape(actual), planShape(r.Plan)
-	var diffs []string
-	if want.exchanges != got.exchanges {
-		diffs = append(diffs, fmt.Sprintf("exchanges: predicted %d, Spark %d", got.exchanges, want.exchanges))
-	}
-	if want.sorts != got.sorts {
-		diffs = append(diffs, fmt.Sprintf("sorts: predicted %d, Spark %d", got.sorts, want.sorts))
-	}
-	if want.bucketed != got.bucketed {
-		diffs = append(diffs, fmt.Sprintf("bucketed scans: predicted %d, Spark %d", got.bucketed, want.bucketed))
-	}
-	if fmt.Sprint(want.partitions) != fmt.Sprint(got.partitions) {
-		diffs = append(diffs, fmt.Sprintf("shuffle partition counts: predicted %v, Spark %v", got.partitions, want.partitions))
-	}
-	for i := 0; i < max(len(want.joins), len(got.joins)); i++ {
-		var w, g string
-		if i < len(want.joins) {
-			w = want.joins[i]
-		}
-		if i < len(got.joins) {
-			g = got.joins[i]
-		}
-		if w != g {
-			diffs = append(diffs, fmt.Sprintf("join %d: predicted %s, Spark %s", i+1, orNone(g), orNone(w)))
-		}
-	}
-	fmt.Fprintf(s.out, "\n== Compared with %s ==\n", name)
-	if len(diffs) == 0 {
-		fmt.Fprintf(s.out, "the prediction matches: %d exchanges, %d sorts, %d bucketed scans, joins %v\n", got.exchanges, got.sorts, got.bucketed, got.joins)
-	}
-	for _, d := range diffs {
-		fmt.Fprintln(s.out, d)
-	}
-	return len(diffs), nil
-}
-
-func orNone(s string) string {
-	if s == "" {
-		return "no join"
-	}
-	return s
-}
-
-type shapeSummary struct {
-	exchanges, sorts, bucketed int
-	partitions                 []int
-	joins                      []string
-}
-
-// planShape summarises a plan: shuffle Exchanges (not broadcasts, not reused), Sorts, the
-// shuffles' partition counts, and per join its strategy and what is inserted on each side.
-func planShape(root plan.Node) shapeSummary {
-	var s shapeSummary
-	plan.Walk(root, func(n plan.Node) bool {
-		switch x := n.(type) {
-		case *plan.Exchange:
-			s.exchanges++
-			s.partitions = append(s.partitions, x.Partitioning.NumPartitions)
-		case *plan.Sort:
-			s.sorts++
-		case *plan.FileScan:
-			// "Bucketed: true" (3.3+), else a printed SelectedBucketsCount (3.1+).
-			if x.Bucketed != nil && *x.Bucketed || x.Bucketed == nil && x.TotalBuckets > 0 {
-				s.bucketed++
-			}
-		}
-		if j, ok := plan.JoinOf(n); ok && len(n.Children()) == 2 {
-			s.joins = append(s.joins, fmt.Sprintf("%s left %s right %s", j.Strategy, sideOps(n.Children()[0]), sideOps(n.Children()[1])))
-		}
-		return true
-	})
-	return s
-}
-
-func sideOps(n plan.Node) string {
-	var parts []string
-	var rec func(n plan.Node)
-	rec = func(n plan.Node) {
-		switch x := n.(type) {
-		case *plan.Exchange:
-			parts = append(parts, "Exchange("+strconv.Itoa(x.Partitioning.NumPartitions)+")")
-		case *plan.Sort:
-			parts = append(parts, "Sort")
-		case *plan.BroadcastExchange:
-			parts = append(parts, "BroadcastExchange")
-		}
-		if _, ok := plan.JoinOf(n); ok {
-			return
-		}
-		for _, k := range n.Children() {
-			rec(k)
-		}
-	}
-	rec(n)
-	if len(parts) == 0 {
-		return "[]"
-	}
-	return "[" + strings.Join(parts, " ") + "]"
+	return len(c.Diffs), nil
 }
