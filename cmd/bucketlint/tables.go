@@ -3,14 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"sort"
-	"strings"
 
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/parser/catalog"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/report"
 )
 
 // tablesOptions are the flags and arguments of `bucketlint tables`.
@@ -75,11 +74,11 @@ func runTables(ctx context.Context, opts *tablesOptions, s *streams) error {
 	var err error
 	switch opts.format {
 	case "json":
-		err = writeTablesJSON(s.out, tables)
+		err = report.WriteTablesJSON(s.out, tables)
 	case "yaml":
 		err = catalog.Write(s.out, tables)
 	default:
-		err = writeTablesText(s.out, proj, tables)
+		err = report.WriteTablesText(s.out, proj, tables)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
@@ -97,100 +96,4 @@ func sortedTables(m map[string]*plan.Table) []*plan.Table {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
-}
-
-// writeTablesText prints one block per table and a summary line.
-func writeTablesText(w io.Writer, proj *plan.Project, tables []*plan.Table) error {
-	var b strings.Builder
-	bucketed := 0
-	for _, t := range tables {
-		if t.Bucket != nil {
-			bucketed++
-		}
-		format := t.Format
-		switch {
-		case format == "":
-			format = "format unknown"
-		case t.Hive && format != "hive":
-			format += " (Hive serde)"
-		}
-		fmt.Fprintf(&b, "%s  %s\n", t.Name, format)
-		row := func(k, v string) { fmt.Fprintf(&b, "  %-12s %s\n", k, v) }
-		row("bucketing", t.Bucket.String())
-		if len(t.PartitionColumns) > 0 {
-			row("partitioned", "by ("+strings.Join(t.PartitionColumns, ", ")+")")
-		}
-		if len(t.ClusterBy) > 0 {
-			row("clustered", "by ("+strings.Join(t.ClusterBy, ", ")+") (clustering, not bucketing)")
-		}
-		if len(t.Columns) > 0 {
-			row("columns", columnList(t.Columns))
-		}
-		if t.Location != "" {
-			row("location", t.Location)
-		}
-		if st := stats(t); st != "" {
-			row("size", st)
-		}
-		row("sources", sourceList(t.Sources))
-		b.WriteString("\n")
-	}
-	fmt.Fprintf(&b, "%d %s (%d bucketed) from %d %s", len(tables), plural(len(tables), "table"), bucketed, len(proj.Files), plural(len(proj.Files), "file"))
-	if n := len(proj.Conflicts); n > 0 {
-		fmt.Fprintf(&b, "; %d %s", n, plural(n, "conflict"))
-	}
-	b.WriteString("\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func columnList(cs []plan.Column) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = strings.TrimSpace(c.Name + " " + c.Type)
-	}
-	return strings.Join(parts, ", ")
-}
-
-func sourceList(ps []plan.Pos) string {
-	parts := make([]string, len(ps))
-	for i, p := range ps {
-		parts[i] = plan.Pos{File: p.File, Line: p.Line}.String()
-	}
-	return strings.Join(parts, ", ")
-}
-
-// stats renders the known statistics: "50.0 MiB, 100000 rows".
-func stats(t *plan.Table) string {
-	var parts []string
-	if t.SizeInBytes >= 0 {
-		parts = append(parts, byteSize(t.SizeInBytes))
-	}
-	if t.RowCount >= 0 {
-		parts = append(parts, fmt.Sprintf("%d rows", t.RowCount))
-	}
-	if t.FileCount > 0 {
-		parts = append(parts, fmt.Sprintf("%d files", t.FileCount))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func byteSize(n int64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB"}
-	if n < 1024 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	f, i := float64(n), 0
-	for f >= 1024 && i < len(units)-1 {
-		f /= 1024
-		i++
-	}
-	return fmt.Sprintf("%.1f %s", f, units[i])
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
