@@ -237,51 +237,65 @@ func TestAdviseCodeParses(t *testing.T) {
 			continue
 		}
 		rewritten++
-		orig := tables[r.Table]
-		for name, src := range map[string]string{"sql": r.Code.SQL, "ctas": r.Code.CTAS} {
-			f, errs := p.ParseFile(r.Table+"."+name+".sql", []byte(src))
-			if len(errs) > 0 || len(f.Tables) != 1 {
-				t.Fatalf("%s %s: %v, %d tables\n%s", r.Table, name, errs, len(f.Tables), src)
-			}
-			got := f.Tables[0]
-			if got.Name != r.Table || got.Bucket == nil || got.Bucket.String() != r.Bucket.String() || strings.Join(got.PartitionColumns, ",") != strings.Join(orig.PartitionColumns, ",") {
-				t.Errorf("%s %s: created %s %v partitioned by %v, want %v\n%s", r.Table, name, got.Name, got.Bucket, got.PartitionColumns, r.Bucket, src)
-			}
-			if len(f.Queries) != 1 {
-				t.Errorf("%s %s: want one query reading %s_old, got %d\n%s", r.Table, name, r.Table, len(f.Queries), src)
-			}
-			if name != "sql" {
-				continue
-			}
-			for _, c := range orig.Columns {
-				gc, ok := got.Column(c.Name)
-				want := strings.ToLower(c.Type)
-				if ct, ok := r.CastColumns[strings.ToLower(c.Name)]; ok {
-					want = ct
-				}
-				if !ok || gc.Comment != c.Comment || gc.Type != want {
-					t.Errorf("%s: column %s = %+v, want type %s comment %q", r.Table, c.Name, gc, want, c.Comment)
-				}
-			}
-		}
-		for _, lang := range []struct{ file, src string }{{"layout.py", r.Code.PySpark}, {"Layout.scala", r.Code.Scala}} {
-			cf, errs := code.Parse(lang.file, []byte(lang.src))
-			if len(errs) > 0 || len(cf.Writes) != 1 {
-				t.Fatalf("%s %s: %v, %d writes\n%s", r.Table, lang.file, errs, len(cf.Writes), lang.src)
-			}
-			w := cf.Writes[0]
-			if w.Terminal != "saveAsTable" || w.Table != r.Table || w.Bucket == nil || w.Bucket.NumBuckets != r.Bucket.NumBuckets ||
-				strings.Join(w.Bucket.Columns, ",") != strings.Join(r.Bucket.Columns, ",") || strings.Join(w.SortBy, ",") != strings.Join(r.Bucket.SortColumns, ",") ||
-				strings.Join(w.PartitionBy, ",") != strings.Join(orig.PartitionColumns, ",") {
-				t.Errorf("%s %s: write %s %s %+v sortBy %v partitionBy %v, want saveAsTable of %v\n%s", r.Table, lang.file, w.Terminal, w.Table, w.Bucket, w.SortBy, w.PartitionBy, r.Bucket, lang.src)
-			}
-			if w.Repartition == nil || w.Repartition.N != r.Bucket.NumBuckets || strings.Join(w.Repartition.Cols, ",") != strings.Join(r.Bucket.Columns, ",") {
-				t.Errorf("%s %s: want repartition(%d, %v) before the write: %+v", r.Table, lang.file, r.Bucket.NumBuckets, r.Bucket.Columns, w.Repartition)
-			}
-		}
+		checkSQLCode(t, p, r, tables[r.Table])
+		checkDataFrameCode(t, r, tables[r.Table])
 	}
 	if rewritten < 3 {
 		t.Errorf("want accounts, postings and entries rewritten, got %d", rewritten)
+	}
+}
+
+// checkSQLCode parses a recommendation's SQL and CTAS: each creates the table with the
+// recommended spec and orig's partition columns, then reads <table>_old; the SQL declares
+// orig's columns with the advised types and orig's comments.
+func checkSQLCode(t *testing.T, p *sql.Parser, r Recommendation, orig *plan.Table) {
+	t.Helper()
+	for name, src := range map[string]string{"sql": r.Code.SQL, "ctas": r.Code.CTAS} {
+		f, errs := p.ParseFile(r.Table+"."+name+".sql", []byte(src))
+		if len(errs) > 0 || len(f.Tables) != 1 {
+			t.Fatalf("%s %s: %v, %d tables\n%s", r.Table, name, errs, len(f.Tables), src)
+		}
+		got := f.Tables[0]
+		if got.Name != r.Table || got.Bucket == nil || got.Bucket.String() != r.Bucket.String() || strings.Join(got.PartitionColumns, ",") != strings.Join(orig.PartitionColumns, ",") {
+			t.Errorf("%s %s: created %s %v partitioned by %v, want %v\n%s", r.Table, name, got.Name, got.Bucket, got.PartitionColumns, r.Bucket, src)
+		}
+		if len(f.Queries) != 1 {
+			t.Errorf("%s %s: want one query reading %s_old, got %d\n%s", r.Table, name, r.Table, len(f.Queries), src)
+		}
+		if name != "sql" {
+			continue
+		}
+		for _, c := range orig.Columns {
+			gc, ok := got.Column(c.Name)
+			want := strings.ToLower(c.Type)
+			if ct, ok := r.CastColumns[strings.ToLower(c.Name)]; ok {
+				want = ct
+			}
+			if !ok || gc.Comment != c.Comment || gc.Type != want {
+				t.Errorf("%s: column %s = %+v, want type %s comment %q", r.Table, c.Name, gc, want, c.Comment)
+			}
+		}
+	}
+}
+
+// checkDataFrameCode parses a recommendation's PySpark and Scala: each is one bucketed
+// saveAsTable of the spec, partitioned as orig, after a repartition into the bucket count.
+func checkDataFrameCode(t *testing.T, r Recommendation, orig *plan.Table) {
+	t.Helper()
+	for _, lang := range []struct{ file, src string }{{"layout.py", r.Code.PySpark}, {"Layout.scala", r.Code.Scala}} {
+		cf, errs := code.Parse(lang.file, []byte(lang.src))
+		if len(errs) > 0 || len(cf.Writes) != 1 {
+			t.Fatalf("%s %s: %v, %d writes\n%s", r.Table, lang.file, errs, len(cf.Writes), lang.src)
+		}
+		w := cf.Writes[0]
+		if w.Terminal != "saveAsTable" || w.Table != r.Table || w.Bucket == nil || w.Bucket.NumBuckets != r.Bucket.NumBuckets ||
+			strings.Join(w.Bucket.Columns, ",") != strings.Join(r.Bucket.Columns, ",") || strings.Join(w.SortBy, ",") != strings.Join(r.Bucket.SortColumns, ",") ||
+			strings.Join(w.PartitionBy, ",") != strings.Join(orig.PartitionColumns, ",") {
+			t.Errorf("%s %s: write %s %s %+v sortBy %v partitionBy %v, want saveAsTable of %v\n%s", r.Table, lang.file, w.Terminal, w.Table, w.Bucket, w.SortBy, w.PartitionBy, r.Bucket, lang.src)
+		}
+		if w.Repartition == nil || w.Repartition.N != r.Bucket.NumBuckets || strings.Join(w.Repartition.Cols, ",") != strings.Join(r.Bucket.Columns, ",") {
+			t.Errorf("%s %s: want repartition(%d, %v) before the write: %+v", r.Table, lang.file, r.Bucket.NumBuckets, r.Bucket.Columns, w.Repartition)
+		}
 	}
 }
 
