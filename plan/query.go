@@ -115,8 +115,10 @@ type JoinSpec struct {
 	// that are not equi-join keys (non-equi parts), as written.
 	Condition string
 	Residual  []string
-	// ConditionX is the ON condition as a tree, nil for none.
+	// ConditionX is the ON condition as a tree, nil for none; ResidualX are the trees of
+	// Residual, pairwise.
 	ConditionX *X
+	ResidualX  []*X
 	Span       Span
 }
 
@@ -171,6 +173,9 @@ type WindowSpec struct {
 	// f(DISTINCT …).
 	Args     []string
 	Distinct bool
+	// ArgsX are the arguments as trees, pairwise with Args (one OpStar for count(*), none
+	// when the arguments are not expressions, as in extract(year FROM d)).
+	ArgsX []*X
 	// Item is the 1-based position in Select.Items of the select item that is exactly this
 	// call (aliased or not); 0 when the call is part of a larger expression or outside the
 	// select list (QUALIFY).
@@ -197,8 +202,9 @@ type KeyFilter struct {
 	Column ColumnRef
 	// Op is "=", "<=>" or "IN" (negated forms are not filters).
 	Op string
-	// Values are the literals as written.
-	Values []string
+	// Values are the literals as written; ValuesX are their trees (OpLiteral), pairwise.
+	Values  []string
+	ValuesX []*X
 }
 
 // A Hint is one hint of a /*+ … */ comment: BROADCAST(t), MERGE(a, b), SHUFFLE_HASH(t),
@@ -206,9 +212,12 @@ type KeyFilter struct {
 type Hint struct {
 	// Name is upper case ("BROADCASTJOIN" and "MAPJOIN" are kept as written, not aliased).
 	Name string
-	// Args are the arguments as written, names lower case.
-	Args []string
-	Pos  Pos
+	// Args are the arguments as written, names lower case. ArgsX are their trees, pairwise,
+	// for the hints whose arguments are expressions (REPARTITION, REPARTITION_BY_RANGE,
+	// REBALANCE, COALESCE); nil for join hints, whose arguments name relations.
+	Args  []string
+	ArgsX []*X
+	Pos   Pos
 }
 
 // A ColumnRef is an expression used as a key: a join, grouping, window, distribution or sort

@@ -10,7 +10,14 @@ type Op uint8
 // expression text.
 const (
 	// OpOther is an expression that is not modelled; Raw keeps its text and Args its
-	// sub-expressions where they could be told apart.
+	// sub-expressions where they could be told apart. Name says which form it is where the
+	// parser knows: "subquery", "exists", "tuple" ((a, b)), "subscript" (a[i]), "field"
+	// (f(x).f), "lambda" (Args: the parameters, then the body), "lambdavar" (a lambda's
+	// parameter used in its body), "over" (Args[0] a windowed call, then the PARTITION BY
+	// and ORDER BY expressions), "filter" (Args[0] an aggregate call, Args[1] its FILTER
+	// condition), "param" (? or :name), "template" ({{ … }}), "like any" / "like all" …,
+	// a function's name when its arguments are not expressions (extract(year FROM d)), or
+	// "deep" for a sub-tree cut off because it nests deeper than a parser keeps.
 	OpOther Op = iota
 	// OpColumn is a column reference: Name is the column, Qualifier what qualified it as
 	// written, ID the expression id Spark printed (explain only), Relation the relation it
