@@ -20,11 +20,11 @@ func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
 			}
 			if v, ok := b.literal(r); ok {
 				if k := b.arithKey(l, sc); k.IsColumn() {
-					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}})
+					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}, ValuesX: []*plan.X{b.t.arith(r)}})
 				}
 			} else if v, ok := b.literal(l); ok {
 				if k := b.arithKey(r, sc); k.IsColumn() {
-					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}})
+					out = append(out, plan.KeyFilter{Column: k, Op: op, Values: []string{v}, ValuesX: []*plan.X{b.t.arith(l)}})
 				}
 			}
 			continue
@@ -41,10 +41,10 @@ func (b *queryBuilder) filters(where *expr, sc *scope) []plan.KeyFilter {
 			a := single(it)
 			v, ok := b.literal(a)
 			if a == nil || !ok {
-				f.Values = nil
+				f.Values, f.ValuesX = nil, nil
 				break
 			}
-			f.Values = append(f.Values, v)
+			f.Values, f.ValuesX = append(f.Values, v), append(f.ValuesX, b.t.arith(a))
 		}
 		if f.Values != nil {
 			out = append(out, f)
@@ -97,6 +97,7 @@ func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
 		}
 		w := plan.WindowSpec{Function: name, Span: b.st.span(b.c, f.Pos, f.EndPos)}
 		w.Args, w.Distinct = b.callArgs(f)
+		w.ArgsX = b.callArgsX(f)
 		if item > 0 && text(b.c, f.Pos, f.EndPos) == whole {
 			w.Item = item
 		}
@@ -128,17 +129,35 @@ func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
 // callArgs returns a call's arguments as written ("*" for f(*)) and whether they are
 // DISTINCT.
 func (b *queryBuilder) callArgs(f *funcCall) ([]string, bool) {
-	if f.Star {
+	l := f.List
+	if l.Star != nil {
 		return []string{"*"}, false
 	}
 	var args []string
-	for _, a := range f.Args {
+	for _, a := range l.Args {
 		args = append(args, text(b.c, a.Pos, a.EndPos))
 	}
-	if len(f.Raw) > 0 {
-		args = []string{innerText(f.Raw)}
+	if len(l.Raw) > 0 {
+		args = []string{innerText(l.Raw)}
 	}
-	return args, strings.EqualFold(f.Quant, "distinct")
+	return args, strings.EqualFold(l.Quant, "distinct")
+}
+
+// callArgsX returns a call's arguments as trees: one OpStar for f(*), none when they are not
+// expressions.
+func (b *queryBuilder) callArgsX(f *funcCall) []*plan.X {
+	l := f.List
+	if l.Star != nil {
+		return []*plan.X{b.t.mk(plan.X{Op: plan.OpStar}, l.Star.Pos, l.Star.EndPos)}
+	}
+	if len(l.Raw) > 0 {
+		return nil
+	}
+	out := make([]*plan.X, len(l.Args))
+	for i, a := range l.Args {
+		out[i] = b.t.expr(a)
+	}
+	return out
 }
 
 // innerText joins tokens with single spaces, groups in parentheses.
@@ -204,9 +223,38 @@ func (b *queryBuilder) hints(raw []string, from int) []plan.Hint {
 		if i := strings.Index(b.c.text[min(from, len(b.c.text)):], h); i >= 0 {
 			off = from + i
 		}
-		out = append(out, parseHints(h, b.st.lines.pos(b.c.offset+off))...)
+		hs := parseHints(h, b.st.lines.pos(b.c.offset+off))
+		b.hintTrees(hs, h, off)
+		out = append(out, hs...)
 	}
 	return out
+}
+
+// hintTrees sets the argument trees of the partitioning hints among hs, read from the hint
+// comment h at offset off of the statement. Arguments the grammar cannot read keep none.
+func (b *queryBuilder) hintTrees(hs []plan.Hint, h string, off int) {
+	if len(h) < 5 {
+		return
+	}
+	body := h[3 : len(h)-2]
+	ast, err := b.st.p.hint.ParseString(b.st.f.Name, body)
+	if err != nil || len(ast.Hints) != len(hs) {
+		return
+	}
+	t := newTrees(b.st, chunk{text: body, offset: b.c.offset + off + 3})
+	for i, it := range ast.Hints {
+		switch hs[i].Name {
+		case "REPARTITION", "REPARTITION_BY_RANGE", "REBALANCE", "COALESCE":
+		default:
+			continue
+		}
+		if len(it.Args) != len(hs[i].Args) {
+			continue
+		}
+		for _, a := range it.Args {
+			hs[i].ArgsX = append(hs[i].ArgsX, t.expr(a))
+		}
+	}
 }
 
 // parseHints splits "/*+ BROADCAST(a), MERGE(a, b) COALESCE(3) */" into hints.

@@ -31,6 +31,7 @@ func (b *queryBuilder) chain(ch *joinChain) *plan.Relation {
 		}
 		if jp.On != nil {
 			j.Condition = text(b.c, jp.On.Pos, jp.On.EndPos)
+			j.ConditionX = b.t.expr(jp.On)
 			b.onKeys(j, jp.On)
 		}
 		rel = &plan.Relation{Kind: plan.JoinRel, Span: plan.Span{Start: rel.Span.Start, End: right.Span.End}, Join: j}
@@ -109,6 +110,7 @@ func (b *queryBuilder) onKeys(j *plan.JoinSpec, on *expr) {
 			}
 		}
 		j.Residual = append(j.Residual, text(b.c, cj.Pos, cj.EndPos))
+		j.ResidualX = append(j.ResidualX, b.t.cmp(cj))
 	}
 }
 

@@ -8,10 +8,12 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // FuzzSQL feeds arbitrary text to ParseFile, ParseDescribe and ParseShowCreate: none may
-// panic, and every error position lies inside the input.
+// panic, every error position lies inside the input, and every expression tree is walkable
+// and no higher than maxTreeHeight.
 func FuzzSQL(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	for _, file := range files {
@@ -26,14 +28,23 @@ func FuzzSQL(f *testing.F) {
 		}
 	}
 	f.Add([]byte("SELECT (((((a"))
+	f.Add([]byte("SELECT f(x -> x + 1), CASE WHEN a THEN -1::int END, count(*) OVER (PARTITION BY k) FROM t WHERE a IN (1, 2) AND b IS NOT DISTINCT FROM c"))
 	f.Add([]byte("CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 99999999999999999999 BUCKETS"))
 	p, err := New()
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		_, errs := p.ParseFile("f.sql", src)
+		file, errs := p.ParseFile("f.sql", src)
 		inside(t, src, errs)
+		for _, q := range file.Queries {
+			eachTree(q, func(x *plan.X) {
+				if h := height(x); h > maxTreeHeight {
+					t.Errorf("tree of height %d: %s", h, x.Raw)
+				}
+				x.Walk(func(*plan.X) bool { return true })
+			})
+		}
 		_, errs = p.ParseDescribe("f.sql", src)
 		inside(t, src, errs)
 		_, errs = p.ParseShowCreate("f.sql", src)

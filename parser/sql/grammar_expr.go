@@ -75,15 +75,24 @@ type arithOp struct {
 type unary struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	Sign    []string   `parser:"@( '-' | '+' | '~' )*"`
+	Sign    []*sign    `parser:"@@*"`
 	Primary *primary   `parser:"@@"`
 	Postfix []*postfix `parser:"@@*"`
 }
 
+// sign is one prefix operator of an operand.
+type sign struct {
+	Pos lexer.Position
+	Op  string `parser:"@( '-' | '+' | '~' )"`
+}
+
+// postfix is ::type, [index] or .field after an operand; EndPos ends the operand so far.
 type postfix struct {
-	Cast  *dataType `parser:"  '::' @@"`
-	Index *expr     `parser:"| '[' @@ ']'"`
-	Field string    `parser:"| '.' @(Ident | Quoted)"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Cast   *dataType `parser:"  '::' @@"`
+	Index  *expr     `parser:"| '[' @@ ']'"`
+	Field  string    `parser:"| '.' @(Ident | Quoted)"`
 }
 
 // primary is an operand: a cast, CASE, EXISTS, a subquery, a tuple, a literal, a function
@@ -103,14 +112,22 @@ type primary struct {
 	Str      []string   `parser:"| @String+"`
 	Star     bool       `parser:"| @'*'"`
 	Func     *funcCall  `parser:"| (?= ( Ident | Quoted ) ( '.' ( Ident | Quoted ) )* '(' ) @@"`
-	Column   *qname     `parser:"| @@ ( '.' '*' )?"`
+	Column   *qname     `parser:"| @@"`
+	AllCols  bool       `parser:"  ( '.' @'*' )?"`
 	Param    string     `parser:"| @( '?' | ':' Ident )"`
 }
 
 // lambda is x -> expr or (x, y) -> expr, an argument of a higher-order function.
 type lambda struct {
-	Params []string `parser:"( @Ident | '(' @Ident ( ',' @Ident )* ')' ) '->'"`
-	Body   *expr    `parser:"@@"`
+	Params []*lambdaParam `parser:"( @@ | '(' @@ ( ',' @@ )* ')' ) '->'"`
+	Body   *expr          `parser:"@@"`
+}
+
+// lambdaParam is one parameter of a lambda.
+type lambdaParam struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   string `parser:"@Ident"`
 }
 
 type castExpr struct {
@@ -134,15 +151,37 @@ type whenThen struct {
 type funcCall struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Name   *qname      `parser:"@@ '('"`
-	Quant  string      `parser:"@( 'DISTINCT' | 'ALL' )?"`
-	Star   bool        `parser:"( @'*' ')'"`
-	Args   []*expr     `parser:"| ( @@ ( ',' @@ )* )? ')'"`
-	Raw    []*innerTok `parser:"| @@* ')' )"`
-	Filter *expr       `parser:"( 'FILTER' '(' 'WHERE' @@ ')' )?"`
+	Name   *qname      `parser:"@@"`
+	List   *argList    `parser:"@@"`
+	Filter *filter     `parser:"@@?"`
 	Nulls  string      `parser:"( @( 'IGNORE' | 'RESPECT' ) 'NULLS' )?"`
 	Within []*innerTok `parser:"( 'WITHIN' 'GROUP' '(' @@* ')' )?"`
 	Over   *over       `parser:"( 'OVER' @@ )?"`
+}
+
+// filter is an aggregate's FILTER (WHERE cond).
+type filter struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Cond   *expr `parser:"'FILTER' '(' 'WHERE' @@ ')'"`
+}
+
+// argList is a call's parenthesised arguments: ([DISTINCT|ALL] args), (*), or tokens that are
+// not expressions (extract(year FROM d)). Its EndPos ends the call before FILTER or OVER.
+type argList struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Quant  string      `parser:"'(' @( 'DISTINCT' | 'ALL' )?"`
+	Star   *star       `parser:"( @@ ')'"`
+	Args   []*expr     `parser:"| ( @@ ( ',' @@ )* )? ')'"`
+	Raw    []*innerTok `parser:"| @@* ')' )"`
+}
+
+// star is the * of f(*).
+type star struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Star   bool `parser:"@'*'"`
 }
 
 // over is OVER (spec) or OVER name.

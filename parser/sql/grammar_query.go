@@ -100,6 +100,17 @@ type namedWindow struct {
 	Spec *windowSpec `parser:"'(' @@ ')'"`
 }
 
+// hintBody is the inside of a /*+ … */ comment: hints separated by commas or blanks.
+type hintBody struct {
+	Hints []*hintItem `parser:"( @@ ','? )*"`
+}
+
+// hintItem is one hint: NAME or NAME(args).
+type hintItem struct {
+	Name string  `parser:"@Ident"`
+	Args []*expr `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+}
+
 // sortItem is expr [ASC|DESC] [NULLS FIRST|LAST].
 type sortItem struct {
 	Expr  *expr  `parser:"@@"`

@@ -70,7 +70,7 @@ func (b *queryBuilder) key(e *expr, sc *scope) plan.ColumnRef {
 	if a := single(e); a != nil {
 		return b.arithKey(a, sc)
 	}
-	return plan.ColumnRef{Text: text(b.c, e.Pos, e.EndPos), Pos: b.st.at(b.c, e.Pos)}
+	return plan.ColumnRef{Text: text(b.c, e.Pos, e.EndPos), Pos: b.st.at(b.c, e.Pos), X: b.t.expr(e)}
 }
 
 // single returns the only operand of an expression that is no more than one operand.
@@ -88,7 +88,7 @@ func single(e *expr) *arith {
 // arithKey converts an operand used as a key: a column, a cast column (CAST(c AS t),
 // TRY_CAST, c::t) or a parenthesised one; anything else keeps its text only.
 func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
-	k := plan.ColumnRef{Text: text(b.c, a.Pos, a.EndPos), Pos: b.st.at(b.c, a.Pos)}
+	k := plan.ColumnRef{Text: text(b.c, a.Pos, a.EndPos), Pos: b.st.at(b.c, a.Pos), X: b.t.arith(a)}
 	if len(a.Rest) != 0 || len(a.Left.Sign) != 0 {
 		return k
 	}
@@ -102,7 +102,7 @@ func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
 	}
 	var inner plan.ColumnRef
 	switch p := u.Primary; {
-	case p.Column != nil && !strings.HasSuffix(strings.TrimSpace(text(b.c, p.Pos, p.EndPos)), "*"):
+	case p.Column != nil && !p.AllCols:
 		inner = b.column(p.Column.parts(), sc)
 	case p.Cast != nil:
 		inner = b.key(p.Cast.X, sc)

@@ -22,6 +22,7 @@ type Parser struct {
 	cache   *participle.Parser[cacheTable]
 	query   *participle.Parser[queryStmt]
 	view    *participle.Parser[createView]
+	hint    *participle.Parser[hintBody]
 }
 
 // lookahead is how many tokens an alternative may consume before its failure is final.
@@ -65,6 +66,9 @@ func New() (*Parser, error) {
 	if p.view, err = participle.Build[createView](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
+	if p.hint, err = participle.Build[hintBody](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
 	return p, nil
 }
 
@@ -103,6 +107,10 @@ func (st *state) statement(c chunk) {
 	kind := classify(words)
 	if kind >= stmtCreate {
 		if off, msg := unbalanced(c.text); off >= 0 {
+			st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
+			return
+		}
+		if off, msg := tooDeep(c.text); off >= 0 {
 			st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
 			return
 		}

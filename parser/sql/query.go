@@ -12,6 +12,7 @@ type queryBuilder struct {
 	c    chunk
 	q    *plan.Query
 	ctes map[string]bool
+	t    *trees
 }
 
 // buildQuery converts a query statement (with its WITH and INSERT parts).
@@ -20,7 +21,7 @@ func (st *state) buildQuery(ast *queryStmt, c chunk) *plan.Query {
 		Span: plan.Span{Start: st.lines.pos(c.offset + leadingSpace(c.text)), End: st.lines.pos(c.offset + len(strings.TrimRight(c.text, " \t\r\n")))},
 		Text: strings.TrimSpace(c.text),
 	}
-	b := &queryBuilder{st: st, c: c, q: q, ctes: map[string]bool{}}
+	b := &queryBuilder{st: st, c: c, q: q, ctes: map[string]bool{}, t: newTrees(st, c)}
 	if ast.Insert != nil {
 		q.Target, q.Overwrite = st.name(ast.Insert.Table), ast.Insert.Overwrite
 		q.Hints = b.hints(ast.Insert.Hints, ast.Pos.Offset)
@@ -88,6 +89,8 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	out.Hints = b.hints(s.Hints, s.Pos.Offset)
 	for _, it := range s.Items {
 		out.Items = append(out.Items, text(b.c, it.Pos, it.EndPos))
+		out.ItemsX = append(out.ItemsX, b.t.expr(it.Expr))
+		out.ItemAliases = append(out.ItemAliases, it.alias())
 	}
 	var sc *scope
 	if s.From != nil {
@@ -98,6 +101,7 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	}
 	if s.Where != nil {
 		out.Where = text(b.c, s.Where.Pos, s.Where.EndPos)
+		out.WhereX = b.t.expr(s.Where)
 		out.Filters = b.filters(s.Where, sc)
 		out.Equalities = b.equalities(s.Where, sc)
 		b.commaKeys(out.From, s.Where, sc)
@@ -110,6 +114,7 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	}
 	if s.Having != nil {
 		out.Having = text(b.c, s.Having.Pos, s.Having.EndPos)
+		out.HavingX = b.t.expr(s.Having)
 	}
 	b.windows(out, s, sc)
 	for _, e := range s.ClusterBy {
@@ -140,4 +145,17 @@ func (b *queryBuilder) sortKeys(items []*sortItem, sc *scope) []plan.ColumnRef {
 		out = append(out, k)
 	}
 	return out
+}
+
+// alias returns the item's alias, lower case and unquoted; "" when none is given. The
+// several names of AS (a, b), which name a generator's columns, are joined by commas.
+func (it *selectItem) alias() string {
+	if it.Alias != nil {
+		return unquoteIdent(string(*it.Alias))
+	}
+	names := make([]string, len(it.As))
+	for i, a := range it.As {
+		names[i] = unquoteIdent(a)
+	}
+	return strings.Join(names, ",")
 }

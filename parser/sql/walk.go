@@ -54,10 +54,12 @@ func walkUnary(u *unary, fn func(*funcCall)) {
 	switch {
 	case p.Func != nil:
 		fn(p.Func)
-		for _, x := range p.Func.Args {
+		for _, x := range p.Func.List.Args {
 			walkFuncs(x, fn)
 		}
-		walkFuncs(p.Func.Filter, fn)
+		if p.Func.Filter != nil {
+			walkFuncs(p.Func.Filter.Cond, fn)
+		}
 	case p.Cast != nil:
 		walkFuncs(p.Cast.X, fn)
 	case p.Case != nil:
