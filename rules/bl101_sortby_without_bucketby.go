@@ -33,7 +33,7 @@ func runBL101(p *Pass) error {
 				continue
 			}
 			msg := "sortBy must be used together with bucketBy."
-			if p.Options.Version().AtLeast(3, 4, 0) {
+			if p.Options.Behaviour().ErrorClasses {
 				msg = "[SORT_BY_WITHOUT_BUCKETING] " + msg
 			}
 			d := Diagnostic{

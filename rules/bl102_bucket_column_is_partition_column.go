@@ -53,7 +53,7 @@ func runBL102(p *Pass) error {
 
 func checkPartitionOverlap(p *Pass, table string, b *plan.BucketSpec, parts []string, at plan.Span) {
 	partList := strings.Join(parts, ", ")
-	upper := p.Options.Version().AtLeast(3, 4, 0)
+	upper := p.Options.Behaviour().ErrorClasses
 	report := func(col, role, spark string) {
 		if upper {
 			spark = strings.ToUpper(spark[:1]) + spark[1:] + "."

@@ -59,7 +59,7 @@ func checkBucketCount(p *Pass, table string, b *plan.BucketSpec, at plan.Span) {
 		at = s
 	}
 	spark := fmt.Sprintf("Number of buckets should be greater than 0 but less than or equal to bucketing.maxBuckets (`%d`). Got `%d`", maxN, n)
-	if p.Options.Version().AtLeast(3, 4, 0) {
+	if p.Options.Behaviour().ErrorClasses {
 		spark += "."
 	}
 	p.Report(Diagnostic{

@@ -40,7 +40,7 @@ func runBL105(p *Pass) error {
 		}
 		msg := fmt.Sprintf("%s is a Hive-serde bucketed table: %s reads it without its bucket spec, so joins and aggregations on (%s) always shuffle, and its buckets use Hive's hash, not Spark's",
 			t.Name, p.spark(), strings.Join(t.Bucket.Columns, ", "))
-		if !p.Options.Version().AtLeast(3, 3, 0) {
+		if !p.Options.Behaviour().HiveBucketedWrite {
 			msg += "; before 3.3 Spark also refuses to insert into it"
 		}
 		p.Report(Diagnostic{

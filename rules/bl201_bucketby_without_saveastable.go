@@ -46,7 +46,7 @@ func runBL201(p *Pass) error {
 				what = "bucketBy and sortBy"
 			}
 			spark := fmt.Sprintf("'%s' does not support %s right now", op, what)
-			if p.Options.Version().AtLeast(3, 4, 0) {
+			if p.Options.Behaviour().ErrorClasses {
 				spark += "."
 			}
 			d := Diagnostic{

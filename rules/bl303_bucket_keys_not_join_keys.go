@@ -87,7 +87,7 @@ func runBL303(p *Pass) error {
 			if len(cols) == 0 || sameColumns(cols, b.Columns) {
 				layout = nil
 			}
-			if m == subsetKeys && p.Options.Version().AtLeast(3, 3, 0) &&
+			if m == subsetKeys && p.Options.Behaviour().RequireAllClusterKeysConfs &&
 				p.shuffleFreeWith(s, map[string]string{simulate.ConfRequireAllCoPartition: "false"}) {
 				fix = fmt.Sprintf("SET %s=false (Spark 3.3+): both sides are bucketed alike on %s, a subset of the join keys, and the join then needs no shuffle. Otherwise %s",
 					simulate.ConfRequireAllCoPartition, bucket, strings.ToLower(fix[:1])+fix[1:])

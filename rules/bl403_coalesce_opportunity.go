@@ -33,13 +33,13 @@ func bl403() *Rule {
 }
 
 func runBL403(p *Pass) error {
-	if !p.Options.Version().AtLeast(3, 1, 0) {
+	if !p.Options.Behaviour().CoalesceBucketsInJoin {
 		return nil
 	}
 	for _, s := range p.joinSites() {
 		o := p.OptionsAt(s.Span.Start)
 		enabled := o.CoalesceBuckets()
-		skipped := enabled && o.Adaptive() && !o.Version().AtLeast(3, 5, 0)
+		skipped := enabled && o.Adaptive() && !o.Behaviour().CoalesceBucketsUnderAQE
 		if (enabled && !skipped) || s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
 			continue
 		}

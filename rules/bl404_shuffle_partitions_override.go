@@ -32,7 +32,7 @@ func bl404() *Rule {
 }
 
 func runBL404(p *Pass) error {
-	if p.Options.Version().AtLeast(3, 3, 0) {
+	if p.Options.Behaviour().CoPartition.ShuffleSpecs() {
 		return nil
 	}
 	for _, s := range p.joinSites() {

@@ -12,14 +12,7 @@ import (
 func (p *Pass) spark() string { return "Spark " + p.Options.Version().String() }
 
 // maxBuckets is spark.sql.sources.bucketing.maxBuckets at pos (default 100000).
-func (p *Pass) maxBuckets(pos plan.Pos) int {
-	if v, ok := p.OptionsAt(pos).Confs["spark.sql.sources.bucketing.maxBuckets"]; ok {
-		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
-			return n
-		}
-	}
-	return 100000
-}
+func (p *Pass) maxBuckets(pos plan.Pos) int { return p.OptionsAt(pos).MaxBuckets() }
 
 // bytesText prints a byte count for people: "512 B", "2.0 MiB", "12.5 GiB".
 func bytesText(n int64) string {

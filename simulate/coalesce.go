@@ -68,12 +68,12 @@ func (s *sim) coalescibleScan(n *node) *node {
 		case *plan.Filter, *plan.ProjectExec:
 			n = n.child()
 		case *plan.BroadcastHashJoin:
-			if !s.opt.Version().AtLeast(3, 5, 0) {
+			if !s.b.CoalesceThroughBroadcastJoin {
 				return nil
 			}
 			n = streamed(n, op.BuildSide)
 		case *plan.BroadcastNestedLoopJoin:
-			if !s.opt.Version().AtLeast(3, 5, 0) {
+			if !s.b.CoalesceThroughBroadcastJoin {
 				return nil
 			}
 			n = streamed(n, op.BuildSide)

@@ -45,9 +45,9 @@ func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
 		switch {
 		case non == 0:
 			target, rule = maxAll, "the largest of the shuffled sides' counts"
-		case s.era == EraB && non == len(idx):
+		case non == len(idx) && !s.b.CoPartition.FloorsUnshuffled():
 			target, rule = maxNon, "the largest bucket count, as no side is shuffled"
-		case s.era == EraA:
+		case s.b.CoPartition.FloorsUnshuffled():
 			target = max(maxNon, sp)
 			rule = fmt.Sprintf("max(largest un-shuffled count %d, spark.sql.shuffle.partitions=%d): Spark 3.0.0-3.0.1 floors the target whenever a side is not a shuffle (SPARK-32767, fixed in 3.0.2)", maxNon, sp)
 		default:
@@ -95,7 +95,7 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 	if len(idx) <= 1 {
 		return
 	}
-	if s.opt.Version().AtLeast(3, 4, 0) {
+	if s.b.SinglePartitionShortcut {
 		// SPARK-41986: single-partition children no larger than spark.sql.maxSinglePartitionBytes
 		// stay as they are.
 		single := true

@@ -16,7 +16,7 @@ func (s *sim) describe(n *node) {
 	in := n.op.Info()
 	switch op := n.op.(type) {
 	case *plan.FileScan:
-		in.Args = describeScan(n, op, s.opt.Version())
+		in.Args = describeScan(n, op, s.b)
 	case *plan.HiveTableScan:
 		in.Args = "[" + exprsText(op.Output) + "], HiveTableRelation [" + op.Table + "]"
 	case *plan.BatchScan:
@@ -82,7 +82,7 @@ func describeJoin(j *plan.Join) string {
 	return b.String()
 }
 
-func describeScan(n *node, op *plan.FileScan, ver Version) string {
+func describeScan(n *node, op *plan.FileScan, b Behaviour) string {
 	si := n.scan
 	var fields []string
 	if si == nil {
@@ -91,7 +91,7 @@ func describeScan(n *node, op *plan.FileScan, ver Version) string {
 	op.Metadata = map[string]string{}
 	spec := si.table.Bucket
 	bucketed := si.bucketed && !si.disabled
-	if spec != nil && isSparkBucketed(si.table) && ver.AtLeast(3, 3, 0) {
+	if spec != nil && isSparkBucketed(si.table) && b.ExplainBucketedField {
 		b := false
 		op.Bucketed = &b
 		switch {
@@ -110,7 +110,7 @@ func describeScan(n *node, op *plan.FileScan, ver Version) string {
 		}
 		fields = append(fields, "Bucketed: "+op.Metadata["Bucketed"])
 	}
-	if spec != nil && isSparkBucketed(si.table) && (bucketed || !ver.AtLeast(3, 1, 0)) {
+	if spec != nil && isSparkBucketed(si.table) && (bucketed || !b.DisableUnnecessaryBucketedScan) {
 		op.TotalBuckets = spec.NumBuckets
 		op.SelectedBuckets = spec.NumBuckets
 		if si.pruned {

@@ -35,8 +35,7 @@ func (s *sim) disableWalk(n *node, interesting, exchange, allowed bool) {
 		if si == nil || !si.bucketed {
 			return
 		}
-		v := s.opt.Version()
-		if si.pruned && !v.AtLeast(3, 2, 0) {
+		if si.pruned && !s.b.DisablePrunedBucketedScan {
 			return
 		}
 		if !interesting || (exchange && allowed) {

@@ -25,7 +25,9 @@
 //     ReuseExchangeAndSubquery;
 //   - describe.go: operators printed as Spark's simple explain mode prints them.
 //
-// The version eras of the co-partitioning algorithm are explicit values (EraA, EraB, EraC);
-// configuration reaches the model only through Options. FINDINGS.md lists where real Spark
+// Spark's version behaviour is one table (behaviour.go): BehaviourOf(version) returns a
+// Behaviour of named fields (the co-partitioning Era, each planner rule's presence, the
+// configuration defaults), chosen once per simulation; no other code compares versions.
+// Configuration reaches the model only through Options. FINDINGS.md lists where real Spark
 // contradicted the reference and what the model leaves out.
 package simulate

@@ -40,11 +40,10 @@ func (s *sim) ensure(n *node) *node {
 		added[i] = true
 		why[i] = s.whyNotSatisfied(child, p, d)
 	}
-	switch s.era {
-	case EraA, EraB:
-		s.coPartitionAB(n, reqs, why, added)
-	default:
+	if s.b.CoPartition.ShuffleSpecs() {
 		s.coPartitionC(n, reqs, why, added)
+	} else {
+		s.coPartitionAB(n, reqs, why, added)
 	}
 	for i := range n.kids {
 		if added[i] {
@@ -73,7 +72,7 @@ func (s *sim) shuffle(child *node, p part, replace bool) *node {
 		return &c
 	}
 	x := &plan.Exchange{OpInfo: info("Exchange"), Partitioning: toPlanPartitioning(p), Origin: "ENSURE_REQUIREMENTS"}
-	if !s.opt.Version().AtLeast(3, 1, 0) {
+	if !s.b.ShuffleOrigin {
 		x.Origin = ""
 		t := true
 		x.NoUserSpecifiedNumPartition = &t
@@ -98,7 +97,7 @@ func toPlanPartitioning(p part) plan.Partitioning {
 // SPARK-35675 extends it to PartitioningCollection).
 func (s *sim) removeRedundantRepartition(n *node) *node {
 	x, ok := n.op.(*plan.Exchange)
-	if !ok || !s.opt.Version().AtLeast(3, 2, 0) || (x.Origin != "REPARTITION_BY_COL" && x.Origin != "REPARTITION_BY_NUM") {
+	if !ok || !s.b.RemoveRedundantRepartition || (x.Origin != "REPARTITION_BY_COL" && x.Origin != "REPARTITION_BY_NUM") {
 		return nil
 	}
 	upper := part{kind: x.Partitioning.Kind, keys: x.Partitioning.Keys, n: x.Partitioning.NumPartitions}
@@ -161,7 +160,7 @@ func (s *sim) reorderJoinKeys(n *node) {
 		}
 	}
 	switch {
-	case s.opt.Version().AtLeast(3, 1, 0):
+	case s.b.ReorderJoinKeysFallback:
 		add(lp, true, true)
 		add(rp, false, true)
 	case lp.kind == plan.HashPartitioning:

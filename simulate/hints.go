@@ -56,7 +56,7 @@ func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 				origin = "REPARTITION_BY_NUM"
 			}
 		case "REBALANCE":
-			if !s.res.Adaptive && !s.opt.Adaptive() || !s.opt.Version().AtLeast(3, 2, 0) {
+			if !s.res.Adaptive && !s.opt.Adaptive() || !s.b.RebalanceHint {
 				// RebalancePartitions is removed when adaptive execution is off.
 				continue
 			}
@@ -74,7 +74,7 @@ func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 		default:
 			continue
 		}
-		if !s.opt.Version().AtLeast(3, 2, 0) && strings.HasPrefix(origin, "REPARTITION") {
+		if !s.b.RepartitionOrigins && strings.HasPrefix(origin, "REPARTITION") {
 			origin = "REPARTITION"
 		}
 		x := &plan.Exchange{OpInfo: info("Exchange"), Partitioning: p, Origin: origin}

@@ -242,28 +242,28 @@ func sideHints(n *node, hints []plan.Hint) map[string]bool {
 // canBuildShuffledHashJoinLeft: full outer joins since 3.1 (SPARK-32399), and the preserved
 // side of a left outer join since 3.5 (SPARK-36612, found by the random differential
 // scenarios of oracle/).
-func canBuildLeft(typ string, shuffled bool, v Version) bool {
+func canBuildLeft(typ string, shuffled bool, b Behaviour) bool {
 	switch typ {
 	case "Inner", "Cross", "RightOuter":
 		return true
 	case "FullOuter":
-		return shuffled && v.AtLeast(3, 1, 0)
+		return shuffled && b.ShuffledHashJoinFullOuter
 	case "LeftOuter":
-		return shuffled && v.AtLeast(3, 5, 0)
+		return shuffled && b.ShuffledHashJoinBuildsOuterSide
 	}
 	return false
 }
 
 // canBuildRight is canBuildBroadcastRight and canBuildShuffledHashJoinRight: full outer joins
 // since 3.1, the preserved side of a right outer join since 3.5 (SPARK-36612).
-func canBuildRight(typ string, shuffled bool, v Version) bool {
+func canBuildRight(typ string, shuffled bool, b Behaviour) bool {
 	switch typ {
 	case "Inner", "Cross", "LeftOuter", "LeftSemi", "LeftAnti":
 		return true
 	case "FullOuter":
-		return shuffled && v.AtLeast(3, 1, 0)
+		return shuffled && b.ShuffledHashJoinFullOuter
 	case "RightOuter":
-		return shuffled && v.AtLeast(3, 5, 0)
+		return shuffled && b.ShuffledHashJoinBuildsOuterSide
 	}
 	return strings.HasPrefix(typ, "ExistenceJoin")
 }

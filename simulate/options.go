@@ -7,95 +7,6 @@ import (
 	"strings"
 )
 
-// An Era is one version range of Spark's co-partitioning algorithm in EnsureRequirements
-// (reference/spark-planner.md §1.6).
-type Era int
-
-// The eras.
-const (
-	// EraA is Spark 3.0.0–3.0.1: the target partition count is floored at
-	// spark.sql.shuffle.partitions whenever any child is not a shuffle (SPARK-32767).
-	EraA Era = iota + 1
-	// EraB is Spark 3.0.2–3.2.x: no floor when every child is un-shuffled.
-	EraB
-	// EraC is Spark 3.3.0 and later: ShuffleSpec compatibility (SPARK-35703).
-	EraC
-)
-
-// String names the era and its versions.
-func (e Era) String() string {
-	switch e {
-	case EraA:
-		return "A (3.0.0-3.0.1)"
-	case EraB:
-		return "B (3.0.2-3.2.x)"
-	case EraC:
-		return "C (3.3+)"
-	}
-	return "unknown"
-}
-
-// A Version is a Spark release number; Patch is -1 when only major.minor was given.
-type Version struct {
-	Major, Minor, Patch int
-}
-
-// ParseVersion reads "3.5", "3.0.1" or "4.0.0-preview1" (suffixes after the patch are ignored).
-func ParseVersion(s string) (Version, error) {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, "-+ "); i >= 0 {
-		s = s[:i]
-	}
-	parts := strings.Split(s, ".")
-	if len(parts) < 2 || len(parts) > 3 {
-		return Version{}, fmt.Errorf("spark version %q: want MAJOR.MINOR[.PATCH]", s)
-	}
-	v := Version{Patch: -1}
-	nums := []*int{&v.Major, &v.Minor, &v.Patch}
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return Version{}, fmt.Errorf("spark version %q: %q is not a number", s, p)
-		}
-		*nums[i] = n
-	}
-	if v.Major < 3 || v.Major > 4 {
-		return Version{}, fmt.Errorf("spark version %q: only Spark 3.x and 4.x are modelled", s)
-	}
-	return v, nil
-}
-
-// String prints the version as given.
-func (v Version) String() string {
-	if v.Patch < 0 {
-		return fmt.Sprintf("%d.%d", v.Major, v.Minor)
-	}
-	return fmt.Sprintf("%d.%d.%d", v.Major, v.Minor, v.Patch)
-}
-
-// AtLeast reports whether v is major.minor.patch or later; a version given without a patch
-// counts as the latest patch of its minor release.
-func (v Version) AtLeast(major, minor, patch int) bool {
-	if v.Major != major {
-		return v.Major > major
-	}
-	if v.Minor != minor {
-		return v.Minor > minor
-	}
-	return v.Patch < 0 || v.Patch >= patch
-}
-
-// Era returns the co-partitioning era of the version.
-func (v Version) Era() Era {
-	switch {
-	case v.AtLeast(3, 3, 0):
-		return EraC
-	case v.AtLeast(3, 0, 2):
-		return EraB
-	}
-	return EraA
-}
-
 // Options are the Spark version and configuration a simulation runs under. Nothing is read
 // from the environment.
 type Options struct {
@@ -142,15 +53,22 @@ const (
 	ConfBHJExpandLimit          = "spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit"
 	ConfConvertMetastoreParquet = "spark.sql.hive.convertMetastoreParquet"
 	ConfConvertMetastoreOrc     = "spark.sql.hive.convertMetastoreOrc"
+	ConfMaxBuckets              = "spark.sql.sources.bucketing.maxBuckets"
+
+	ConfCreateHiveTableByDefault = "spark.sql.legacy.createHiveTableByDefault"
+	ConfSourcesDefault           = "spark.sql.sources.default"
 )
 
-// Version returns the modelled version, 3.5 when unset.
+// Version returns the modelled version, DefaultVersion (3.5) when unset.
 func (o Options) Version() Version {
 	if o.SparkVersion.Major == 0 {
-		return Version{Major: 3, Minor: 5, Patch: -1}
+		return DefaultVersion()
 	}
 	return o.SparkVersion
 }
+
+// Behaviour returns the behaviour of the modelled version, BehaviourOf(o.Version()).
+func (o Options) Behaviour() Behaviour { return BehaviourOf(o.Version()) }
 
 func (o Options) raw(key string) (string, bool) {
 	v, ok := o.Confs[key]
@@ -169,6 +87,18 @@ func (o Options) boolConf(key string, def bool) bool {
 	return b
 }
 
+func (o Options) bytesConf(key string, def int64) int64 {
+	v, ok := o.raw(key)
+	if !ok {
+		return def
+	}
+	n, err := ParseBytes(v)
+	if err != nil {
+		return def
+	}
+	return n
+}
+
 func (o Options) intConf(key string, def int) int {
 	v, ok := o.raw(key)
 	if !ok {
@@ -182,59 +112,65 @@ func (o Options) intConf(key string, def int) int {
 }
 
 // ShufflePartitions is spark.sql.shuffle.partitions (default 200).
-func (o Options) ShufflePartitions() int { return o.intConf(ConfShufflePartitions, 200) }
+func (o Options) ShufflePartitions() int {
+	return o.intConf(ConfShufflePartitions, o.Behaviour().Defaults.ShufflePartitions)
+}
 
 // BroadcastThreshold is spark.sql.autoBroadcastJoinThreshold in bytes (default 10MB); -1
 // disables size-based broadcast.
 func (o Options) BroadcastThreshold() int64 {
-	v, ok := o.raw(ConfBroadcastThreshold)
-	if !ok {
-		return 10 << 20
-	}
-	n, err := ParseBytes(v)
-	if err != nil {
-		return 10 << 20
-	}
-	return n
+	return o.bytesConf(ConfBroadcastThreshold, o.Behaviour().Defaults.AutoBroadcastJoinThreshold)
 }
 
 // BucketingEnabled is spark.sql.sources.bucketing.enabled (default true).
-func (o Options) BucketingEnabled() bool { return o.boolConf(ConfBucketingEnabled, true) }
+func (o Options) BucketingEnabled() bool {
+	return o.boolConf(ConfBucketingEnabled, o.Behaviour().Defaults.BucketingEnabled)
+}
+
+// MaxBuckets is spark.sql.sources.bucketing.maxBuckets (default 100000).
+func (o Options) MaxBuckets() int {
+	return o.intConf(ConfMaxBuckets, o.Behaviour().Defaults.MaxBuckets)
+}
 
 // AutoBucketedScan is spark.sql.sources.bucketing.autoBucketedScan.enabled (3.1+, default
 // true); always false before 3.1, where DisableUnnecessaryBucketedScan does not exist.
 func (o Options) AutoBucketedScan() bool {
-	return o.Version().AtLeast(3, 1, 0) && o.boolConf(ConfAutoBucketedScan, true)
+	b := o.Behaviour()
+	return b.DisableUnnecessaryBucketedScan && o.boolConf(ConfAutoBucketedScan, b.Defaults.AutoBucketedScan)
 }
 
 // CoalesceBuckets is spark.sql.bucketing.coalesceBucketsInJoin.enabled (3.1+, default false).
 func (o Options) CoalesceBuckets() bool {
-	return o.Version().AtLeast(3, 1, 0) && o.boolConf(ConfCoalesceBuckets, false)
+	b := o.Behaviour()
+	return b.CoalesceBucketsInJoin && o.boolConf(ConfCoalesceBuckets, b.Defaults.CoalesceBucketsInJoin)
 }
 
 // CoalesceMaxRatio is spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio (default 4).
-func (o Options) CoalesceMaxRatio() int { return o.intConf(ConfCoalesceMaxRatio, 4) }
+func (o Options) CoalesceMaxRatio() int {
+	return o.intConf(ConfCoalesceMaxRatio, o.Behaviour().Defaults.CoalesceMaxBucketRatio)
+}
 
 // RequireAllClusterKeysForCoPartition is the 3.3+ internal conf (default true).
 func (o Options) RequireAllClusterKeysForCoPartition() bool {
-	return o.boolConf(ConfRequireAllCoPartition, true)
+	return o.boolConf(ConfRequireAllCoPartition, o.Behaviour().Defaults.RequireAllClusterKeysForCoPartition)
 }
 
 // RequireAllClusterKeysForDistribution is the 3.3+ internal conf (default false).
 func (o Options) RequireAllClusterKeysForDistribution() bool {
-	return o.Version().AtLeast(3, 3, 0) && o.boolConf(ConfRequireAllDistribution, false)
+	b := o.Behaviour()
+	return b.RequireAllClusterKeysConfs && o.boolConf(ConfRequireAllDistribution, b.Defaults.RequireAllClusterKeysForDistribution)
 }
 
 // Adaptive is spark.sql.adaptive.enabled: default false in 3.0 and 3.1, true from 3.2.0.
 func (o Options) Adaptive() bool {
-	return o.boolConf(ConfAdaptive, o.Version().AtLeast(3, 2, 0))
+	return o.boolConf(ConfAdaptive, o.Behaviour().Defaults.Adaptive)
 }
 
 // NewShufflePartitions is the width of a new shuffle (SQLConf.numShufflePartitions):
 // spark.sql.adaptive.coalescePartitions.initialPartitionNum when AQE and partition coalescing
 // are on and it is set, else spark.sql.shuffle.partitions.
 func (o Options) NewShufflePartitions() int {
-	if o.Adaptive() && o.boolConf(ConfAdaptiveCoalesce, true) {
+	if o.Adaptive() && o.boolConf(ConfAdaptiveCoalesce, o.Behaviour().Defaults.AdaptiveCoalescePartitions) {
 		if n := o.intConf(ConfInitialPartitionNum, 0); n > 0 {
 			return n
 		}
@@ -243,56 +179,96 @@ func (o Options) NewShufflePartitions() int {
 }
 
 // PreferSortMergeJoin is spark.sql.join.preferSortMergeJoin (default true).
-func (o Options) PreferSortMergeJoin() bool { return o.boolConf(ConfPreferSortMergeJoin, true) }
+func (o Options) PreferSortMergeJoin() bool {
+	return o.boolConf(ConfPreferSortMergeJoin, o.Behaviour().Defaults.PreferSortMergeJoin)
+}
 
-// ShuffledHashJoinFactor is spark.sql.shuffledHashJoinFactor (3.3+, default 3).
-func (o Options) ShuffledHashJoinFactor() int { return o.intConf(ConfShuffledHashJoinFactor, 3) }
+// ShuffledHashJoinFactor is how much smaller a shuffled hash join's build side must be:
+// spark.sql.shuffledHashJoinFactor from 3.3 (default 3), a fixed 3 before.
+func (o Options) ShuffledHashJoinFactor() int {
+	b := o.Behaviour()
+	if !b.ShuffledHashJoinFactorConf {
+		return b.Defaults.ShuffledHashJoinFactor
+	}
+	return o.intConf(ConfShuffledHashJoinFactor, b.Defaults.ShuffledHashJoinFactor)
+}
 
 // LegacyOutputOrdering is spark.sql.legacy.bucketedTableScan.outputOrdering (default false).
-func (o Options) LegacyOutputOrdering() bool { return o.boolConf(ConfLegacyOutputOrdering, false) }
+func (o Options) LegacyOutputOrdering() bool {
+	return o.boolConf(ConfLegacyOutputOrdering, o.Behaviour().Defaults.LegacyBucketedOutputOrdering)
+}
 
 // V2Bucketing is spark.sql.sources.v2.bucketing.enabled (storage-partitioned join; not
-// modelled beyond being reported).
-func (o Options) V2Bucketing() bool { return o.boolConf(ConfV2Bucketing, false) }
+// modelled beyond being reported): default false, true from 4.1.
+func (o Options) V2Bucketing() bool {
+	return o.boolConf(ConfV2Bucketing, o.Behaviour().Defaults.V2Bucketing)
+}
+
+// V2BucketingSet reports whether spark.sql.sources.v2.bucketing.enabled is set to true in
+// Confs, as opposed to true by default.
+func (o Options) V2BucketingSet() bool {
+	_, ok := o.raw(ConfV2Bucketing)
+	return ok && o.V2Bucketing()
+}
 
 // BHJExpandLimit is spark.sql.execution.broadcastHashJoin.outputPartitioningExpandLimit (3.1+,
 // default 8; 0 before 3.1, where BroadcastHashJoinExec does not expand its partitioning).
 func (o Options) BHJExpandLimit() int {
-	if !o.Version().AtLeast(3, 1, 0) {
+	b := o.Behaviour()
+	if !b.BroadcastJoinExpandsPartitioning {
 		return 0
 	}
-	return o.intConf(ConfBHJExpandLimit, 8)
+	return o.intConf(ConfBHJExpandLimit, b.Defaults.BroadcastHashJoinExpandLimit)
 }
 
 // MaxSinglePartitionBytes is spark.sql.maxSinglePartitionBytes (3.4+): unlimited (-1 here,
 // Long.MaxValue in Spark) in 3.4 and 3.5, 128m from 4.0.
 func (o Options) MaxSinglePartitionBytes() int64 {
-	def := int64(-1)
-	if o.Version().AtLeast(4, 0, 0) {
-		def = 128 << 20
-	}
-	v, ok := o.raw(ConfMaxSinglePartitionBytes)
-	if !ok {
-		return def
-	}
-	n, err := ParseBytes(v)
-	if err != nil {
-		return def
-	}
-	return n
+	return o.bytesConf(ConfMaxSinglePartitionBytes, o.Behaviour().Defaults.MaxSinglePartitionBytes)
+}
+
+// UnionOutputPartitioning reports whether UnionExec reports its children's common
+// partitioning: 4.1+ under spark.sql.unionOutputPartitioning (default true).
+func (o Options) UnionOutputPartitioning() bool {
+	b := o.Behaviour()
+	return b.UnionOutputPartitioning && o.boolConf(ConfUnionOutputPartitioning, b.Defaults.UnionOutputPartitioning)
 }
 
 // ConvertMetastoreParquet is spark.sql.hive.convertMetastoreParquet (default true): Hive
 // tables with a Parquet serde are read by Spark's Parquet source, a FileScan.
-func (o Options) ConvertMetastoreParquet() bool { return o.boolConf(ConfConvertMetastoreParquet, true) }
+func (o Options) ConvertMetastoreParquet() bool {
+	return o.boolConf(ConfConvertMetastoreParquet, o.Behaviour().Defaults.ConvertMetastoreParquet)
+}
 
 // ConvertMetastoreOrc is spark.sql.hive.convertMetastoreOrc (default true since 2.4): Hive
 // tables with an ORC serde are read by Spark's ORC source, a FileScan.
-func (o Options) ConvertMetastoreOrc() bool { return o.boolConf(ConfConvertMetastoreOrc, true) }
+func (o Options) ConvertMetastoreOrc() bool {
+	return o.boolConf(ConfConvertMetastoreOrc, o.Behaviour().Defaults.ConvertMetastoreOrc)
+}
 
 // ANSI is spark.sql.ansi.enabled: default false in 3.x, true from 4.0.
 func (o Options) ANSI() bool {
-	return o.boolConf(ConfANSI, o.Version().AtLeast(4, 0, 0))
+	return o.boolConf(ConfANSI, o.Behaviour().Defaults.ANSI)
+}
+
+// CreateHiveTableByDefault reports whether CREATE TABLE without USING or STORED AS creates a
+// Hive table: spark.sql.legacy.createHiveTableByDefault from 3.1 (default true, false from
+// 4.0); always in 3.0, which has no such key.
+func (o Options) CreateHiveTableByDefault() bool {
+	b := o.Behaviour()
+	if !b.CreateHiveTableConf {
+		return b.Defaults.CreateHiveTableByDefault
+	}
+	return o.boolConf(ConfCreateHiveTableByDefault, b.Defaults.CreateHiveTableByDefault)
+}
+
+// SourcesDefault is spark.sql.sources.default (default "parquet"), lower case: the format of
+// a table written or created without one.
+func (o Options) SourcesDefault() string {
+	if v, ok := o.raw(ConfSourcesDefault); ok && v != "" {
+		return strings.ToLower(v)
+	}
+	return o.Behaviour().Defaults.SourcesDefault
 }
 
 // ParseBytes reads a Spark byte size: "10485760", "10MB", "10m", "1g", "-1".

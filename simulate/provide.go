@@ -119,7 +119,7 @@ func (s *sim) partitioning(n *node) part {
 // common partitioning when every child is SinglePartition, or hash-partitioned on the same
 // positions of its output into the same count.
 func (s *sim) unionPartitioning(n *node) part {
-	if !s.opt.Version().AtLeast(4, 1, 0) || !s.opt.boolConf(ConfUnionOutputPartitioning, true) || len(n.kids) == 0 {
+	if !s.opt.UnionOutputPartitioning() || len(n.kids) == 0 {
 		return unknownPart(0)
 	}
 	if n.nullRejected {

@@ -41,7 +41,7 @@ func (s *sim) clustered(keys []plan.Expr) dist {
 // ShuffledHashJoinExec in 3.0): HashClusteredDistribution of each side's keys in 3.0–3.2,
 // ClusteredDistribution from 3.3 (SPARK-35703).
 func (s *sim) joinDist(keys []plan.Expr) dist {
-	if s.era == EraC {
+	if s.b.CoPartition.ShuffleSpecs() {
 		return dist{kind: plan.ClusteredDistribution, keys: keys, requireAll: s.opt.RequireAllClusterKeysForDistribution()}
 	}
 	return dist{kind: plan.HashClusteredDistribution, keys: keys}

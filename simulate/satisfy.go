@@ -210,8 +210,7 @@ func (s *sim) canCreatePartitioning(sp shuffleSpec) bool {
 		}
 		return len(sp.members) > 0
 	case plan.SinglePartition:
-		v := s.opt.Version()
-		return v.Major == 3 && v.Minor == 3 && v.Patch == 0
+		return s.b.SinglePartitionCreatesPartitioning
 	}
 	return false
 }

@@ -219,7 +219,7 @@ func exprsOf(out []attr) []plan.Expr {
 // bucketScan decides FileSourceScanExec.bucketedScan and its sort order.
 func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
 	spec := t.Bucket
-	if spec != nil && s.opt.V2Bucketing() {
+	if spec != nil && s.opt.V2BucketingSet() {
 		s.note("spark.sql.sources.v2.bucketing.enabled applies to DataSource V2 tables (storage-partitioned joins) only; %s's bucketing is governed by spark.sql.sources.bucketing.enabled", t.Name)
 	}
 	switch {

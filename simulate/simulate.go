@@ -31,15 +31,14 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 }
 
 func newSim(tables map[string]*plan.Table, opt Options) *sim {
-	v := opt.Version()
-	return &sim{opt: opt, era: v.Era(), tables: tables, res: &Result{Version: v, Era: v.Era()}, ctes: map[string]*plan.Relation{}, expanding: map[string]bool{}}
+	b := opt.Behaviour()
+	return &sim{opt: opt, b: b, tables: tables, res: &Result{Version: b.Version, Era: b.CoPartition}, ctes: map[string]*plan.Relation{}, expanding: map[string]bool{}}
 }
 
 // run applies the preparation rules to a planned tree and emits the result.
 func (s *sim) run(root *node) *Result {
-	v := s.opt.Version()
 	s.res.Adaptive = s.opt.Adaptive() && needsAdaptive(root, s)
-	if s.res.Adaptive && !v.AtLeast(3, 5, 0) {
+	if s.res.Adaptive && !s.b.CoalesceBucketsUnderAQE {
 		// CoalesceBucketsInJoin is a non-adaptive preparation rule before 3.5.0; only from
 		// 3.5.0 is it also the first query-stage preparation rule (SPARK-43087).
 		s.coalesceSkipped = s.opt.CoalesceBuckets()
@@ -74,8 +73,9 @@ func (s *sim) run(root *node) *Result {
 
 // sim is one simulation's state.
 type sim struct {
-	opt    Options
-	era    Era
+	opt Options
+	// b is the behaviour of opt's Spark version, chosen once.
+	b      Behaviour
 	tables map[string]*plan.Table
 	ctes   map[string]*plan.Relation
 	// expanding are the CTEs being inlined, to stop self-reference.

@@ -13,7 +13,6 @@ import (
 // EnsureRequirements.
 func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond string, hints []plan.Hint) *node {
 	lh, rh := sideHints(left, hints), sideHints(right, hints)
-	v := s.opt.Version()
 	out := append(append([]attr{}, left.out...), right.out...)
 	if typ == "LeftSemi" || typ == "LeftAnti" {
 		out = left.out
@@ -82,7 +81,7 @@ func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond s
 	}
 	if equi {
 		if lh["broadcast"] || rh["broadcast"] {
-			if b := pick(lh["broadcast"] && canBuildLeft(typ, false, v), rh["broadcast"] && canBuildRight(typ, false, v)); b != "" {
+			if b := pick(lh["broadcast"] && canBuildLeft(typ, false, s.b), rh["broadcast"] && canBuildRight(typ, false, s.b)); b != "" {
 				return mk(plan.BroadcastHashJoinStrategy, b, "a BROADCAST hint names it")
 			}
 		}
@@ -90,14 +89,14 @@ func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond s
 			return mk(plan.SortMergeJoinStrategy, "", "")
 		}
 		if lh["shuffle_hash"] || rh["shuffle_hash"] {
-			if b := pick(lh["shuffle_hash"] && canBuildLeft(typ, true, v), rh["shuffle_hash"] && canBuildRight(typ, true, v)); b != "" {
+			if b := pick(lh["shuffle_hash"] && canBuildLeft(typ, true, s.b), rh["shuffle_hash"] && canBuildRight(typ, true, s.b)); b != "" {
 				return mk(plan.ShuffledHashJoinStrategy, b, "")
 			}
 		}
 		if (lh["shuffle_replicate_nl"] || rh["shuffle_replicate_nl"]) && (typ == "Inner" || typ == "Cross") {
 			return mk(plan.CartesianProductStrategy, "", "")
 		}
-		if b := pick(canBuildLeft(typ, false, v) && bySize(left), canBuildRight(typ, false, v) && bySize(right)); b != "" {
+		if b := pick(canBuildLeft(typ, false, s.b) && bySize(left), canBuildRight(typ, false, s.b) && bySize(right)); b != "" {
 			side := right
 			if b == "BuildLeft" {
 				side = left
@@ -105,23 +104,20 @@ func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond s
 			return mk(plan.BroadcastHashJoinStrategy, b, fmt.Sprintf("it is %s, within spark.sql.autoBroadcastJoinThreshold (%s), so the join needs no shuffle", bytesText(side.size), bytesText(threshold)))
 		}
 		if !s.opt.PreferSortMergeJoin() {
-			factor := int64(3)
-			if v.AtLeast(3, 3, 0) {
-				factor = int64(s.opt.ShuffledHashJoinFactor())
-			}
+			factor := int64(s.opt.ShuffledHashJoinFactor())
 			local := func(n, other *node) bool {
 				return n.size >= 0 && threshold > 0 && n.size < threshold*int64(s.opt.ShufflePartitions()) &&
 					(other.size < 0 || n.size*factor <= other.size)
 			}
-			if b := pick(canBuildLeft(typ, true, v) && local(left, right), canBuildRight(typ, true, v) && local(right, left)); b != "" {
+			if b := pick(canBuildLeft(typ, true, s.b) && local(left, right), canBuildRight(typ, true, s.b) && local(right, left)); b != "" {
 				return mk(plan.ShuffledHashJoinStrategy, b, "")
 			}
 		}
 		return mk(plan.SortMergeJoinStrategy, "", "")
 	}
 	// No equi-join keys: broadcast nested loop join or a cartesian product.
-	bl := canBuildLeft(typ, false, v) || typ == "FullOuter"
-	br := canBuildRight(typ, false, v) || typ == "FullOuter"
+	bl := canBuildLeft(typ, false, s.b) || typ == "FullOuter"
+	br := canBuildRight(typ, false, s.b) || typ == "FullOuter"
 	if b := pick(lh["broadcast"] && bl, rh["broadcast"] && br); b != "" {
 		return mk(plan.BroadcastNestedLoopJoinStrategy, b, "a BROADCAST hint names it")
 	}
