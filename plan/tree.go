@@ -50,13 +50,20 @@ const (
 	OpCase
 	// OpStar is * or q.* in a select list; Qualifier holds q.
 	OpStar
+	// OpAlias is Args[0] AS Name, as Spark prints a named expression ("x#1 AS y#2"): Name is
+	// the alias (lower case), ID and Long the attribute it defines (explain only).
+	OpAlias
+	// OpOrder is a sort key inside an expression ("k#1 ASC NULLS FIRST" in a window
+	// specification): Name is "asc" or "desc", Value "nulls first" or "nulls last" when
+	// printed, Args[0] the key.
+	OpOrder
 )
 
 // String names the kind: "column", "call" ….
 func (o Op) String() string {
 	names := [...]string{
 		"other", "column", "literal", "cast", "call", "binary", "unary", "in",
-		"between", "case", "star",
+		"between", "case", "star", "alias", "order",
 	}
 	if int(o) < len(names) {
 		return names[o]

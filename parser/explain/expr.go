@@ -83,9 +83,22 @@ func stringList(s string) []string {
 	return out
 }
 
-// newExpr builds an Expr from its printed text: Text drops every attribute's expression id
-// and Refs lists the attributes.
+// ParseExpr reads one expression as Spark prints it ("(k#1 = 5)", "sum(v#2L) AS s#7L") or
+// as SQL writes a condition ("k IS NOT NULL"): Raw is the text without surrounding spaces,
+// Text drops every attribute's expression id, Refs lists the attributes and X is the tree.
+// It never fails: what it cannot read is an OpOther node keeping its text.
+func ParseExpr(raw string) plan.Expr { return newExpr(strings.TrimSpace(raw)) }
+
+// newExpr builds an Expr from its printed text: Text drops every attribute's expression id,
+// Refs lists the attributes, X is the tree.
 func newExpr(raw string) plan.Expr {
+	e := exprText(raw)
+	e.X = parseX(raw, len(e.Refs) > 0)
+	return e
+}
+
+// exprText builds an Expr's Raw, Text and Refs, without its tree.
+func exprText(raw string) plan.Expr {
 	e := plan.Expr{Raw: raw, Text: raw}
 	n := strings.Count(raw, "#")
 	if n == 0 {
@@ -129,7 +142,7 @@ func stripIDs(s string) string {
 	if strings.IndexByte(s, '#') < 0 {
 		return s
 	}
-	return newExpr(s).Text
+	return exprText(s).Text
 }
 
 // idAt reads an expression id at s[i] == '#': "#12", "#12L", "#x", "#xL" (Spark's normalised
