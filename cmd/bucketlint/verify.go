@@ -17,6 +17,7 @@ import (
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
 	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -130,10 +131,11 @@ func runVerifyCmd(ctx context.Context, args []string, s *streams) error {
 	if err != nil {
 		return err
 	}
+	ro := report.VerifyOptions{NoTiming: opts.noTiming}
 	if opts.format == "json" {
-		err = writeVerifyJSON(s.out, results, opts.noTiming)
+		err = report.WriteVerifyJSON(s.out, results, ro)
 	} else {
-		err = writeVerifyText(s.out, results, opts.noTiming)
+		err = report.WriteVerifyText(s.out, results, ro)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +10,7 @@ import (
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
+	"github.com/bucketlint/bucketlint/report"
 )
 
 // layoutOptions are the flags of `verify --layout DIR`.
@@ -128,101 +126,26 @@ func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout,
 	return name, schema, l, nil
 }
 
-// layoutJSON is `verify --layout --format json`.
-type layoutJSON struct {
-	Table   string   `json:"table"`
-	Dir     string   `json:"dir"`
-	Buckets int      `json:"buckets"`
-	Columns []string `json:"columns"`
-	// Bucketing is "spark" (Murmur3, datasource tables) or "hive" (HiveHash, Hive-format).
-	Bucketing  string          `json:"bucketing"`
-	Files      int64           `json:"files"`
-	Rows       int64           `json:"rows"`
-	Misplaced  int64           `json:"misplaced"`
-	First      []misplacedJSON `json:"first"`
-	OutOfRange []string        `json:"outOfRange"`
-	OK         bool            `json:"ok"`
-	// hiveNamed is set when Murmur3 validation failed on files named as Spark names the
-	// files of Hive-format tables (00003_0_…): the text output then suggests --hive.
-	hiveNamed bool
-}
-
-type misplacedJSON struct {
-	File       string `json:"file"`
-	Row        int64  `json:"row"`
-	FileBucket int    `json:"fileBucket"`
-	Bucket     int    `json:"bucket"`
-	Key        string `json:"key"`
-}
-
 // runValidateLayout checks every row of a table directory against its bucket spec.
 func runValidateLayout(opts *verifyOptions, s *streams) error {
 	name, schema, layout, err := opts.layout.tableLayout()
 	if err != nil {
 		return err
 	}
-	v, err := verify.ValidateLayout(opts.layout.dir, schema, layout, opts.layout.limit)
+	c, err := verify.ValidateLayout(name, opts.layout.dir, schema, layout, opts.layout.limit)
 	if err != nil {
 		return err
 	}
-	j := layoutJSON{
-		Table: name, Dir: opts.layout.dir, Buckets: layout.Buckets, Columns: layout.BucketColumns, Bucketing: layout.Bucketing.String(), Files: v.Files, Rows: v.Rows,
-		Misplaced: v.Misplaced, First: []misplacedJSON{}, OutOfRange: append([]string{}, v.OutOfRange...), OK: v.OK(),
-	}
-	hive := store.NewHiveBucketParser()
-	j.hiveNamed = layout.Bucketing == store.SparkBucketing && len(v.First) > 0
-	for _, m := range v.First {
-		if _, ok := hive.Bucket(filepath.Base(m.File)); !ok {
-			j.hiveNamed = false
-		}
-		file := m.File
-		if rel, err := filepath.Rel(opts.layout.dir, file); err == nil {
-			file = filepath.ToSlash(rel)
-		}
-		j.First = append(j.First, misplacedJSON{File: file, Row: m.Row, FileBucket: m.FileBucket, Bucket: m.Bucket, Key: m.Key})
-	}
 	if opts.format == "json" {
-		enc := json.NewEncoder(s.out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(j)
+		err = report.WriteLayoutJSON(s.out, c)
 	} else {
-		err = writeLayoutText(s.out, &j)
+		err = report.WriteLayoutText(s.out, c)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}
-	if !j.OK {
+	if !c.OK() {
 		return &verifyFailure{failed: 1, total: 1}
 	}
 	return nil
-}
-
-func writeLayoutText(w io.Writer, j *layoutJSON) error {
-	var b strings.Builder
-	mark := "✓"
-	if !j.OK {
-		mark = "✗"
-	}
-	fmt.Fprintf(&b, "%s %s: CLUSTERED BY (%s) INTO %d BUCKETS", mark, j.Table, strings.Join(j.Columns, ", "), j.Buckets)
-	if j.Bucketing == store.HiveBucketing.String() {
-		b.WriteString(" (Hive-format: HiveHash buckets)")
-	}
-	b.WriteByte('\n')
-	fmt.Fprintf(&b, "  %s files, %s rows, %s misplaced\n", count(j.Files), count(j.Rows), count(j.Misplaced))
-	for _, m := range j.First {
-		fmt.Fprintf(&b, "  %s row %d: bucket %d by its key (%s), but the file name says %d\n", m.File, m.Row, m.Bucket, m.Key, m.FileBucket)
-	}
-	if j.hiveNamed {
-		b.WriteString("  the files are named as Spark names those of Hive-format tables (00003_0_…): if the table is\n" +
-			"  STORED AS …, validate it with --hive or STORED AS in --table-spec\n")
-	}
-	for _, f := range j.OutOfRange {
-		if j.Bucketing == store.HiveBucketing.String() {
-			fmt.Fprintf(&b, "  %s: bucket id not below %d; Hive-aware readers such as Trino reject the table\n", f, j.Buckets)
-			continue
-		}
-		fmt.Fprintf(&b, "  %s: bucket id not below %d; Spark never reads it\n", f, j.Buckets)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

@@ -217,3 +217,12 @@ func (sf *scenarioFile) checkTables(tables map[string]*plan.Table) error {
 	}
 	return nil
 }
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func TestProgressLine(t *testing.T) {
 		{verify.Progress{Msg: "no total"}, "  1.5s  no total"},
 		{verify.Progress{Done: 1, Total: 2, Msg: string(make([]rune, 200))}, ""},
 	} {
-		got := progressLine(c.p, 1500*time.Millisecond)
+		got := ProgressLine(c.p, 1500*time.Millisecond)
 		if c.want == "" {
 			if n := len([]rune(got)); n != 100 {
 				t.Errorf("long line cut to %d runes, want 100", n)
@@ -26,7 +26,7 @@ func TestProgressLine(t *testing.T) {
 			continue
 		}
 		if got != c.want {
-			t.Errorf("progressLine(%+v) = %q, want %q", c.p, got, c.want)
+			t.Errorf("ProgressLine(%+v) = %q, want %q", c.p, got, c.want)
 		}
 	}
 }

@@ -1,15 +1,13 @@
-package main
+package report
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
 )
 
@@ -54,28 +52,36 @@ type verifyScenarioJSON struct {
 	Error      string                   `json:"error,omitempty"`
 }
 
-func millis(d time.Duration, noTiming bool) int64 {
-	if noTiming {
+// VerifyOptions control the verify writers.
+type VerifyOptions struct {
+	// NoTiming leaves times out (0 in JSON), for reproducible output.
+	NoTiming bool
+}
+
+func (o VerifyOptions) millis(d time.Duration) int64 {
+	if o.NoTiming {
 		return 0
 	}
 	return d.Milliseconds()
 }
 
-func sideJSON(s verify.Side, noTiming bool) verifySideJSON {
+func (o VerifyOptions) sideJSON(s verify.Side) verifySideJSON {
 	return verifySideJSON{
 		Exchanges: s.Exchanges, PredictedExchanges: s.Predicted, ShuffledRows: s.ShuffledRows,
-		ShuffledBytes: s.ShuffledBytes, Millis: millis(s.Duration, noTiming),
+		ShuffledBytes: s.ShuffledBytes, Millis: o.millis(s.Duration),
 	}
 }
 
-func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error {
+// WriteVerifyJSON writes the results of `verify` as JSON (DESIGN.md §4): one object per
+// scenario under "scenarios".
+func WriteVerifyJSON(w io.Writer, results []verify.Result, opt VerifyOptions) error {
 	out := struct {
 		Scenarios []verifyScenarioJSON `json:"scenarios"`
 	}{Scenarios: []verifyScenarioJSON{}}
 	for i := range results {
 		r := &results[i]
 		j := verifyScenarioJSON{
-			Name: r.Name, Query: r.Query, Before: sideJSON(r.Before, noTiming), After: sideJSON(r.After, noTiming),
+			Name: r.Name, Query: r.Query, Before: opt.sideJSON(r.Before), After: opt.sideJSON(r.After),
 			Layout: r.Layout, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
 			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded", Notes: r.Notes,
 		}
@@ -89,7 +95,7 @@ func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error 
 				Before: sparkSideJSON{Exchanges: r.Spark.Before.Exchanges, Checksum: r.Spark.Before.Checksum.String(), Millis: r.Spark.Before.Millis},
 				After:  sparkSideJSON{Exchanges: r.Spark.After.Exchanges, Checksum: r.Spark.After.Checksum.String(), Millis: r.Spark.After.Millis},
 			}
-			if noTiming {
+			if opt.NoTiming {
 				j.Spark.Before.Millis, j.Spark.After.Millis = 0, 0
 			}
 		}
@@ -101,7 +107,10 @@ func writeVerifyJSON(w io.Writer, results []verify.Result, noTiming bool) error 
 	return enc.Encode(out)
 }
 
-func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error {
+// WriteVerifyText writes the results of `verify` for people: per scenario a mark, the query,
+// the layouts, the data, a before/after table of Exchanges, rows and bytes shuffled and time,
+// whether the results are identical and what real Spark said; then a summary line.
+func WriteVerifyText(w io.Writer, results []verify.Result, opt VerifyOptions) error {
 	var b strings.Builder
 	if len(results) == 0 {
 		b.WriteString("nothing to verify: no layout change removes a shuffle from this workload\n")
@@ -125,47 +134,7 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 			fmt.Fprintf(&b, "  not run    %s\n", r.Error)
 			continue
 		}
-		for _, t := range sortedKeys(r.Layout) {
-			l := r.Layout[t]
-			fmt.Fprintf(&b, "  layout     %s: %s\n", t, layoutText(l))
-		}
-		fmt.Fprintf(&b, "  data       %s\n", inputText(r.InputRows))
-		fmt.Fprintf(&b, "  %-15s %14s    %14s\n", "", "before", "after")
-		fmt.Fprintf(&b, "  %-15s %14d  → %14d   (predicted %d → %d)\n", "exchanges", r.Before.Exchanges, r.After.Exchanges, r.Before.Predicted, r.After.Predicted)
-		if r.Engine != "spark-connect" { // Spark Connect reports no shuffle sizes
-			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "rows shuffled", count(r.Before.ShuffledRows), count(r.After.ShuffledRows))
-			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "bytes shuffled", bytesText(r.Before.ShuffledBytes), bytesText(r.After.ShuffledBytes))
-		}
-		if !noTiming {
-			fmt.Fprintf(&b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))
-		}
-		switch {
-		case r.Identical && r.Rows == 0:
-			b.WriteString("  identical  ✓ but empty: both runs returned no rows, which proves nothing; give the\n" +
-				"             filtered columns values in a scenario file (fixtures/verify/README.md)\n")
-		case r.Identical:
-			fmt.Fprintf(&b, "  identical  ✓ %s result rows, checksum %s\n", count(r.Rows), r.After.Checksum)
-		default:
-			fmt.Fprintf(&b, "  identical  ✗ %s\n", r.Diff)
-		}
-		if r.Spark != nil {
-			sm := "✓"
-			if !r.Spark.Agrees() {
-				sm = "✗"
-			}
-			fmt.Fprintf(&b, "  spark %s  %s exchanges %d → %d (predicted %d → %d), checksums %s / %s\n", r.Spark.Version, sm,
-				r.Spark.Before.Exchanges, r.Spark.After.Exchanges, r.Spark.PredictedBefore, r.Spark.PredictedAfter,
-				r.Spark.Before.Checksum, r.Spark.After.Checksum)
-			if !noTiming {
-				fmt.Fprintf(&b, "  spark time %s → %s\n", durText(time.Duration(r.Spark.Before.Millis)*time.Millisecond), durText(time.Duration(r.Spark.After.Millis)*time.Millisecond))
-			}
-		}
-		for _, n := range r.Notes {
-			fmt.Fprintf(&b, "  note       %s\n", n)
-		}
-		if r.Identical && r.After.Exchanges >= r.Before.Exchanges {
-			b.WriteString("  the shuffle is still there after the layout change\n")
-		}
+		writeVerifyResult(&b, r, opt)
 	}
 	if len(results) > 0 {
 		fmt.Fprintf(&b, "\n%d of %d verified", len(results)-failed-notRun, len(results))
@@ -181,6 +150,50 @@ func writeVerifyText(w io.Writer, results []verify.Result, noTiming bool) error 
 	return err
 }
 
+// writeVerifyResult writes the body of one scenario that ran.
+func writeVerifyResult(b *strings.Builder, r *verify.Result, opt VerifyOptions) {
+	for _, t := range sortedKeys(r.Layout) {
+		fmt.Fprintf(b, "  layout     %s: %s\n", t, layoutText(r.Layout[t]))
+	}
+	fmt.Fprintf(b, "  data       %s\n", inputText(r.InputRows))
+	fmt.Fprintf(b, "  %-15s %14s    %14s\n", "", "before", "after")
+	fmt.Fprintf(b, "  %-15s %14d  → %14d   (predicted %d → %d)\n", "exchanges", r.Before.Exchanges, r.After.Exchanges, r.Before.Predicted, r.After.Predicted)
+	if r.Engine != "spark-connect" { // Spark Connect reports no shuffle sizes
+		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "rows shuffled", thousands(r.Before.ShuffledRows), thousands(r.After.ShuffledRows))
+		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "bytes shuffled", byteSize(r.Before.ShuffledBytes, "B"), byteSize(r.After.ShuffledBytes, "B"))
+	}
+	if !opt.NoTiming {
+		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))
+	}
+	switch {
+	case r.Identical && r.Rows == 0:
+		b.WriteString("  identical  ✓ but empty: both runs returned no rows, which proves nothing; give the\n" +
+			"             filtered columns values in a scenario file (fixtures/verify/README.md)\n")
+	case r.Identical:
+		fmt.Fprintf(b, "  identical  ✓ %s result rows, checksum %s\n", thousands(r.Rows), r.After.Checksum)
+	default:
+		fmt.Fprintf(b, "  identical  ✗ %s\n", r.Diff)
+	}
+	if r.Spark != nil {
+		sm := "✓"
+		if !r.Spark.Agrees() {
+			sm = "✗"
+		}
+		fmt.Fprintf(b, "  spark %s  %s exchanges %d → %d (predicted %d → %d), checksums %s / %s\n", r.Spark.Version, sm,
+			r.Spark.Before.Exchanges, r.Spark.After.Exchanges, r.Spark.PredictedBefore, r.Spark.PredictedAfter,
+			r.Spark.Before.Checksum, r.Spark.After.Checksum)
+		if !opt.NoTiming {
+			fmt.Fprintf(b, "  spark time %s → %s\n", durText(time.Duration(r.Spark.Before.Millis)*time.Millisecond), durText(time.Duration(r.Spark.After.Millis)*time.Millisecond))
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(b, "  note       %s\n", n)
+	}
+	if r.Identical && r.After.Exchanges >= r.Before.Exchanges {
+		b.WriteString("  the shuffle is still there after the layout change\n")
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
@@ -190,6 +203,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
+// layoutText prints an advised layout as DDL: "CLUSTERED BY (k) INTO 8 BUCKETS, k as bigint".
 func layoutText(l verify.Layout) string {
 	if l.Buckets == 0 {
 		return "unbucketed"
@@ -208,11 +222,12 @@ func layoutText(l verify.Layout) string {
 func inputText(m map[string]int64) string {
 	parts := make([]string, 0, len(m))
 	for _, k := range sortedKeys(m) {
-		parts = append(parts, fmt.Sprintf("%s %s rows", k, count(m[k])))
+		parts = append(parts, fmt.Sprintf("%s %s rows", k, thousands(m[k])))
 	}
 	return strings.Join(parts, ", ")
 }
 
+// firstLine is a query on one line, cut to 100 bytes.
 func firstLine(q string) string {
 	q = strings.Join(strings.Fields(q), " ")
 	if len(q) > 100 {
@@ -221,8 +236,8 @@ func firstLine(q string) string {
 	return q
 }
 
-// count prints n with thousands separators.
-func count(n int64) string {
+// thousands prints n with thousands separators: "1,234,567".
+func thousands(n int64) string {
 	s := fmt.Sprint(n)
 	if n < 0 {
 		return s
@@ -237,8 +252,6 @@ func count(n int64) string {
 	return b.String()
 }
 
-func bytesText(n int64) string { return store.FormatBytes(n) }
-
 func durText(d time.Duration) string {
 	if d < time.Second {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
@@ -246,24 +259,9 @@ func durText(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
-// progressFunc returns a progress printer when standard error is a terminal, else nil.
-func progressFunc(s *streams) func(verify.Progress) {
-	f, ok := s.err.(*os.File)
-	if !ok {
-		return nil
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	start := time.Now()
-	return func(p verify.Progress) {
-		fmt.Fprintf(s.err, "\r\033[K%s", progressLine(p, time.Since(start)))
-	}
-}
-
-// progressLine renders one progress line: a bar of the steps done, the elapsed time and
-// what is being done, cut to fit an 100-column terminal.
-func progressLine(p verify.Progress, elapsed time.Duration) string {
+// ProgressLine renders one line of verify's progress bar: a bar of the steps done, the
+// elapsed time and what is being done, cut to fit a 100-column terminal.
+func ProgressLine(p verify.Progress, elapsed time.Duration) string {
 	const width = 20
 	var b strings.Builder
 	if p.Total > 0 {
