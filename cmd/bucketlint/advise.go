@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/advise"
-	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -117,9 +114,9 @@ func runAdvise(opts *adviseOptions, s *streams) error {
 		MinBucketFileBytes: minFile, MaxBucketFileBytes: maxFile, Partitions: parts,
 	})
 	if opts.format == "json" {
-		err = writeAdviseJSON(s.out, recs)
+		err = report.WriteAdviseJSON(s.out, recs)
 	} else {
-		err = writeAdviseText(s.out, workload, recs)
+		err = report.WriteAdviseText(s.out, workload, recs)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
@@ -153,164 +150,4 @@ func weighted(ws *workspace) []advise.WeightedQuery {
 		out = append(out, advise.WeightedQuery{Query: ws.withViews(q), Weight: w})
 	}
 	return out
-}
-
-func specText(b *plan.BucketSpec) string {
-	s := "CLUSTERED BY (" + strings.Join(b.Columns, ", ") + ")"
-	if len(b.SortColumns) > 0 {
-		s += " SORTED BY (" + strings.Join(b.SortColumns, ", ") + ")"
-	}
-	return s + fmt.Sprintf(" INTO %d BUCKETS", b.NumBuckets)
-}
-
-func writeAdviseText(w io.Writer, workload []advise.WeightedQuery, recs []advise.Recommendation) error {
-	var b strings.Builder
-	if len(recs) == 0 {
-		b.WriteString("no layout change removes a shuffle from this workload\n")
-	} else {
-		b.WriteString(adviseSummary(recs) + "\n\n")
-	}
-	for i, r := range recs {
-		if i > 0 {
-			b.WriteString("\n")
-		}
-		if r.Bucket == nil {
-			fmt.Fprintf(&b, "%s: leave unbucketed\n  why: %s\n", r.Table, r.Reason)
-			continue
-		}
-		if r.Keep {
-			fmt.Fprintf(&b, "%s: keep %s (no rewrite)\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
-		} else {
-			fmt.Fprintf(&b, "%s: %s\n  why: %s\n", r.Table, specText(r.Bucket), r.Reason)
-		}
-		if len(r.Confs) > 0 {
-			fmt.Fprintf(&b, "  settings: %s\n", confsText(r.Confs))
-		}
-		fmt.Fprintf(&b, "  shuffles removed: %d\n", r.ShufflesRemoved)
-		for _, f := range r.Fixes {
-			fmt.Fprintf(&b, "  fixes %s\n", f)
-		}
-		for _, o := range r.Queries {
-			fmt.Fprintf(&b, "  query %d (%s): %d exchange(s), %d sort(s) before; %d exchange(s), %d sort(s) after\n",
-				o.Index+1, workload[o.Index].Query.Span.Start, o.Before.Exchanges, o.Before.Sorts, o.After.Exchanges, o.After.Sorts)
-		}
-		for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}, {"SQL, as one CREATE TABLE … AS SELECT", r.Code.CTAS}} {
-			if c.code == "" {
-				continue
-			}
-			fmt.Fprintf(&b, "  %s:\n", c.name)
-			for _, ln := range strings.Split(strings.TrimRight(c.code, "\n"), "\n") {
-				b.WriteString("    " + ln + "\n")
-			}
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// adviseSummary is the advice in one line: the tables rewritten, kept, broadcast, and the
-// settings it needs.
-func adviseSummary(recs []advise.Recommendation) string {
-	var rewrite, keep, plain []string
-	confs := map[string]string{}
-	for _, r := range recs {
-		switch {
-		case r.Bucket == nil:
-			plain = append(plain, r.Table)
-		case r.Keep:
-			keep = append(keep, r.Table)
-		default:
-			rewrite = append(rewrite, fmt.Sprintf("%s into %d buckets", r.Table, r.Bucket.NumBuckets))
-		}
-		for k, v := range r.Confs {
-			confs[k] = v
-		}
-	}
-	var parts []string
-	if len(rewrite) > 0 {
-		parts = append(parts, "rewrite "+strings.Join(rewrite, ", "))
-	} else {
-		parts = append(parts, "rewrite nothing")
-	}
-	if len(keep) > 0 {
-		parts = append(parts, "keep "+strings.Join(keep, ", "))
-	}
-	if len(plain) > 0 {
-		parts = append(parts, "leave unbucketed "+strings.Join(plain, ", "))
-	}
-	if len(confs) > 0 {
-		parts = append(parts, "set "+confsText(confs))
-	}
-	return "advice: " + strings.Join(parts, "; ")
-}
-
-func confsText(confs map[string]string) string {
-	keys := make([]string, 0, len(confs))
-	for k := range confs {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for i, k := range keys {
-		keys[i] = k + "=" + confs[k]
-	}
-	return strings.Join(keys, ", ")
-}
-
-func writeAdviseJSON(w io.Writer, recs []advise.Recommendation) error {
-	type countsJSON struct {
-		Exchanges int `json:"exchanges"`
-		Sorts     int `json:"sorts"`
-	}
-	type queryJSON struct {
-		Index  int        `json:"index"`
-		Before countsJSON `json:"before"`
-		After  countsJSON `json:"after"`
-	}
-	type bucketJSON struct {
-		NumBuckets  int      `json:"numBuckets"`
-		Columns     []string `json:"columns"`
-		SortColumns []string `json:"sortColumns"`
-	}
-	type recJSON struct {
-		Table           string            `json:"table"`
-		Bucket          *bucketJSON       `json:"bucket"`
-		CastColumns     map[string]string `json:"castColumns"`
-		Keep            bool              `json:"keep"`
-		Confs           map[string]string `json:"confs"`
-		RewriteBytes    int64             `json:"rewriteBytes"`
-		Reason          string            `json:"reason"`
-		ShufflesRemoved int               `json:"shufflesRemoved"`
-		Fixes           []string          `json:"fixes"`
-		Queries         []queryJSON       `json:"queries"`
-		Code            map[string]string `json:"code"`
-	}
-	out := struct {
-		Recommendations []recJSON `json:"recommendations"`
-	}{Recommendations: []recJSON{}}
-	for _, r := range recs {
-		rj := recJSON{Table: r.Table, CastColumns: r.CastColumns, Keep: r.Keep, Confs: r.Confs, RewriteBytes: r.RewriteBytes, Reason: r.Reason, ShufflesRemoved: r.ShufflesRemoved, Fixes: []string{}, Queries: []queryJSON{}}
-		if rj.CastColumns == nil {
-			rj.CastColumns = map[string]string{}
-		}
-		if rj.Confs == nil {
-			rj.Confs = map[string]string{}
-		}
-		if r.Bucket != nil {
-			rj.Bucket = &bucketJSON{NumBuckets: r.Bucket.NumBuckets, Columns: r.Bucket.Columns, SortColumns: nonNil(r.Bucket.SortColumns)}
-			if !r.Keep {
-				rj.Code = map[string]string{"pyspark": r.Code.PySpark, "scala": r.Code.Scala, "sql": r.Code.SQL, "sqlCtas": r.Code.CTAS}
-			}
-		}
-		for _, f := range r.Fixes {
-			rj.Fixes = append(rj.Fixes, f.String())
-		}
-		for _, o := range r.Queries {
-			rj.Queries = append(rj.Queries, queryJSON{Index: o.Index, Before: countsJSON{o.Before.Exchanges, o.Before.Sorts}, After: countsJSON{o.After.Exchanges, o.After.Sorts}})
-		}
-		out.Recommendations = append(out.Recommendations, rj)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
 }

@@ -298,15 +298,6 @@ func (e *explainDiffError) Unwrap() error {
 	return &findingsError{count: e.count, failOn: "a difference"}
 }
 
-// nonNil is s, or an empty list where s is nil. advise.go's JSON writer uses it until the
-// advise writers move to report.
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
 // compareExplain compares a prediction with the first explain output in file, writes the
 // comparison and returns the number of differences.
 func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
