@@ -220,6 +220,8 @@ type FileScan struct {
 	// BucketedReason is the reason printed after "Bucketed: false": "disabled by
 	// configuration", "disabled by query planner", "bucket column(s) not read".
 	BucketedReason string
+	// BucketedCause is BucketedReason as a value, for callers that tell reasons apart.
+	BucketedCause BucketedCause
 	// SelectedBuckets and TotalBuckets are "SelectedBucketsCount: k out of n"; 0 when absent.
 	SelectedBuckets int
 	TotalBuckets    int

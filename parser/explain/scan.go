@@ -111,6 +111,7 @@ func scanField(x *plan.FileScan, key, val string) {
 			reason = reason[1 : len(reason)-1]
 		}
 		x.BucketedReason = reason
+		x.BucketedCause = bucketedCause(v, reason)
 	case "SelectedBucketsCount":
 		x.SelectedBuckets, x.TotalBuckets, x.CoalescedTo = selectedBuckets(val)
 	case "Location":
@@ -143,4 +144,17 @@ func selectedBuckets(s string) (k, n, m int) {
 		m, _ = strconv.Atoi(strings.TrimSuffix(c, ")"))
 	}
 	return k, n, m
+}
+
+// bucketedCause reads the reason printed after "Bucketed: false".
+func bucketedCause(bucketed bool, reason string) plan.BucketedCause {
+	if bucketed || reason == "" {
+		return plan.NotBucketedNone
+	}
+	for _, c := range []plan.BucketedCause{plan.NotBucketedByConfiguration, plan.NotBucketedByPlanner, plan.NotBucketedColumnsNotRead} {
+		if reason == c.String() {
+			return c
+		}
+	}
+	return plan.NotBucketedOther
 }
