@@ -96,6 +96,7 @@ type simulateDecisionJSON struct {
 	Side     string `json:"side"`
 	Inserted string `json:"inserted"`
 	Reason   string `json:"reason"`
+	Cause    string `json:"cause"`
 }
 
 // simulateJSON is one prediction in `simulate --format json`.
@@ -121,7 +122,7 @@ func WriteSimulateJSON(w io.Writer, confs map[string]string, results []*simulate
 			Plan: NodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []simulateDecisionJSON{}, Unmodelled: orEmpty(r.Unmodelled),
 		}
 		for _, d := range r.Decisions {
-			rj.Decisions = append(rj.Decisions, simulateDecisionJSON{Node: d.Node.Info().Text, Side: d.Side, Inserted: d.Inserted, Reason: d.Reason})
+			rj.Decisions = append(rj.Decisions, simulateDecisionJSON{Node: d.Node.Info().Text, Side: d.Side, Inserted: d.Inserted, Reason: d.Reason, Cause: d.Cause.String()})
 		}
 		out = append(out, rj)
 	}

@@ -184,7 +184,7 @@ func dump(r *Result) string {
 	fmt.Fprintf(&b, "spark %s era %s exchanges=%d sorts=%d\n", r.Version, r.Era, r.Exchanges, r.Sorts)
 	_ = plan.Fprint(&b, &plan.Explain{Mode: "simple", Plans: []plan.Section{{Name: "Physical Plan", Root: r.Plan}}})
 	for _, d := range r.Decisions {
-		fmt.Fprintf(&b, "decision %s %s %s: %s\n", d.Node.Info().Name, d.Side, d.Inserted, d.Reason)
+		fmt.Fprintf(&b, "decision %s %s %s (%s): %s\n", d.Node.Info().Name, d.Side, d.Inserted, d.Cause, d.Reason)
 	}
 	for _, u := range r.Unmodelled {
 		fmt.Fprintf(&b, "unmodelled: %s\n", u)

@@ -17,9 +17,41 @@ func (s *sim) coalesce(n *node) {
 	for _, k := range n.kids {
 		s.coalesce(k)
 	}
-	if !s.opt.CoalesceBuckets() {
+	big, bigSide, small, large, build := s.coalescible(n)
+	switch {
+	case big == nil:
+		return
+	case !s.opt.CoalesceBuckets():
+		// Off: the join would be coalesced with the conf set, unless the version has no
+		// CoalesceBucketsInJoin or adaptive execution skips it.
+		if s.b.CoalesceBucketsInJoin && !s.coalesceUnderAQE {
+			s.blockCoalesce(n, CauseCoalesceOff)
+		}
+		return
+	case s.coalesceUnderAQE:
+		s.blockCoalesce(n, CauseCoalesceSkipped)
+		return
+	case build:
+		s.blockCoalesce(n, CauseJoinStrategy)
 		return
 	}
+	big.scan.coalescedTo = small
+	s.decide(n, bigSide, InsertedNone, CauseCoalesced, fmt.Sprintf("%s has %d buckets and the other side %d: bucket coalescing (spark.sql.bucketing.coalesceBucketsInJoin.enabled) reads it as %d partitions, avoiding a shuffle", big.scan.table.Name, large, small, small))
+}
+
+// blockCoalesce records that bucket coalescing would reconcile join n but does not, and why.
+func (s *sim) blockCoalesce(n *node, c Cause) {
+	if s.coalesceBlocked == nil {
+		s.coalesceBlocked = map[plan.Node]Cause{}
+	}
+	s.coalesceBlocked[n.op] = c
+}
+
+// coalescible returns the side of a join CoalesceBucketsInJoin reads coalesced, whether
+// the rule is enabled or not: big is the bucketed scan with more buckets (nil when the rule
+// does not apply), bigSide its side, small and large the two counts. build reports a shuffled
+// hash join whose build side is big, which the rule leaves alone.
+func (s *sim) coalescible(n *node) (big *node, bigSide string, small, large int, build bool) {
 	var j *plan.Join
 	switch op := n.op.(type) {
 	case *plan.SortMergeJoin:
@@ -27,32 +59,26 @@ func (s *sim) coalesce(n *node) {
 	case *plan.ShuffledHashJoin:
 		j = &op.Join
 	default:
-		return
+		return nil, "", 0, 0, false
 	}
 	l, r := s.coalescibleScan(n.kids[0]), s.coalescibleScan(n.kids[1])
 	if l == nil || r == nil || !keysMatchBuckets(j.LeftKeys, l.scan) || !keysMatchBuckets(j.RightKeys, r.scan) {
-		return
+		return nil, "", 0, 0, false
 	}
 	nl, nr := l.scan.table.Bucket.NumBuckets, r.scan.table.Bucket.NumBuckets
 	if nl == nr {
-		return
+		return nil, "", 0, 0, false
 	}
-	big, small, bigSide := l, nr, "left"
+	big, small, bigSide = l, nr, "left"
 	if nr > nl {
 		big, small, bigSide = r, nl, "right"
 	}
-	large := max(nl, nr)
-	if large%small != 0 {
-		return
+	large = max(nl, nr)
+	if large%small != 0 || large/small > s.opt.CoalesceMaxRatio() {
+		return nil, "", 0, 0, false
 	}
-	if large/small > s.opt.CoalesceMaxRatio() {
-		return
-	}
-	if j.Strategy == plan.ShuffledHashJoinStrategy && ((bigSide == "left" && j.BuildSide == "BuildLeft") || (bigSide == "right" && j.BuildSide == "BuildRight")) {
-		return
-	}
-	big.scan.coalescedTo = small
-	s.decide(n, bigSide, InsertedNone, fmt.Sprintf("%s has %d buckets and the other side %d: bucket coalescing (spark.sql.bucketing.coalesceBucketsInJoin.enabled) reads it as %d partitions, avoiding a shuffle", big.scan.table.Name, large, small, small))
+	build = j.Strategy == plan.ShuffledHashJoinStrategy && ((bigSide == "left" && j.BuildSide == "BuildLeft") || (bigSide == "right" && j.BuildSide == "BuildRight"))
+	return big, bigSide, small, large, build
 }
 
 // coalescibleScan is CoalesceBucketsInJoin's hasScanOperation: the bucketed scan a join side

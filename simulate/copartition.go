@@ -12,7 +12,7 @@ import (
 // else the largest un-shuffled count, floored at spark.sql.shuffle.partitions in 3.0.0–3.0.1
 // whenever any child is un-shuffled and in 3.0.2–3.2 only when some child is already a
 // shuffle (SPARK-32767); else the largest count.
-func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
+func (s *sim) coPartitionAB(n *node, reqs []dist, why []sideWhy) {
 	var idx []int
 	counts := map[int]bool{}
 	for i, d := range reqs {
@@ -25,14 +25,14 @@ func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
 	if len(counts) <= 1 {
 		return
 	}
-	target, rule := 0, ""
+	target, rule, maxNon := 0, "", 0
 	for _, i := range idx {
 		if reqs[i].n > 0 {
 			target, rule = reqs[i].n, "the operator requires that many"
 		}
 	}
 	if target == 0 {
-		maxAll, maxNon, non := 0, 0, 0
+		maxAll, non := 0, 0
 		for _, i := range idx {
 			c := s.partitioning(n.kids[i]).numPartitions()
 			maxAll = max(maxAll, c)
@@ -62,16 +62,38 @@ func (s *sim) coPartitionAB(n *node, reqs []dist, why []string, added []bool) {
 			continue
 		}
 		what := describeRel(child)
-		if added[i] {
+		if why[i].added {
 			what = describeRel(child.child())
 		}
 		n.kids[i] = s.shuffle(child, createPartitioning(reqs[i], target), true)
 		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s to %d partitions, %s", summary, s.opt.Version(), what, target, rule)
-		if why[i] != "" {
-			msg = fmt.Sprintf("%s; Spark %s shuffles it into %d partitions, %s", why[i], s.opt.Version(), target, rule)
+		if why[i].text != "" {
+			msg = fmt.Sprintf("%s; Spark %s shuffles it into %d partitions, %s", why[i].text, s.opt.Version(), target, rule)
+		} else {
+			why[i].cause = s.coalesceCause(n, s.countCause(child, maxNon, target))
 		}
-		why[i], added[i] = msg+s.coalesceNote(), true
+		why[i] = sideWhy{text: msg + s.coalesceNote(), cause: why[i].cause, added: true, stated: true}
 	}
+}
+
+// countCause says why co-partitioning before 3.3 re-shuffles a side that satisfied its own
+// requirement into target partitions: spark.sql.shuffle.partitions when it raised the
+// target above the side's own count (the largest un-shuffled one, maxNon), else the counts
+// of the sides differ.
+func (s *sim) countCause(child *node, maxNon, target int) Cause {
+	if !isShuffle(child) && maxNon > 0 && target > maxNon && s.partitioning(child).numPartitions() == maxNon {
+		return CauseShufflePartitions
+	}
+	return CauseCountMismatch
+}
+
+// coalesceCause refines a count mismatch of join n that bucket coalescing would reconcile
+// but does not (off, skipped under adaptive execution, or kept from the join's build side).
+func (s *sim) coalesceCause(n *node, c Cause) Cause {
+	if b, ok := s.coalesceBlocked[n.op]; ok && c == CauseCountMismatch {
+		return b
+	}
+	return c
 }
 
 func isShuffle(n *node) bool {
@@ -85,7 +107,7 @@ func isShuffle(n *node) bool {
 // spark.sql.shuffle.partitions when every candidate is a shuffle) imposes its layout on every
 // child it is not compatible with. Without a best spec every child is shuffled on its full
 // keys into the default count.
-func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
+func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 	var idx []int
 	for i, d := range reqs {
 		if d.kind == plan.ClusteredDistribution {
@@ -142,8 +164,11 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 		}
 		child := n.kids[i]
 		what := describeRel(child)
-		if added[i] {
+		if why[i].added {
 			what = describeRel(child.child())
+		}
+		if why[i].text == "" {
+			why[i].cause = s.coalesceCause(n, incompatibleCause(child, specs[i], best, specs))
 		}
 		var p part
 		var rule string
@@ -160,10 +185,10 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []string, added []bool) {
 		}
 		n.kids[i] = s.shuffle(child, p, true)
 		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
-		if why[i] != "" {
-			msg = fmt.Sprintf("%s; Spark %s shuffles it as %s %s", why[i], s.opt.Version(), p, rule)
+		if why[i].text != "" {
+			msg = fmt.Sprintf("%s; Spark %s shuffles it as %s %s", why[i].text, s.opt.Version(), p, rule)
 		}
-		why[i], added[i] = msg+s.coalesceNote(), true
+		why[i] = sideWhy{text: msg + s.coalesceNote(), cause: why[i].cause, added: true, stated: true}
 	}
 }
 
@@ -200,4 +225,42 @@ func (s *sim) countsSummary(n *node, idx []int) string {
 		out += p
 	}
 	return out
+}
+
+// incompatibleCause says why co-partitioning from 3.3 re-shuffles a side that satisfied its
+// own requirement: it is partitioned on only some of the keys, or it pairs the keys with
+// the partitioning columns in another order than the side that imposes its layout (best,
+// -1 when none), or with another count. A side that is not a bucketed layout is a derived
+// child.
+func incompatibleCause(child *node, sp shuffleSpec, best int, specs map[int]shuffleSpec) Cause {
+	if sp.kind != plan.HashPartitioning || !bucketedOrigin(child) {
+		return CauseDerivedChild
+	}
+	if c := keysRelation(sp.p.keys, sp.keys); c != CauseSatisfied && c != CauseKeyOrder {
+		return c
+	}
+	if best < 0 {
+		return CauseUnknown
+	}
+	b := specs[best]
+	if b.kind == collection && len(b.members) > 0 {
+		b = b.members[0]
+	}
+	if b.kind != plan.HashPartitioning {
+		return CauseDerivedChild
+	}
+	if len(b.p.keys) < len(sp.p.keys) {
+		// The side imposing its layout is partitioned on fewer of the keys.
+		return CauseBucketKeysSubset
+	}
+	mine, theirs := sp.hashKeyPositions(), b.hashKeyPositions()
+	for i := range mine {
+		if i >= len(theirs) || !intersects(mine[i], theirs[i]) {
+			return CauseKeyOrder
+		}
+	}
+	if sp.n != b.n {
+		return CauseCountMismatch
+	}
+	return CauseUnknown
 }

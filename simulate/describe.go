@@ -99,12 +99,13 @@ func describeScan(n *node, op *plan.FileScan, b Behaviour) string {
 			b = true
 			op.Metadata["Bucketed"] = "true"
 		case si.disabled:
-			op.BucketedReason = "disabled by query planner"
-		case si.bucketCols == nil && strings.Contains(si.notBucketed, "bucket column"):
-			op.BucketedReason = "bucket column(s) not read"
+			op.BucketedCause = plan.NotBucketedByPlanner
+		case si.cause == CauseBucketColumnNotRead:
+			op.BucketedCause = plan.NotBucketedColumnsNotRead
 		default:
-			op.BucketedReason = "disabled by configuration"
+			op.BucketedCause = plan.NotBucketedByConfiguration
 		}
+		op.BucketedReason = op.BucketedCause.String()
 		if !b {
 			op.Metadata["Bucketed"] = "false (" + op.BucketedReason + ")"
 		}

@@ -2,7 +2,6 @@ package simulate
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -24,8 +23,7 @@ func (s *sim) ensure(n *node) *node {
 	if len(reqs) != len(n.kids) {
 		return n
 	}
-	why := make([]string, len(n.kids))
-	added := make([]bool, len(n.kids))
+	why := make([]sideWhy, len(n.kids))
 	for i, d := range reqs {
 		child := n.kids[i]
 		p := s.partitioning(child)
@@ -37,28 +35,39 @@ func (s *sim) ensure(n *node) *node {
 			num = s.opt.NewShufflePartitions()
 		}
 		n.kids[i] = s.shuffle(child, createPartitioning(d, num), false)
-		added[i] = true
-		why[i] = s.whyNotSatisfied(child, p, d)
+		why[i].added = true
+		why[i].text, why[i].cause = s.whyNotSatisfied(child, p, d)
 	}
 	if s.b.CoPartition.ShuffleSpecs() {
-		s.coPartitionC(n, reqs, why, added)
+		s.coPartitionC(n, reqs, why)
 	} else {
-		s.coPartitionAB(n, reqs, why, added)
+		s.coPartitionAB(n, reqs, why)
 	}
 	for i := range n.kids {
-		if added[i] {
+		w := why[i]
+		if w.added {
 			x := n.kids[i].op.(*plan.Exchange)
-			reason := why[i]
-			if !strings.Contains(reason, "re-shuffles") && !strings.Contains(reason, "shuffles it ") {
+			reason := w.text
+			if !w.stated {
 				reason += s.shuffleNote(x)
 			}
-			s.decide(n, sideName(n, i), InsertedExchange, reason+s.widthNote(x, n))
+			s.decide(n, sideName(n, i), InsertedExchange, w.cause, reason+s.widthNote(x, n))
 		} else if reqs[i].kind == plan.ClusteredDistribution || reqs[i].kind == plan.HashClusteredDistribution {
-			s.decide(n, sideName(n, i), InsertedNone, s.whySatisfied(n.kids[i], reqs[i]))
+			s.decide(n, sideName(n, i), InsertedNone, CauseSatisfied, s.whySatisfied(n.kids[i], reqs[i]))
 		}
 	}
 	s.ensureOrdering(n)
 	return n
+}
+
+// A sideWhy is what EnsureRequirements decided for one child of an operator: whether it
+// added a shuffle, why (in words and as a Cause), and whether the words already say how
+// Spark shuffles it (the co-partitioning step's do).
+type sideWhy struct {
+	text   string
+	cause  Cause
+	added  bool
+	stated bool
 }
 
 // shuffle wraps child in a ShuffleExchangeExec, or with replace set rewrites an existing
@@ -118,7 +127,7 @@ func (s *sim) removeRedundantRepartition(n *node) *node {
 	if !equal(s.partitioning(n.child())) {
 		return nil
 	}
-	s.decide(n, "child", InsertedNone, "DISTRIBUTE BY "+exprsText(upper.keys)+" is dropped: the input is already "+upper.String())
+	s.decide(n, "child", InsertedNone, CauseRepartitionRemoved, "DISTRIBUTE BY "+exprsText(upper.keys)+" is dropped: the input is already "+upper.String())
 	return n.child()
 }
 

@@ -30,9 +30,11 @@ type scanInfo struct {
 	// bucketCols are the scan's attributes for the bucket columns, in BucketSpec order, when
 	// every bucket column is read.
 	bucketCols []attr
-	// bucketed is FileSourceScanExec.bucketedScan; notBucketed says why not, in user words.
+	// bucketed is FileSourceScanExec.bucketedScan; notBucketed says why not, in user words,
+	// and cause as a value.
 	bucketed    bool
 	notBucketed string
+	cause       Cause
 	// disabled is set by DisableUnnecessaryBucketedScan (3.1+).
 	disabled bool
 	// coalescedTo is set by CoalesceBucketsInJoin (3.1+), 0 when not coalesced.

@@ -17,13 +17,13 @@ func (s *sim) ensureOrdering(n *node) {
 		child := n.kids[i]
 		if s.orderingSatisfied(child, req) {
 			if _, ok := n.op.(*plan.SortMergeJoin); ok {
-				s.decide(n, sideName(n, i), InsertedNone, fmt.Sprintf("%s is already sorted by (%s) (one file per bucket, spark.sql.legacy.bucketedTableScan.outputOrdering=true): no sort", describeRel(child), exprsText(orderExprs(req))))
+				s.decide(n, sideName(n, i), InsertedNone, CauseSorted, fmt.Sprintf("%s is already sorted by (%s) (one file per bucket, spark.sql.legacy.bucketedTableScan.outputOrdering=true): no sort", describeRel(child), exprsText(orderExprs(req))))
 			}
 			continue
 		}
 		st := &plan.Sort{OpInfo: info("Sort"), Orders: req}
 		n.kids[i] = newNode(st, child.out, child.size, child)
-		s.decide(n, sideName(n, i), InsertedSort, s.whyUnsorted(n, child, req))
+		s.decide(n, sideName(n, i), InsertedSort, CauseOrdering, s.whyUnsorted(n, child, req))
 	}
 }
 

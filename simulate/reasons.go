@@ -67,30 +67,79 @@ func describeLayout(n *node, p part) string {
 	return what + " has " + p.String()
 }
 
-// whyNotSatisfied explains why a child's partitioning does not satisfy its requirement.
-func (s *sim) whyNotSatisfied(child *node, p part, d dist) string {
+// whyNotSatisfied explains why a child's partitioning does not satisfy its requirement, in
+// words and as a Cause.
+func (s *sim) whyNotSatisfied(child *node, p part, d dist) (string, Cause) {
 	keys := exprsText(d.keys)
-	var cause string
 	b := sourceScan(child)
 	switch {
 	case d.kind == plan.AllTuples:
-		cause = describeRel(child) + " must be gathered into one partition (no grouping keys)"
+		return describeRel(child) + " must be gathered into one partition (no grouping keys)", CauseSinglePartition
 	case d.kind == plan.OrderedDistribution:
-		cause = "ORDER BY needs a range partitioning of " + describeRel(child)
+		return "ORDER BY needs a range partitioning of " + describeRel(child), CauseRangePartitioning
 	case b != nil && b.scan != nil && !b.scan.bucketed:
-		cause = b.scan.notBucketed
+		return b.scan.notBucketed, b.scan.cause
 	case p.kind == plan.HashPartitioning && castOfPartitionKey(d.keys, p.keys) != "":
-		cause = fmt.Sprintf("%s; the key %s is a cast, which never matches the bucket column (Spark compares expressions, and cast(a) is not a)", describeLayout(child, p), castOfPartitionKey(d.keys, p.keys))
+		return fmt.Sprintf("%s; the key %s is a cast, which never matches the bucket column (Spark compares expressions, and cast(a) is not a)", describeLayout(child, p), castOfPartitionKey(d.keys, p.keys)), CauseKeyCast
 	case p.kind == plan.HashPartitioning && d.kind == plan.HashClusteredDistribution:
-		cause = fmt.Sprintf("%s but the keys are (%s); Spark %s (HashClusteredDistribution) needs the partitioning columns to equal the keys exactly", describeLayout(child, p), keys, s.opt.Version())
+		return fmt.Sprintf("%s but the keys are (%s); Spark %s (HashClusteredDistribution) needs the partitioning columns to equal the keys exactly", describeLayout(child, p), keys, s.opt.Version()), keysCause(child, p.keys, d.keys)
 	case p.kind == plan.HashPartitioning && d.requireAll:
-		cause = fmt.Sprintf("%s but the keys are (%s); spark.sql.requireAllClusterKeysForDistribution=true needs them equal and in order", describeLayout(child, p), keys)
+		return fmt.Sprintf("%s but the keys are (%s); spark.sql.requireAllClusterKeysForDistribution=true needs them equal and in order", describeLayout(child, p), keys), keysCause(child, p.keys, d.keys)
 	case p.kind == plan.HashPartitioning:
-		cause = fmt.Sprintf("%s but not every partitioning column is among the keys (%s)", describeLayout(child, p), keys)
-	default:
-		cause = fmt.Sprintf("%s is not partitioned by (%s) (its partitioning is %s)", describeRel(child), keys, p)
+		return fmt.Sprintf("%s but not every partitioning column is among the keys (%s)", describeLayout(child, p), keys), keysCause(child, p.keys, d.keys)
 	}
-	return cause
+	return fmt.Sprintf("%s is not partitioned by (%s) (its partitioning is %s)", describeRel(child), keys, p), CauseDerivedChild
+}
+
+// keysCause classifies a hash partitioning on pkeys against the keys an operator needs: the
+// partitioning columns are some of the keys, all of them in another order, more than the
+// keys, or other columns. A partitioning that no bucketed scan gives (a shuffle's below an
+// aggregate, a union's) is a derived child's.
+func keysCause(child *node, pkeys, keys []plan.Expr) Cause {
+	if !bucketedOrigin(child) {
+		return CauseDerivedChild
+	}
+	if c := keysRelation(pkeys, keys); c != CauseSatisfied {
+		return c
+	}
+	// The keys match: what is not satisfied is the partition count the operator requires.
+	return CauseCountMismatch
+}
+
+// keysRelation compares the partitioning columns pkeys with the keys.
+func keysRelation(pkeys, keys []plan.Expr) Cause {
+	in, out := subsetOf(pkeys, keys), subsetOf(keys, pkeys)
+	switch {
+	case in && out && sameExprs(pkeys, keys):
+		return CauseSatisfied
+	case in && out:
+		return CauseKeyOrder
+	case in:
+		return CauseBucketKeysSubset
+	case out:
+		return CauseBucketKeysSuperset
+	}
+	return CauseBucketKeysDifferent
+}
+
+// bucketedOrigin reports whether a side's partitioning comes from a bucketed scan below it,
+// with no shuffle in between.
+func bucketedOrigin(n *node) bool {
+	switch {
+	case n == nil || isShuffle(n):
+		return false
+	case n.fixed != nil:
+		// A cached relation's (or a test operator's) given partitioning.
+		return true
+	case isScan(n):
+		return n.scan != nil && n.scan.bucketed
+	}
+	for _, k := range n.kids {
+		if bucketedOrigin(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // sourceScan is the table scan a side reads through unary operators, or nil.

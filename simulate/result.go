@@ -34,6 +34,8 @@ type Decision struct {
 	Inserted string
 	// Reason says why, in words a user reads.
 	Reason string
+	// Cause is the reason as a value: callers tell causes apart by it, never by Reason.
+	Cause Cause
 }
 
 // Decision kinds for Decision.Inserted.

@@ -26,7 +26,8 @@ func (s *sim) scan(r *plan.Relation) *node {
 	if t == nil {
 		t = s.lookupTable(r.Table)
 	}
-	if t == nil {
+	unknown := t == nil
+	if unknown {
 		s.note("table %s has no DDL or catalog entry; read as an unbucketed table of unknown size", r.Table)
 		t = &plan.Table{Name: strings.ToLower(r.Table), SizeInBytes: -1, RowCount: -1}
 	}
@@ -75,11 +76,11 @@ func (s *sim) scan(r *plan.Relation) *node {
 	case format == "hive":
 		h := &plan.HiveTableScan{OpInfo: info("Scan hive"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(h, out, size)
-		si.notBucketed = t.Name + " is a Hive-format table, which Spark never reads as bucketed"
+		si.notBucketed, si.cause = t.Name+" is a Hive-format table, which Spark never reads as bucketed", CauseHiveTable
 	case format == "iceberg" || len(t.PartitionTransforms) > 0:
 		b := &plan.BatchScan{OpInfo: info("BatchScan"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(b, out, size)
-		si.notBucketed = t.Name + " is a DataSource V2 table; storage-partitioned joins are not modelled"
+		si.notBucketed, si.cause = t.Name+" is a DataSource V2 table; storage-partitioned joins are not modelled", CauseDataSourceV2
 		s.note("DataSource V2 table %s: storage-partitioned join (spark.sql.sources.v2.bucketing.*) is not modelled", t.Name)
 	case s.opt.CachedTables[t.Name]:
 		// InMemoryTableScanExec over the whole cached relation, whose plan kept its bucketed
@@ -96,7 +97,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 			n.fixed = &p
 		}
 		si.bucketed = false
-		si.notBucketed = t.Name + " is read from the cache"
+		si.notBucketed, si.cause = t.Name+" is read from the cache", CauseCached
 	default:
 		fs := &plan.FileScan{OpInfo: info("FileScan"), Format: format, Table: t.Name, Output: exprsOf(out)}
 		if format == "" {
@@ -104,6 +105,9 @@ func (s *sim) scan(r *plan.Relation) *node {
 		}
 		n = newNode(fs, out, size)
 		s.bucketScan(si, t, name, out)
+	}
+	if unknown {
+		si.cause = CauseUnknownTable
 	}
 	n.scan = si
 	n.rel = name
@@ -224,22 +228,23 @@ func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
 	}
 	switch {
 	case spec == nil:
-		si.notBucketed = t.Name + " is not bucketed"
+		si.notBucketed, si.cause = t.Name+" is not bucketed", CauseUnbucketed
 		return
 	case strings.EqualFold(t.Format, "delta"):
-		si.notBucketed = t.Name + " is a Delta table, which cannot be bucketed"
+		si.notBucketed, si.cause = t.Name+" is a Delta table, which cannot be bucketed", CauseUnsupportedFormat
 		return
 	case t.Hive:
-		si.notBucketed = t.Name + " is a Hive-format table; Spark reads it through its " + t.HiveStorage() + " source without the bucket spec (HiveMetastoreCatalog)"
+		si.notBucketed, si.cause = t.Name+" is a Hive-format table; Spark reads it through its "+t.HiveStorage()+" source without the bucket spec (HiveMetastoreCatalog)", CauseHiveTable
 		return
 	case !s.opt.BucketingEnabled():
-		si.notBucketed = t.Name + " is bucketed but spark.sql.sources.bucketing.enabled=false"
+		si.notBucketed, si.cause = t.Name+" is bucketed but spark.sql.sources.bucketing.enabled=false", CauseBucketingDisabled
 		return
 	}
 	for _, c := range spec.Columns {
 		a, ok := findAttr(out, c)
 		if !ok {
 			si.notBucketed = t.Name + " is bucketed on (" + strings.Join(spec.Columns, ", ") + ") but the query does not read bucket column " + c + ", so the scan is not bucketed"
+			si.cause = CauseBucketColumnNotRead
 			si.bucketCols = nil
 			return
 		}

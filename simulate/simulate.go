@@ -41,10 +41,10 @@ func (s *sim) run(root *node) *Result {
 	if s.res.Adaptive && !s.b.CoalesceBucketsUnderAQE {
 		// CoalesceBucketsInJoin is a non-adaptive preparation rule before 3.5.0; only from
 		// 3.5.0 is it also the first query-stage preparation rule (SPARK-43087).
+		s.coalesceUnderAQE = true
 		s.coalesceSkipped = s.opt.CoalesceBuckets()
-	} else {
-		s.coalesce(root)
 	}
+	s.coalesce(root)
 	root = s.ensure(root)
 	s.disableUnnecessaryBucketedScans(root)
 	out := s.emit(root)
@@ -93,8 +93,11 @@ type sim struct {
 	nullRejected map[string]bool
 	// depth is the nesting of SELECT blocks being planned; 1 is the outermost.
 	depth int
-	// coalesceSkipped is set when bucket coalescing is on but adaptive execution skips it.
-	coalesceSkipped bool
+	// coalesceSkipped is set when bucket coalescing is on but adaptive execution skips it;
+	// coalesceUnderAQE when adaptive execution would skip it (before 3.5).
+	coalesceSkipped, coalesceUnderAQE bool
+	// coalesceBlocked are the joins bucket coalescing would reconcile but does not, with why.
+	coalesceBlocked map[plan.Node]Cause
 }
 
 func (s *sim) note(format string, args ...any) {
@@ -107,8 +110,8 @@ func (s *sim) note(format string, args ...any) {
 	s.res.Unmodelled = append(s.res.Unmodelled, msg)
 }
 
-func (s *sim) decide(n *node, side, inserted, reason string) {
-	s.res.Decisions = append(s.res.Decisions, Decision{Node: n.op, Side: side, Inserted: inserted, Reason: reason})
+func (s *sim) decide(n *node, side, inserted string, cause Cause, reason string) {
+	s.res.Decisions = append(s.res.Decisions, Decision{Node: n.op, Side: side, Inserted: inserted, Reason: reason, Cause: cause})
 }
 
 // needsAdaptive is InsertAdaptiveSparkPlan.shouldApplyAQE: the plan has an exchange or an

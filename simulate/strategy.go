@@ -73,9 +73,9 @@ func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond s
 				bx.Mode = "IdentityBroadcastMode"
 			}
 			n.kids[i] = newNode(bx, b.out, b.size, b)
-			s.decide(n, side, InsertedBroadcast, describeRel(b)+" is broadcast: "+why)
+			s.decide(n, side, InsertedBroadcast, CauseBroadcast, describeRel(b)+" is broadcast: "+why)
 		} else if why != "" {
-			s.decide(n, "left", InsertedNone, why)
+			s.decide(n, "left", InsertedNone, CauseBroadcast, why)
 		}
 		return n
 	}
