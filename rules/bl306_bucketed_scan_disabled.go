@@ -46,18 +46,18 @@ func runBL306(p *Pass) error {
 				return true
 			}
 			t := lookup(tables, fs.Table)
-			reason := fs.BucketedReason
+			printed := "Bucketed: false, " + fs.BucketedReason
 			switch {
-			case fs.Bucketed != nil && !*fs.Bucketed && reason != "":
+			case fs.Bucketed != nil && !*fs.Bucketed && fs.BucketedReason != "":
 			case fs.Bucketed == nil && fs.TotalBuckets == 0 && isBucketed(t) && fs.Table != "":
-				reason = "no SelectedBucketsCount in the scan"
+				printed = "no SelectedBucketsCount in the scan"
 			default:
 				return true
 			}
 			if !bucketsWanted(e.Physical(), n, bucketColumns(fs, t)) {
 				return true
 			}
-			reportDisabledScan(p, scanName(fs, t), t, reason, n.Span())
+			reportDisabledScan(p, scanName(fs, t), t, fs.BucketedCause, printed, n.Span())
 			return true
 		})
 	}
@@ -108,7 +108,7 @@ func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Spa
 		}
 		seen[t.Name] = true
 		if span := at(t); span.Start.IsValid() {
-			reportDisabledScan(p, t.Name, t, fs.BucketedReason+", simulated", span)
+			reportDisabledScan(p, t.Name, t, fs.BucketedCause, "Bucketed: false, "+fs.BucketedReason+", simulated", span)
 		}
 		return true
 	})
@@ -196,24 +196,21 @@ func scanName(fs *plan.FileScan, t *plan.Table) string {
 	return strings.TrimPrefix(fs.Table, "spark_catalog.")
 }
 
-func reportDisabledScan(p *Pass, name string, t *plan.Table, reason string, at plan.Span) {
-	why := map[string]string{
-		"disabled by configuration": "spark.sql.sources.bucketing.enabled is false, see BL401",
-		"bucket column(s) not read": "the query reads none of the bucket columns",
-	}
-	base := strings.TrimSuffix(reason, ", simulated")
-	if base == "disabled by query planner" {
+// reportDisabledScan reports a scan of a bucketed table read without its buckets for cause,
+// with printed saying what the scan shows.
+func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.BucketedCause, printed string, at plan.Span) {
+	var explain string
+	switch cause {
+	case plan.NotBucketedByPlanner:
 		// DisableUnnecessaryBucketedScan turned the layout off because the join or aggregation
 		// above shuffles this side anyway: a symptom, and the finding on that join (BL301,
 		// BL303, BL304, …) already says what to change.
 		return
-	}
-	printed := "Bucketed: false, " + reason
-	if strings.HasPrefix(reason, "no ") {
-		printed = reason
-	}
-	explain, ok := why[base]
-	if !ok {
+	case plan.NotBucketedByConfiguration:
+		explain = "spark.sql.sources.bucketing.enabled is false, see BL401"
+	case plan.NotBucketedColumnsNotRead:
+		explain = "the query reads none of the bucket columns"
+	default:
 		explain = "the plan does not use the bucket layout"
 	}
 	spec := "its buckets"

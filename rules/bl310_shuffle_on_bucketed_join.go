@@ -88,7 +88,7 @@ func bucketedJoin(s *joinSite) bool {
 		if side.Table != nil && side.Table.Bucket != nil {
 			return true
 		}
-		if fs, ok := side.Scan.(*plan.FileScan); ok && (fs.TotalBuckets > 0 || fs.BucketedReason != "" || (fs.Bucketed != nil && *fs.Bucketed)) {
+		if fs, ok := side.Scan.(*plan.FileScan); ok && (fs.TotalBuckets > 0 || fs.BucketedCause != plan.NotBucketedNone || (fs.Bucketed != nil && *fs.Bucketed)) {
 			return true
 		}
 	}

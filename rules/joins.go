@@ -17,10 +17,10 @@ type joinSide struct {
 	Keys []plan.ColumnRef
 	// Span is the relation as written, or the scan line of an explain.
 	Span plan.Span
-	// Shuffled reports a shuffle Exchange on this side (simulated or printed); Reason says
+	// Shuffled reports a shuffle Exchange on this side (simulated or printed); Cause says
 	// why when the simulator gave one; Exchange is the printed Exchange.
 	Shuffled bool
-	Reason   string
+	Cause    simulate.Cause
 	Exchange *plan.Exchange
 	// Scan is the printed scan of an explain side.
 	Scan plan.Node
@@ -175,7 +175,7 @@ func matchSimulated(s *joinSite, res *simulate.Result) {
 			if d.Side == "right" {
 				side = &s.Right
 			}
-			side.Shuffled, side.Reason = true, d.Reason
+			side.Shuffled, side.Cause = true, d.Cause
 		}
 		return false
 	})

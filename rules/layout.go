@@ -196,7 +196,7 @@ func shuffledText(s *joinSite, guess *joinSide) string {
 // focus is the side whose shuffle is explained: its own mismatch is named first.
 func layoutCause(s *joinSite, focus *joinSide, opts simulate.Options) string {
 	l, r := &s.Left, &s.Right
-	if !opts.BucketingEnabled() || scanReason(s, "disabled by configuration") {
+	if !opts.BucketingEnabled() || scanCause(s, plan.NotBucketedByConfiguration) {
 		return "spark.sql.sources.bucketing.enabled is false, so no scan is bucketed"
 	}
 	for _, side := range s.sides() {
@@ -240,10 +240,10 @@ func layoutCause(s *joinSite, focus *joinSide, opts simulate.Options) string {
 	return "the layouts do not match the join keys"
 }
 
-// scanReason reports whether a printed scan of the join says it is not bucketed for reason.
-func scanReason(s *joinSite, reason string) bool {
+// scanCause reports whether a printed scan of the join says it is not bucketed for cause.
+func scanCause(s *joinSite, cause plan.BucketedCause) bool {
 	for _, side := range s.sides() {
-		if fs, ok := side.Scan.(*plan.FileScan); ok && fs.BucketedReason == reason {
+		if fs, ok := side.Scan.(*plan.FileScan); ok && fs.BucketedCause == cause {
 			return true
 		}
 	}
