@@ -3,8 +3,10 @@ package parser
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 
@@ -31,6 +33,8 @@ type LoadOptions struct {
 	// SQL is a compiled SQL parser to reuse across calls (building one takes tens of
 	// milliseconds); nil builds one.
 	SQL *sql.Parser
+	// Stdin is read, as a SQL file named "-", for a path "-"; nil makes "-" a missing file.
+	Stdin io.Reader
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
@@ -43,7 +47,19 @@ type LoadOptions struct {
 // error too. Facts two sources state differently about one table are Project.Conflicts.
 func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project, perr.List) {
 	var errs perr.List
+	var stdin []input
+	if opts.Stdin != nil && slices.Contains(paths, "-") {
+		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" })
+		src, err := io.ReadAll(opts.Stdin)
+		if err != nil {
+			errs.Add(plan.Pos{File: "-"}, "reading standard input: %v", err)
+		} else {
+			stdin = append(stdin, input{path: "-", name: "-", kind: kindSQL, src: src})
+		}
+	}
 	files, walkErrs := walk(paths, opts.Exclude)
+	files = append(files, stdin...)
+	sortInputs(files)
 	errs = append(errs, walkErrs...)
 	sqlp := opts.SQL
 	if sqlp == nil {
@@ -110,7 +126,10 @@ func parseInput(sqlp *sql.Parser, in input) (r *result) {
 			r.errs.Add(plan.Pos{File: in.name, Line: 1, Col: 1}, "internal error: %v", p)
 		}
 	}()
-	src, err := os.ReadFile(in.path)
+	src, err := in.src, error(nil)
+	if src == nil {
+		src, err = os.ReadFile(in.path)
+	}
 	if err != nil {
 		r.errs.Add(plan.Pos{File: in.name}, "%v", unwrapPath(err))
 		return r

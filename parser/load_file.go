@@ -40,6 +40,7 @@ func (r *result) addSQL(f *sql.File, rk rank) {
 	declared := map[string]int{}
 	dropped := map[string]bool{}
 	for _, e := range events {
+		r.event(e.pos, e.t, e.ch)
 		if e.t != nil {
 			fa := fact{t: e.t, rank: rk, partial: e.t.Like != ""}
 			if i, ok := declared[e.t.Name]; ok && dropped[e.t.Name] {
@@ -65,6 +66,22 @@ func (r *result) addSQL(f *sql.File, rk rank) {
 			declared[e.ch.NewName] = i
 		}
 		applyChange(r.tables[i].t, e.ch)
+	}
+}
+
+// event records a statement that changes which tables a session sees or how it reads them: a
+// CREATE, a DROP, a RENAME or a CACHE TABLE. The created table is the fact itself, so that
+// the file's later ALTERs show in it.
+func (r *result) event(pos plan.Pos, t *plan.Table, ch *sql.Change) {
+	switch {
+	case t != nil:
+		r.events = append(r.events, plan.TableEvent{Kind: plan.CreateTable, Pos: pos, Name: t.Name, Table: t})
+	case ch.Kind == sql.ChangeDrop:
+		r.events = append(r.events, plan.TableEvent{Kind: plan.DropTable, Pos: pos, Name: ch.Table})
+	case ch.Kind == sql.ChangeRename:
+		r.events = append(r.events, plan.TableEvent{Kind: plan.RenameTable, Pos: pos, Name: ch.Table, NewName: ch.NewName})
+	case ch.Kind == sql.ChangeCache:
+		r.events = append(r.events, plan.TableEvent{Kind: plan.CacheTable, Pos: pos, Name: ch.Table})
 	}
 }
 

@@ -23,6 +23,7 @@ func merge(results []*result) *plan.Project {
 			proj.Code = append(proj.Code, r.code)
 		}
 		facts = append(facts, r.tables...)
+		proj.TableEvents = append(proj.TableEvents, r.events...)
 	}
 	groups := map[string][]fact{}
 	for _, f := range facts {

@@ -23,7 +23,9 @@ type result struct {
 	// own ALTERs applied, a table dropped and created again replaced.
 	tables []fact
 	// changes are ALTERs of tables the file does not declare, applied after merging.
-	changes  []sql.Change
+	changes []sql.Change
+	// events are the file's CREATE, DROP and RENAME statements and saveAsTable writes.
+	events   []plan.TableEvent
 	queries  []*plan.Query
 	explains []*plan.Explain
 	code     *plan.CodeFile
@@ -156,8 +158,10 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 	}
 	r.code = cf
 	all := &sql.File{Name: r.file}
+	db := "" // the session's current database: a USE in one SQL text holds for the next
 	for _, s := range cf.SQL {
-		f, errs := sqlp.ParseFile(r.file, []byte(s.Text))
+		f, errs := sqlp.ParseSession(r.file, []byte(s.Text), db)
+		db = f.Database
 		remap(f, r.file, s)
 		remap(&errs, r.file, s)
 		if s.Resolved {
@@ -180,7 +184,9 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 			SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
 		}
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})
+		r.events = append(r.events, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
 	}
+	sort.SliceStable(r.events, func(i, j int) bool { return before(r.events[i].Pos, r.events[j].Pos) })
 }
 
 // remap rewrites, in place, every position in v that lies in file (as parser/sql reported it

@@ -17,6 +17,8 @@ import (
 type input struct {
 	path, name string
 	kind       kind
+	// src is the content when it is not read from path (standard input).
+	src []byte
 }
 
 // skipDir reports directories never walked into: VCS, dependency and hidden directories.

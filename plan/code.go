@@ -19,6 +19,8 @@ type CodeFile struct {
 	// parser to read. spark.sql("SET k=v") is a Conf, not an SQLString.
 	SQL   []*SQLString
 	Confs []Conf
+	// TempViews are the temporary views the file registers from DataFrames, in order.
+	TempViews []*TempView
 }
 
 // A Write is one DataFrameWriter (df.write…) or DataFrameWriterV2 (df.writeTo(t)…) call

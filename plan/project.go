@@ -17,6 +17,9 @@ type Project struct {
 	// Conflicts are the facts about a table that two sources state differently, in the order
 	// of the tables' names; the table keeps the value of Kept.
 	Conflicts []Conflict
+	// TableEvents are the CREATE, DROP and RENAME statements and saveAsTable writes of every
+	// script, by file in path order and within a file in statement order.
+	TableEvents []TableEvent
 }
 
 // A Conflict is one fact of a table that two sources disagree about: a bucket spec, a format,

@@ -21,6 +21,9 @@ type Query struct {
 	// View is set when Target is a view the query defines (CREATE VIEW … AS) rather than a
 	// table it writes: a query reading the view reads this query.
 	View bool
+	// Temp is set for a temporary view (CREATE TEMPORARY VIEW, CREATE GLOBAL TEMPORARY VIEW),
+	// which only the session that creates it sees; a view without it is a catalogue entry.
+	Temp bool
 	// Hints are statement-level hints: those of INSERT /*+ … */ INTO.
 	Hints []Hint
 	// CTEs are the WITH clause's named queries, in declared order.

@@ -37,6 +37,13 @@ func Fprint(w io.Writer, f *plan.CodeFile) error {
 	for _, wr := range f.Writes {
 		printWrite(&b, wr)
 	}
+	for _, v := range f.TempViews {
+		kind := "temp-view"
+		if v.Global {
+			kind = "global-temp-view"
+		}
+		fmt.Fprintf(&b, "%s %s %s frame=%s\n", kind, span(v.Span), v.Name, frameRef(v.Frame))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

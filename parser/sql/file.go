@@ -17,6 +17,9 @@ type File struct {
 	Confs []plan.Conf
 	// Other are the statements not modelled (views, functions, SHOW, DESCRIBE …), as text.
 	Other []Statement
+	// Database is the database of the last USE at the end of the text ("" when none), which
+	// the next SQL text of the same session starts from (ParseSession).
+	Database string
 }
 
 // A Statement is a statement kept as text.

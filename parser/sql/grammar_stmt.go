@@ -28,7 +28,9 @@ type alterAction struct {
 // provider OPTIONS (…)), which has no query.
 type createView struct {
 	Pos     lexer.Position
-	Name    *qname      `parser:"'CREATE' ( 'OR' 'REPLACE' )? 'GLOBAL'? ( 'TEMPORARY' | 'TEMP' )? 'VIEW' ( 'IF' 'NOT' 'EXISTS' )? @@"`
+	Global  bool        `parser:"'CREATE' ( 'OR' 'REPLACE' )? @'GLOBAL'?"`
+	Temp    bool        `parser:"@( 'TEMPORARY' | 'TEMP' )?"`
+	Name    *qname      `parser:"'VIEW' ( 'IF' 'NOT' 'EXISTS' )? @@"`
 	Cols    []*innerTok `parser:"( '(' @@* ')' )?"`
 	Clauses []*innerTok `parser:"( 'COMMENT' String | 'TBLPROPERTIES' '(' @@* ')' | 'PARTITIONED' 'ON' '(' @@* ')' | 'WITH' 'SCHEMA' ( 'BINDING' | 'COMPENSATION' | 'EVOLUTION' | 'TYPE' 'EVOLUTION' ) )*"`
 	Using   []*innerTok `parser:"( 'USING' @@ ( '.' @@ )* ( 'OPTIONS' '(' @@* ')' )? )?"`

@@ -76,11 +76,20 @@ func New() (*Parser, error) {
 // reported at its position and skipped; the others are still read. ParseFile never panics:
 // a panic inside the grammar engine becomes an error at the statement.
 func (p *Parser) ParseFile(file string, src []byte) (*File, perr.List) {
+	return p.ParseSession(file, src, "")
+}
+
+// ParseSession is ParseFile for one of several SQL texts run by the same Spark session (the
+// spark.sql strings of a program, the SQL cells of a notebook): db is the database a USE in
+// an earlier text made current ("" for none), which qualifies unqualified names until the
+// text's own USE; File.Database is the one current at the end.
+func (p *Parser) ParseSession(file string, src []byte, db string) (*File, perr.List) {
 	text := string(src)
-	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text)}
+	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text), db: db}
 	for _, c := range split(text) {
 		st.statement(c)
 	}
+	st.f.Database = st.db
 	st.errs.Sort()
 	return st.f, st.errs
 }
@@ -163,7 +172,7 @@ func (st *state) statement(c chunk) {
 			st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
 		} else {
 			q := st.buildQuery(ast.Query, c)
-			q.Target, q.View = st.name(ast.Name), true
+			q.Target, q.View, q.Temp = st.name(ast.Name), true, ast.Temp
 			st.f.Queries = append(st.f.Queries, q)
 		}
 	default:

@@ -17,6 +17,9 @@ func (p *printer) query(q *plan.Query) {
 		if q.View {
 			head += " view"
 		}
+		if q.Temp {
+			head += " temp"
+		}
 	}
 	p.line("", "%s", head)
 	for _, h := range q.Hints {

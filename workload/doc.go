@@ -1,0 +1,23 @@
+// Package workload is the resolved workload every command shares: what the parsed inputs
+// mean once Spark's sessions and catalogue are applied to them.
+//
+// It sits between the parser and the simulator: it imports only plan and simulate. New takes
+// the plan.Project the parser loaded and a Config (the Spark version and the settings of
+// .bucketlint.yaml and the command line) and gives:
+//
+//   - sessions: each script (a SQL file, a Python or Scala program, a notebook) is one Spark
+//     session whose SET, spark.conf.set and .config(…) settings, CREATE, DROP and RENAME
+//     statements, saveAsTable writes, CACHE TABLE and temporary views apply in order within
+//     it; spark-defaults.conf and spark-submit --conf apply to every session, and the
+//     configured settings win over every file (session.go, options.go);
+//   - the catalogue: tables and views shared between scripts (DDL, catalog YAML, DESCRIBE and
+//     SHOW CREATE TABLE output, saveAsTable writes, CREATE VIEW), with Spark's per-version
+//     defaults applied (defaults.go) and conflicting definitions reported; and the catalogue
+//     as one session sees it at one position (catalogue.go, scope.go);
+//   - the queries, each with its session, simulated once (Simulate), views read through to
+//     their bodies (views.go);
+//   - the one default of the advisor's inputs (Advice).
+//
+// Every command (check, simulate, advise, verify, tables) builds its workload here from the
+// same configuration, so that no two commands can disagree about a query.
+package workload
