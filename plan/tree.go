@@ -14,7 +14,8 @@ const (
 	// parser knows: "subquery", "exists", "tuple" ((a, b)), "subscript" (a[i]), "field"
 	// (f(x).f), "lambda" (Args: the parameters, then the body), "lambdavar" (a lambda's
 	// parameter used in its body), "over" (Args[0] a windowed call, then the PARTITION BY
-	// and ORDER BY expressions), "filter" (Args[0] an aggregate call, Args[1] its FILTER
+	// and ORDER BY expressions (OpOrder nodes), and from explain text the frame, a
+	// specifiedwindowframe call), "filter" (Args[0] an aggregate call, Args[1] its FILTER
 	// condition), "param" (? or :name), "template" ({{ … }}), "like any" / "like all" …,
 	// a function's name when its arguments are not expressions (extract(year FROM d)), or
 	// "deep" for a sub-tree cut off because it nests deeper than a parser keeps.

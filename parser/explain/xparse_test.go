@@ -36,7 +36,11 @@ func dumpX(x *plan.X) string {
 			b.WriteString(":" + x.Type)
 		}
 	case plan.OpOther:
-		fmt.Fprintf(&b, " %q", x.Raw)
+		if x.Name != "" {
+			b.WriteString(" " + x.Name)
+		} else {
+			fmt.Fprintf(&b, " %q", x.Raw)
+		}
 	case plan.OpCast:
 		b.WriteString(" " + x.Name + " " + x.Type)
 	case plan.OpAlias:
@@ -122,7 +126,11 @@ func TestParseExprForms(t *testing.T) {
 		{"k#1 DESC", "order desc(column k#1)"},
 		{
 			"rank(v#19) windowspecdefinition(k#22, v#19 ASC NULLS FIRST, specifiedwindowframe(RowFrame, unboundedpreceding$(), currentrow$())) AS r#73",
-			`alias r#73(call over(call rank(column v#19), call windowspecdefinition(column k#22, order asc nulls first(column v#19), call specifiedwindowframe(literal "RowFrame", call unboundedpreceding$, call currentrow$))))`,
+			`alias r#73(other over(call rank(column v#19), column k#22, order asc nulls first(column v#19), call specifiedwindowframe(literal "RowFrame", call unboundedpreceding$, call currentrow$)))`,
+		},
+		{
+			"partial_count(k#1) FILTER (WHERE (v#2 > 1))",
+			`other filter(call partial_count(column k#1), binary >(column v#2, literal "1"))`,
 		},
 		{"specifiedwindowframe(RowFrame, -1, 1)", `call specifiedwindowframe(column rowframe, literal "-1":int, literal "1":int)`}, // no ids: SQL
 		{"(k#1 = 5L)", `binary =(column k#1, literal "5":bigint)`},
@@ -132,8 +140,9 @@ func TestParseExprForms(t *testing.T) {
 		{"(k#1 = 3S)", `binary =(column k#1, literal "3":smallint)`},
 		{"(b#1 = true)", `binary =(column b#1, literal "true":boolean)`},
 		{"(s#1 = 'it''s')", `binary =(column s#1, literal "it's":string)`},
-		{"coalesce(s#909.size, -1)", `call coalesce(other "s#909.size"(column s#909), literal "-1")`},
-		{"a#1[0]", `other "a#1[0]"(column a#1, literal "0")`},
+		{"coalesce(s#909.size, -1)", `call coalesce(other field(column s#909), literal "-1")`},
+		{"a#1[0]", `other subscript(column a#1, literal "0")`},
+		{strings.Repeat("(", 300) + "k#1" + strings.Repeat(")", 300), `other deep`},
 		// What cannot be read is kept as text, at the innermost bracket.
 		{"dynamicpruningexpression(d#5 IN dynamicpruning#7)", `call dynamicpruningexpression(other "d#5 IN dynamicpruning#7")`},
 		{"(d#16 > d#23 + 5 days)", `other "(d#16 > d#23 + 5 days)"`},
