@@ -13,6 +13,7 @@ import (
 func (ev *evaluator) colRef(n *node, f *frame) plan.ColumnRef {
 	c := plan.ColumnRef{Text: ev.text(n), Pos: ev.src.pos(n.off)}
 	ev.readCol(n, &c, 0)
+	c.X = ev.keyX(n, c)
 	if f != nil && c.Column != "" {
 		place(&c, f.ref)
 		if c.Qualifier != "" && c.Qualifier != f.ref.Var && c.Qualifier != f.ref.Alias {
@@ -57,7 +58,7 @@ func (ev *evaluator) readColCall(n *node, c *plan.ColumnRef, depth int) {
 		switch n.x.name {
 		case "cast", "astype":
 			if len(n.args) == 1 {
-				c.Cast = strings.ToLower(ev.strValueOf(n.args[0].val))
+				c.Cast = ev.castType(n.args[0].val)
 			}
 			ev.readCol(n.x.x, c, depth+1)
 		case "desc", "desc_nulls_first", "desc_nulls_last":
