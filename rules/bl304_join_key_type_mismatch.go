@@ -89,13 +89,13 @@ func runBL304(p *Pass) error {
 // them, or both to a common type).
 func typeRank(t string) int {
 	switch {
-	case t == "tinyint" || t == "byte":
+	case t == "tinyint":
 		return 1
-	case t == "smallint" || t == "short":
+	case t == "smallint":
 		return 2
-	case t == "int" || t == "integer":
+	case t == "int":
 		return 3
-	case t == "bigint" || t == "long":
+	case t == "bigint":
 		return 4
 	case strings.HasPrefix(t, "decimal"):
 		return 5

@@ -115,7 +115,7 @@ func columnType(t *plan.Table, col string) string {
 		return ""
 	}
 	if c, ok := t.Column(col); ok {
-		return strings.ToLower(c.Type)
+		return c.Type
 	}
 	return ""
 }

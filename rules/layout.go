@@ -110,7 +110,7 @@ func orderMismatch(s *joinSite) bool {
 // keyType returns the type a key is compared at: its cast, else its column's type.
 func keyType(s *joinSide, k plan.ColumnRef) string {
 	if k.Cast != "" {
-		return strings.ToLower(k.Cast)
+		return k.Cast
 	}
 	return columnType(s.Table, k.Column)
 }

@@ -93,9 +93,9 @@ func (s *sim) keyExpr(out []attr, ref plan.ColumnRef) (attr, bool) {
 	if !ok {
 		return attr{}, false
 	}
-	if ref.Cast != "" && !strings.EqualFold(ref.Cast, a.typ) {
-		a.expr = castExpr(a.expr, strings.ToLower(ref.Cast))
-		a.typ = strings.ToLower(ref.Cast)
+	if ref.Cast != "" && ref.Cast != a.typ {
+		a.expr = castExpr(a.expr, ref.Cast)
+		a.typ = ref.Cast
 	}
 	return a, true
 }

@@ -88,15 +88,15 @@ func ascending(es []plan.Expr) []plan.SortOrder {
 // the narrower key is cast to the wider type. It is 0 for a type that is not numeric.
 func TypeRank(t string) int {
 	switch t {
-	case "tinyint", "byte":
+	case "tinyint":
 		return 1
-	case "smallint", "short":
+	case "smallint":
 		return 2
-	case "int", "integer":
+	case "int":
 		return 3
-	case "bigint", "long":
+	case "bigint":
 		return 4
-	case "float", "real":
+	case "float":
 		return 5
 	case "double":
 		return 6
@@ -107,13 +107,13 @@ func TypeRank(t string) int {
 // defaultSize is DataType.defaultSize, the per-row width Spark's size estimate uses.
 func defaultSize(t string) int64 {
 	switch {
-	case t == "boolean", t == "tinyint", t == "byte":
+	case t == "boolean", t == "tinyint":
 		return 1
-	case t == "smallint", t == "short":
+	case t == "smallint":
 		return 2
-	case t == "int", t == "integer", t == "date", t == "float", t == "real":
+	case t == "int", t == "date", t == "float":
 		return 4
-	case t == "bigint", t == "long", t == "double", t == "timestamp", t == "timestamp_ntz":
+	case t == "bigint", t == "double", t == "timestamp", t == "timestamp_ntz":
 		return 8
 	case strings.HasPrefix(t, "decimal"):
 		return 16

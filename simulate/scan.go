@@ -51,7 +51,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 	}
 	var all []attr
 	for _, c := range cols {
-		a := s.ids.newAttr(strings.ToLower(c.Name), name, strings.ToLower(c.Type))
+		a := s.ids.newAttr(strings.ToLower(c.Name), name, c.Type)
 		all = append(all, a)
 		if s.refs.reads(name, c.Name) {
 			out = append(out, a)
@@ -306,7 +306,7 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) ([]string, []string, 
 		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
 			continue
 		}
-		ids, ok := s.bucketIDs(strings.ToLower(col.Type), f.Values, spec.NumBuckets)
+		ids, ok := s.bucketIDs(col.Type, f.Values, spec.NumBuckets)
 		if !ok {
 			s.note("bucket pruning on %s.%s (type %s) is not modelled; all buckets assumed selected", t.Name, col.Name, col.Type)
 			continue

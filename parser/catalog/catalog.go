@@ -177,7 +177,7 @@ func (td *tableDoc) table(pos plan.Pos, item *yaml.Node, at func(*yaml.Node) pla
 			errs.Add(field("columns"), "table %s: column without a name", name)
 			return nil, false
 		}
-		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: strings.ToLower(c.Type), Pos: pos})
+		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: plan.CanonicalType(c.Type), Pos: pos})
 	}
 	if td.SizeInBytes != nil {
 		t.SizeInBytes = *td.SizeInBytes

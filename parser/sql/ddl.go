@@ -90,7 +90,7 @@ func (cl *createClause) name() string {
 }
 
 func column(d *columnDef, st *state, c chunk) plan.Column {
-	col := plan.Column{Name: unquoteIdent(d.Name), Type: d.Type.render(), Pos: st.at(c, d.Pos)}
+	col := plan.Column{Name: unquoteIdent(d.Name), Type: plan.CanonicalType(d.Type.render()), Pos: st.at(c, d.Pos)}
 	for _, o := range d.Opts {
 		if o.Comment != nil {
 			col.Comment = unquoteString(*o.Comment)
@@ -144,7 +144,7 @@ func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
 		t.PartitionColumns = append(t.PartitionColumns, name)
 		if f.Column.Type != nil {
 			if _, ok := t.Column(name); !ok {
-				t.Columns = append(t.Columns, plan.Column{Name: name, Type: f.Column.Type.render(), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, f.Pos)})
+				t.Columns = append(t.Columns, plan.Column{Name: name, Type: plan.CanonicalType(f.Column.Type.render()), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, f.Pos)})
 			}
 		}
 	}

@@ -68,7 +68,7 @@ func describeJSON(file string, src []byte) (*plan.Table, perr.List) {
 		t.HiveFormat = hiveFormatOfDescribe(d.SerdeLibrary, d.InputFormat)
 	}
 	for _, c := range d.Columns {
-		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: strings.ToLower(c.Type.Name), Comment: c.Comment})
+		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: plan.CanonicalType(c.Type.Name), Comment: c.Comment})
 	}
 	if d.NumBuckets != nil {
 		t.Bucket = &plan.BucketSpec{NumBuckets: *d.NumBuckets, Columns: lower(d.BucketColumns), SortColumns: lower(d.SortColumns)}

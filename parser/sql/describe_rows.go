@@ -42,7 +42,7 @@ func (d *describer) row(r describeRow, errs *perr.List) {
 		if r.comment == "NULL" {
 			r.comment = ""
 		}
-		d.t.Columns = append(d.t.Columns, plan.Column{Name: strings.ToLower(r.name), Type: strings.ToLower(r.typ), Comment: r.comment, Pos: plan.Pos{File: d.file, Line: r.line, Col: 1}})
+		d.t.Columns = append(d.t.Columns, plan.Column{Name: strings.ToLower(r.name), Type: plan.CanonicalType(r.typ), Comment: r.comment, Pos: plan.Pos{File: d.file, Line: r.line, Col: 1}})
 	case "Partition Information":
 		d.t.PartitionColumns = append(d.t.PartitionColumns, strings.ToLower(r.name))
 	case "Clustering Information":

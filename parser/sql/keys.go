@@ -98,7 +98,7 @@ func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
 		if p.Cast == nil {
 			return k
 		}
-		cast = p.Cast.render()
+		cast = plan.CanonicalType(p.Cast.render())
 	}
 	var inner plan.ColumnRef
 	switch p := u.Primary; {
@@ -107,7 +107,7 @@ func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
 	case p.Cast != nil:
 		inner = b.key(p.Cast.X, sc)
 		if inner.Cast == "" {
-			inner.Cast = p.Cast.Type.render()
+			inner.Cast = plan.CanonicalType(p.Cast.Type.render())
 		}
 	case len(p.Tuple) == 1:
 		inner = b.key(p.Tuple[0], sc)
