@@ -272,3 +272,42 @@ func TestOptionsReadTheTable(t *testing.T) {
 		})
 	}
 }
+
+func TestVersionRange(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		spec, want, err string
+	}{
+		{spec: "3.5", want: "3.5"},
+		{spec: "3.0.1", want: "3.0.1"},
+		{spec: "3.3+", want: "3.3.0 3.3 3.4 3.5 4.0 4.1 4.2 4.3"},
+		{spec: "3.3.1+", want: "3.3 3.4 3.5 4.0 4.1 4.2 4.3"},
+		{spec: "3.0+", want: "3.0.0 3.0 3.1 3.2 3.3.0 3.3 3.4 3.5 4.0 4.1 4.2 4.3"},
+		{spec: "3.0.2+", want: "3.0 3.1 3.2 3.3.0 3.3 3.4 3.5 4.0 4.1 4.2 4.3"},
+		{spec: "3.0-3.2", want: "3.0.0 3.0 3.1 3.2"},
+		{spec: "3.0.0-3.0.1", want: "3.0.0"},
+		{spec: "3.0-3.3.0", want: "3.0.0 3.0 3.1 3.2 3.3.0"},
+		{spec: "4.1+", want: "4.1 4.2 4.3"},
+		{spec: "2.4+", err: `version range "2.4+": spark version "2.4": only Spark 3.x and 4.x are modelled`},
+		{spec: "3.5-3.x", err: `version range "3.5-3.x": spark version "3.x": "x" is not a number`},
+		{spec: "3.2-3.1", err: `version range "3.2-3.1": no modelled version in it`},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			t.Parallel()
+			vs, err := VersionRange(tc.spec)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("VersionRange(%q) error = %v, want %q", tc.spec, err, tc.err)
+				}
+				return
+			}
+			var got []string
+			for _, v := range vs {
+				got = append(got, v.String())
+			}
+			if err != nil || strings.Join(got, " ") != tc.want {
+				t.Errorf("VersionRange(%q) = %s, %v; want %s", tc.spec, strings.Join(got, " "), err, tc.want)
+			}
+		})
+	}
+}

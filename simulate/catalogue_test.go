@@ -19,7 +19,8 @@ import (
 var update = flag.Bool("update", false, "rewrite golden sections")
 
 // An expectLine is one line of a case's "expect" section: the versions it holds for, conf
-// overrides, and the assertions.
+// overrides, and the assertions. Versions are written as VersionRange reads them ("3.3+",
+// "3.0-3.2", "3.0.1") and expanded over the versions the behaviour table distinguishes.
 type expectLine struct {
 	versions  []string
 	overrides map[string]string
@@ -46,7 +47,13 @@ func parseExpect(t *testing.T, src []byte) []expectLine {
 				e.overrides[k] = v
 				continue
 			}
-			e.versions = append(e.versions, f)
+			vs, err := VersionRange(f)
+			if err != nil {
+				t.Fatalf("expect line %q: %v", ln, err)
+			}
+			for _, v := range vs {
+				e.versions = append(e.versions, v.String())
+			}
 		}
 		for _, f := range strings.Fields(tail) {
 			op := "="

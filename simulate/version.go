@@ -97,3 +97,41 @@ func (v Version) compare(w Version) int {
 
 // series is the version without its patch: the latest release of its minor series.
 func (v Version) series() Version { return Version{Major: v.Major, Minor: v.Minor, Patch: -1} }
+
+// VersionRange reads the versions a test case states: "3.5" or "3.3.0" (that version only),
+// "3.3+" (3.3.0 and every later version), "3.0-3.2" (3.0.0 through the latest 3.2) or
+// "3.0.2-3.3.0". A range expands over DistinctVersions, the versions that show every
+// behaviour of the table, so a new Spark version joins every open range by its table row.
+func VersionRange(spec string) ([]Version, error) {
+	lo, hi, isRange := strings.Cut(spec, "-")
+	open := strings.HasSuffix(spec, "+")
+	if open {
+		lo, isRange = strings.TrimSuffix(spec, "+"), true
+	}
+	first, err := ParseVersion(lo)
+	if err != nil {
+		return nil, fmt.Errorf("version range %q: %w", spec, err)
+	}
+	if !isRange {
+		return []Version{first}, nil
+	}
+	if first.Patch < 0 {
+		first.Patch = 0
+	}
+	last := Version{Major: math.MaxInt32}
+	if !open {
+		if last, err = ParseVersion(hi); err != nil {
+			return nil, fmt.Errorf("version range %q: %w", spec, err)
+		}
+	}
+	var out []Version
+	for _, v := range DistinctVersions() {
+		if first.compare(v) <= 0 && v.compare(last) <= 0 {
+			out = append(out, v)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("version range %q: no modelled version in it", spec)
+	}
+	return out, nil
+}
