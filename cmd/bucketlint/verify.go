@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -111,7 +112,7 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		return opts, nil
 	}
 	if len(paths) == 0 {
-		return nil, usagef("want at least one path with the DDL and the queries, or a *%s file", scenarioSuffix)
+		return nil, usagef("want at least one path with the DDL and the queries, or a *%s file", verify.ScenarioSuffix)
 	}
 	return opts, nil
 }
@@ -198,11 +199,11 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		runs, loadErrs = append(runs, wr), loadErrs+n
 	}
 	for _, f := range files {
-		sf, err := readScenario(f)
+		sf, err := verify.ReadScenario(f)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, scenarioError(err)
 		}
-		wr, n, err := workloadFromPaths(ctx, sf.paths(), sf, opts, s)
+		wr, n, err := workloadFromPaths(ctx, sf.Paths(), sf, opts, s)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -290,7 +291,7 @@ func scenarioFiles(p string) ([]string, error) {
 		return nil, err
 	}
 	if !fi.IsDir() {
-		if strings.HasSuffix(p, scenarioSuffix) {
+		if strings.HasSuffix(p, verify.ScenarioSuffix) {
 			return []string{p}, nil
 		}
 		return nil, nil
@@ -300,7 +301,7 @@ func scenarioFiles(p string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() && strings.HasSuffix(path, scenarioSuffix) {
+		if !d.IsDir() && strings.HasSuffix(path, verify.ScenarioSuffix) {
 			out = append(out, filepath.ToSlash(path))
 		}
 		return nil
@@ -311,7 +312,7 @@ func scenarioFiles(p string) ([]string, error) {
 
 // workloadFromPaths loads the DDL and queries in paths and turns the advice (or the scenario
 // file's explicit layout) into scenarios.
-func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, opts *verifyOptions, s *streams) (workloadRun, int, error) {
+func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioFile, opts *verifyOptions, s *streams) (workloadRun, int, error) {
 	project, errs := parser.Load(ctx, paths, parser.LoadOptions{})
 	for _, e := range errs {
 		fmt.Fprintln(s.err, e)
@@ -345,20 +346,20 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 	}
 	tables := project.Tables
 	if sf != nil {
-		if err := sf.checkTables(tables); err != nil {
-			return workloadRun{}, 0, err
+		if err := sf.CheckTables(tables); err != nil {
+			return workloadRun{}, 0, scenarioError(err)
 		}
 	}
 	if sf != nil && len(sf.Current) > 0 {
-		if tables, err = applyLayout(tables, sf.Current); err != nil {
-			return workloadRun{}, 0, err
+		if tables, err = verify.ApplyLayout(tables, sf.Current); err != nil {
+			return workloadRun{}, 0, scenarioError(err)
 		}
 	}
 	var scenarios []verify.Scenario
 	if sf != nil && len(sf.Layout) > 0 {
-		after, err := applyLayout(tables, sf.Layout)
+		after, err := verify.ApplyLayout(tables, sf.Layout)
 		if err != nil {
-			return workloadRun{}, 0, err
+			return workloadRun{}, 0, scenarioError(err)
 		}
 		for i, wq := range workload {
 			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(wq.Query), Before: tables, After: after})
@@ -370,8 +371,8 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 	for i := range scenarios {
 		if sf != nil {
 			scenarios[i].Name = sf.Name + ": " + scenarios[i].Name
-			scenarios[i].Data = sf.data()
-			scenarios[i].Written = sf.written()
+			scenarios[i].Data = sf.Data()
+			scenarios[i].Written = sf.WrittenSpecs()
 		}
 	}
 	wr := workloadRun{scenarios: scenarios, sim: sim}
@@ -379,4 +380,14 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *scenarioFile, op
 		wr.rows = sf.Rows
 	}
 	return wr, len(errs), nil
+}
+
+// scenarioError makes a scenario file's mistakes configuration errors and a file that
+// cannot be read a usage error: exit code 2 either way.
+func scenarioError(err error) error {
+	var se *verify.ScenarioError
+	if errors.As(err, &se) {
+		return &configError{msg: err.Error()}
+	}
+	return &usageError{msg: err.Error()}
 }

@@ -98,12 +98,14 @@ type Side struct {
 	Checksum exec.Checksum
 }
 
-// Layout is one table's bucket spec as advised.
+// Layout is one table's bucket spec: as advised in a Result, as written in a scenario file's
+// current, layout and written sections. Buckets 0 or no Columns is unbucketed; Types casts
+// columns to other types (column name to Spark SQL type).
 type Layout struct {
-	Columns  []string          `json:"columns"`
-	Buckets  int               `json:"buckets"`
-	SortedBy []string          `json:"sortedBy"`
-	Types    map[string]string `json:"types,omitempty"`
+	Columns  []string          `json:"columns" yaml:"columns"`
+	Buckets  int               `json:"buckets" yaml:"buckets"`
+	SortedBy []string          `json:"sortedBy" yaml:"sortedBy"`
+	Types    map[string]string `json:"types,omitempty" yaml:"types"`
 }
 
 // A Result is one verified scenario.
