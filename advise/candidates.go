@@ -230,7 +230,7 @@ func (a *advisor) rewriteBoth(e *edge, lt, rt *plan.Table, lk, rk []string) *can
 // (through Filter and Project only).
 func (a *advisor) canCoalesce(e *edge) bool {
 	o := a.opt.Spark
-	if !o.CoalesceBuckets() || o.Adaptive() && !o.Version().AtLeast(3, 5, 0) {
+	if !o.CoalesceBuckets() || o.Adaptive() && !o.Behaviour().CoalesceBucketsUnderAQE {
 		return false
 	}
 	for _, d := range e.demands {

@@ -97,7 +97,7 @@ func (a *advisor) chooseJoins() {
 			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s) only on partition columns: no bucketing serves that join%s", note))
 			continue
 		}
-		if len(lk) < len(e.lk) && a.opt.Spark.Version().Era() != simulate.EraC {
+		if len(lk) < len(e.lk) && !a.opt.Spark.Behaviour().CoPartition.ShuffleSpecs() {
 			a.unserved(e, fmt.Sprintf("joined with %%s on (%%s)%s; before Spark 3.3 a bucketing on a subset of the join keys never avoids the shuffle", note))
 			continue
 		}

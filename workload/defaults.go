@@ -1,22 +1,20 @@
 package workload
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
-// Settings that decide the format of a table whose definition names none.
+// Settings that decide the format of a table whose definition names none; their defaults per
+// Spark version are simulate's behaviour table.
 const (
 	// ConfSourcesDefault is spark.sql.sources.default, the data source of saveAsTable without
 	// format() and, from Spark 4.0, of CREATE TABLE without USING (default parquet).
-	ConfSourcesDefault = "spark.sql.sources.default"
+	ConfSourcesDefault = simulate.ConfSourcesDefault
 	// ConfCreateHiveTableByDefault is spark.sql.legacy.createHiveTableByDefault: CREATE TABLE
 	// without USING or STORED AS creates a Hive-serde table (default true before Spark 4.0,
-	// false from 4.0, SPARK-46122).
-	ConfCreateHiveTableByDefault = "spark.sql.legacy.createHiveTableByDefault"
+	// false from 4.0, SPARK-46122; Spark 3.0 has no such key and always does).
+	ConfCreateHiveTableByDefault = simulate.ConfCreateHiveTableByDefault
 )
 
 // hiveDefaultStorage is the storage of a Hive table created without STORED AS:
@@ -24,23 +22,11 @@ const (
 const hiveDefaultStorage = "textfile"
 
 // defaultSource is spark.sql.sources.default in force under o.
-func defaultSource(o simulate.Options) string {
-	if v := strings.ToLower(strings.TrimSpace(o.Confs[ConfSourcesDefault])); v != "" {
-		return v
-	}
-	return "parquet"
-}
+func defaultSource(o simulate.Options) string { return o.SourcesDefault() }
 
 // createsHiveTable reports whether CREATE TABLE without USING or STORED AS creates a Hive-serde
 // table under o.
-func createsHiveTable(o simulate.Options) bool {
-	if v, ok := o.Confs[ConfCreateHiveTableByDefault]; ok {
-		if b, err := strconv.ParseBool(strings.ToLower(strings.TrimSpace(v))); err == nil {
-			return b
-		}
-	}
-	return !o.Version().AtLeast(4, 0, 0)
-}
+func createsHiveTable(o simulate.Options) bool { return o.CreateHiveTableByDefault() }
 
 // namesNoFormat reports whether a definition leaves the table's format to Spark's defaults:
 // no USING, no STORED AS, no LIKE (which copies the source table's) and no format().
