@@ -85,31 +85,11 @@ func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 
 // exprKey builds a join key that is an expression over one side's columns ("a.a + 1"): a new
 // expression no partitioning matches.
-func (s *sim) exprKey(out []attr, text string) (attr, bool) {
-	if !resolvesAll(out, text) {
+func (s *sim) exprKey(out []attr, x *plan.X) (attr, bool) {
+	if !resolvesAll(out, x) {
 		return attr{}, false
 	}
-	a := s.ids.newAttr(strings.ToLower(text), "", "")
+	a := s.ids.newAttr(strings.ToLower(x.Raw), "", "")
 	a.expr.Refs = nil
 	return a, true
-}
-
-// resolvesAll reports whether every column an expression names is among out.
-func resolvesAll(out []attr, text string) bool {
-	low := strings.ToLower(text)
-	n := 0
-	for _, tok := range identifiers(low) {
-		if i := strings.Index(low, tok); i >= 0 && strings.HasPrefix(strings.TrimLeft(low[i+len(tok):], " "), "(") {
-			continue // a function name
-		}
-		switch tok {
-		case "and", "or", "not", "null", "true", "false", "as", "int", "bigint", "string", "double", "date", "is", "in", "case", "when", "then", "else", "end":
-			continue
-		}
-		if _, ok := resolve(out, columnRef(tok)); !ok {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }

@@ -9,15 +9,13 @@ import (
 
 // joinRel plans one JOIN of a FROM clause.
 func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
-	if len(j.Residual) > 0 && (j.Type == "Inner" || j.Type == "Cross" || j.Type == "") {
+	if len(j.ResidualX) > 0 && (j.Type == "Inner" || j.Type == "Cross" || j.Type == "") {
 		// Conjuncts of this ON clause between two relations of one side belong to a join
 		// below (PushPredicateThroughJoin).
-		nj := *j
-		var rest []string
-		nj.Left, rest = pushEqualities(j.Left, j.Residual)
-		nj.Right, rest = pushEqualities(j.Right, rest)
-		nj.Residual = rest
-		j = &nj
+		left, rest := pushEqualities(j.Left, j.ResidualX)
+		right, rest := pushEqualities(j.Right, rest)
+		j = withResidual(j, rest)
+		j.Left, j.Right = left, right
 	}
 	switch j.Type {
 	case "Inner", "Cross", "", "LeftSemi":
@@ -58,7 +56,7 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 			rrefs = append(rrefs, plan.ColumnRef{Text: c, Column: c})
 		}
 	}
-	lrefs, rrefs, residual := s.orientResidual(left, right, lrefs, rrefs, j.Residual)
+	lrefs, rrefs, residual := s.orientResidual(left, right, lrefs, rrefs, j.ResidualX)
 	var lk, rk []plan.Expr
 	for i := range lrefs {
 		if i >= len(rrefs) {
@@ -72,10 +70,10 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 		la, lok := s.keyExpr(left.out, lr)
 		ra, rok := s.keyExpr(right.out, rr)
 		if !lok && lr.Column == "" {
-			la, lok = s.exprKey(left.out, lr.Text)
+			la, lok = s.exprKey(left.out, lr.X)
 		}
 		if !rok && rr.Column == "" {
-			ra, rok = s.exprKey(right.out, rr.Text)
+			ra, rok = s.exprKey(right.out, rr.X)
 		}
 		if !lok || !rok {
 			s.note("join key %s = %s could not be resolved to columns of each side; left out", lrefs[i].Text, rrefs[i].Text)
@@ -89,25 +87,25 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	if typ == "" {
 		typ = "Inner"
 	}
-	return s.planJoin(left, right, typ, lk, rk, strings.Join(residual, " AND "), hints), nil
+	return s.planJoin(left, right, typ, lk, rk, strings.Join(raws(residual), " AND "), hints), nil
 }
 
 // orientResidual turns ON conjuncts "x = y" the parser could not place (unqualified columns)
 // into key pairs when x is a column of one side and y of the other, as
 // ExtractEquiJoinKeys does after analysis resolved the names.
-func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, residual []string) ([]plan.ColumnRef, []plan.ColumnRef, []string) {
-	var keep []string
+func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, residual []*plan.X) ([]plan.ColumnRef, []plan.ColumnRef, []*plan.X) {
+	var keep []*plan.X
 	for _, c := range residual {
-		a, b, ok := parseColumnEquality(c)
+		a, b, ok := columnEquality(c)
 		if !ok {
 			// An equality of expressions over one side each: "a.a + 1 = b.a".
-			if l, r, ok := splitEquality(c); ok {
+			if l, r, ok := equalityOf(c); ok {
 				switch {
 				case resolvesAll(left.out, l) && resolvesAll(right.out, r):
-					lrefs, rrefs = append(lrefs, exprRef(l)), append(rrefs, exprRef(r))
+					lrefs, rrefs = append(lrefs, keyOf(l)), append(rrefs, keyOf(r))
 					continue
 				case resolvesAll(left.out, r) && resolvesAll(right.out, l):
-					lrefs, rrefs = append(lrefs, exprRef(r)), append(rrefs, exprRef(l))
+					lrefs, rrefs = append(lrefs, keyOf(r)), append(rrefs, keyOf(l))
 					continue
 				}
 			}
@@ -159,7 +157,7 @@ func fits(out []attr, r plan.ColumnRef) bool {
 		_, ok := resolve(out, r)
 		return ok
 	}
-	return resolvesAll(out, r.Text)
+	return resolvesAll(out, r.X)
 }
 
 func usingColumns(j *plan.JoinSpec, left, right *node) []string {

@@ -277,16 +277,17 @@ func findAttr(out []attr, name string) (attr, bool) {
 // from the key filters.
 func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) ([]string, []string, map[int]bool) {
 	var conds, partFilters []string
-	for _, c := range s.where[strings.ToLower(r.Name())] {
+	rel := strings.ToLower(r.Name())
+	for _, c := range s.where[rel] {
 		cols := conditionColumns(c, t)
 		onPartitions := len(cols) > 0
 		for _, col := range cols {
 			onPartitions = onPartitions && containsFold(t.PartitionColumns, col)
 		}
 		if onPartitions {
-			partFilters = append(partFilters, c)
+			partFilters = append(partFilters, unqualifiedText(c, rel))
 		} else {
-			conds = append(conds, c)
+			conds = append(conds, unqualifiedText(c, rel))
 		}
 	}
 	var selected map[int]bool

@@ -16,17 +16,14 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	s.filters, s.where = sel.Filters, nil
 	var n *node
 	var err error
-	var above []string
+	var above []*plan.X
 	if sel.From == nil {
 		lt := &plan.LocalTableScan{OpInfo: info("LocalTableScan")}
 		n = newNode(lt, nil, 8)
 	} else {
 		from := sel.From
-		var conjuncts []string
-		if sel.Where != "" {
-			conjuncts = splitAnd(sel.Where)
-		}
-		if sel.Where != "" && from.Kind == plan.JoinRel {
+		conjuncts := sel.WhereX.Conjuncts()
+		if len(conjuncts) > 0 && from.Kind == plan.JoinRel {
 			// WHERE equalities between joined relations become join keys.
 			from, conjuncts = pushEqualities(from, conjuncts)
 			from = eliminateOuter(from, nullRejecting(sel.Filters))
@@ -39,11 +36,11 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.Contains(strings.ToLower(sel.Where), "select ") {
+	if hasSubquery(sel.WhereX) {
 		s.note("a subquery in WHERE (%s) is planned by Spark as a semi or anti join or a subquery expression (RewritePredicateSubquery); its shuffles are not modelled", sel.Where)
 	}
 	if len(above) > 0 {
-		n = filterNode(n, strings.Join(above, " AND "))
+		n = filterNode(n, strings.Join(raws(above), " AND "))
 	}
 	for _, h := range sel.Hints {
 		switch h.Name {

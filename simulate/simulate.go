@@ -86,8 +86,8 @@ type sim struct {
 	// filters are the WHERE key filters of the SELECT block being planned.
 	filters []plan.KeyFilter
 	// where are the WHERE conjuncts of the SELECT block being planned that Spark pushes to
-	// one relation's scan, by relation name, without qualifiers.
-	where map[string][]string
+	// one relation's scan, by relation name.
+	where map[string][]*plan.X
 	// nullRejected are the columns of the relation being planned that Spark filters with
 	// isnotnull (join keys), which changes the nullability of a union's children's outputs.
 	nullRejected map[string]bool

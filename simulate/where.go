@@ -8,12 +8,11 @@ import (
 
 // placeWhere splits a SELECT block's WHERE conjuncts as Spark's optimizer places them
 // (PushPredicateThroughJoin, then FileSourceStrategy): a conjunct that references the columns
-// of one table relation only goes to that relation's scan (keyed by relation name, its
-// qualifiers removed), unless the relation is on the null-supplying side of an outer join;
-// every other conjunct (spanning relations, on a subquery or CTE, with a subquery of its own,
-// or whose columns cannot be placed) stays in a Filter above the FROM tree, returned as
-// above.
-func (s *sim) placeWhere(from *plan.Relation, conjuncts []string) (pushed map[string][]string, above []string) {
+// of one table relation only goes to that relation's scan (keyed by relation name), unless
+// the relation is on the null-supplying side of an outer join; every other conjunct
+// (spanning relations, on a subquery or CTE, with a subquery of its own, or whose columns
+// cannot be placed) stays in a Filter above the FROM tree, returned as above.
+func (s *sim) placeWhere(from *plan.Relation, conjuncts []*plan.X) (pushed map[string][]*plan.X, above []*plan.X) {
 	rels := map[string]*plan.Table{} // relation name → table, nil when its columns are unknown
 	pushable := map[string]bool{}
 	s.scopeOf(from, true, rels, pushable)
@@ -26,7 +25,7 @@ func (s *sim) placeWhere(from *plan.Relation, conjuncts []string) (pushed map[st
 // left side of a right outer join, neither side of a full outer join. It returns the join
 // with the conjuncts that stay in its condition.
 func (s *sim) placeOn(j *plan.JoinSpec) *plan.JoinSpec {
-	if len(j.Residual) == 0 {
+	if len(j.ResidualX) == 0 {
 		return j
 	}
 	var leftOK, rightOK bool
@@ -42,31 +41,36 @@ func (s *sim) placeOn(j *plan.JoinSpec) *plan.JoinSpec {
 	pushable := map[string]bool{}
 	s.scopeOf(j.Left, leftOK, rels, pushable)
 	s.scopeOf(j.Right, rightOK, rels, pushable)
-	pushed, rest := placeConjuncts(j.Residual, rels, pushable)
+	pushed, rest := placeConjuncts(j.ResidualX, rels, pushable)
 	if len(pushed) == 0 {
 		return j
 	}
 	if s.where == nil {
-		s.where = map[string][]string{}
+		s.where = map[string][]*plan.X{}
 	}
 	for rel, cs := range pushed {
 		s.where[rel] = append(s.where[rel], cs...)
 	}
+	return withResidual(j, rest)
+}
+
+// withResidual is a copy of j whose residual conjuncts are rest.
+func withResidual(j *plan.JoinSpec, rest []*plan.X) *plan.JoinSpec {
 	nj := *j
-	nj.Residual = rest
+	nj.ResidualX, nj.Residual = rest, raws(rest)
 	return &nj
 }
 
 // placeConjuncts sends each conjunct on one pushable relation to it, and returns the rest.
-func placeConjuncts(conjuncts []string, rels map[string]*plan.Table, pushable map[string]bool) (pushed map[string][]string, above []string) {
-	pushed = map[string][]string{}
+func placeConjuncts(conjuncts []*plan.X, rels map[string]*plan.Table, pushable map[string]bool) (pushed map[string][]*plan.X, above []*plan.X) {
+	pushed = map[string][]*plan.X{}
 	for _, c := range conjuncts {
 		rel, ok := singleRelation(c, rels)
 		if !ok || !pushable[rel] {
 			above = append(above, c)
 			continue
 		}
-		pushed[rel] = append(pushed[rel], unqualifyFor(c, rel))
+		pushed[rel] = append(pushed[rel], c)
 	}
 	return pushed, above
 }
@@ -112,11 +116,11 @@ func (s *sim) scopeOf(r *plan.Relation, ok bool, rels map[string]*plan.Table, pu
 }
 
 // singleRelation returns the one relation whose columns a condition references. It fails
-// for a condition with a subquery, one on several relations or none, and one with a bare
-// name that is a column of several relations or of none while some relation's columns are
-// unknown.
-func singleRelation(cond string, rels map[string]*plan.Table) (string, bool) {
-	if strings.Contains(strings.ToLower(cond), "select ") {
+// for a condition with a subquery (or any part whose columns are not known), one on several
+// relations or none, and one with an unqualified column that is a column of several
+// relations or of none while some relation's columns are unknown.
+func singleRelation(cond *plan.X, rels map[string]*plan.Table) (string, bool) {
+	if opaque(cond) {
 		return "", false
 	}
 	unknown := false
@@ -131,10 +135,9 @@ func singleRelation(cond string, rels map[string]*plan.Table) (string, bool) {
 		found = rel
 		return true
 	}
-	for _, tok := range identifiers(cond) {
-		if i := strings.LastIndexByte(tok, '.'); i >= 0 {
-			q := tok[:i]
-			q = q[strings.LastIndexByte(q, '.')+1:]
+	for _, c := range cond.Columns() {
+		if c.Qualifier != "" {
+			q := lastPart(c.Qualifier)
 			if _, ok := rels[q]; !ok || !add(q) {
 				return "", false
 			}
@@ -145,7 +148,7 @@ func singleRelation(cond string, rels map[string]*plan.Table) (string, bool) {
 			if t == nil {
 				continue
 			}
-			if _, ok := t.Column(tok); ok {
+			if _, ok := t.Column(c.Name); ok {
 				owners = append(owners, name)
 			}
 		}
@@ -154,74 +157,35 @@ func singleRelation(cond string, rels map[string]*plan.Table) (string, bool) {
 			if !add(owners[0]) {
 				return "", false
 			}
-		case len(owners) > 1:
-			return "", false
-		case unknown && !isKeyword(tok):
+		case len(owners) > 1, unknown:
 			return "", false
 		}
 	}
 	return found, found != ""
 }
 
-// isKeyword reports the words of a simple condition that are never column names.
-func isKeyword(w string) bool {
-	switch w {
-	case "and", "or", "not", "in", "is", "null", "true", "false", "like", "rlike", "between",
-		"date", "timestamp", "timestamp_ntz", "timestamp_ltz", "interval", "cast", "as":
-		return true
-	}
-	return false
-}
-
-// unqualifyFor removes the qualifier rel (and any database or catalog before it) from the
-// column references of cond outside string literals, as Spark prints attributes by name:
+// unqualifiedText is a pushed condition's text with the qualifier of its relation rel (and
+// any database before it) removed from its columns, as Spark prints attributes by name:
 // "a.status <> 'CLOSED'" on relation a is "status <> 'CLOSED'".
-func unqualifyFor(cond, rel string) string {
-	var b strings.Builder
-	for i := 0; i < len(cond); {
-		c := cond[i]
-		switch {
-		case c == '\'' || c == '"':
-			j := i + 1
-			for j < len(cond) && cond[j] != c {
-				if cond[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			j = min(j+1, len(cond))
-			b.WriteString(cond[i:j])
-			i = j
-		case isIdentStart(c) || c == '`':
-			j := i
-			for j < len(cond) && (isIdentPart(cond[j]) || cond[j] == '.' || cond[j] == '`') {
-				j++
-			}
-			tok := cond[i:j]
-			if k := strings.LastIndexByte(tok, '.'); k > 0 {
-				q := strings.ReplaceAll(tok[:k], "`", "")
-				q = q[strings.LastIndexByte(q, '.')+1:]
-				if strings.EqualFold(q, rel) {
-					tok = tok[k+1:]
-				}
-			}
-			b.WriteString(tok)
-			i = j
-		default:
-			b.WriteByte(c)
-			i++
+func unqualifiedText(cond *plan.X, rel string) string {
+	return cond.Rewrite(func(n *plan.X) (string, bool) {
+		if n.Op != plan.OpColumn || n.Qualifier == "" || lastPart(n.Qualifier) != rel {
+			return "", false
 		}
-	}
-	return b.String()
+		if tail := n.Raw[max(len(n.Raw)-len(n.Name), 0):]; strings.EqualFold(tail, n.Name) {
+			return tail, true
+		}
+		return n.Name, true
+	})
 }
 
-// conditionColumns returns the bare column names a scan condition references that are
-// columns of t.
-func conditionColumns(cond string, t *plan.Table) []string {
+// conditionColumns returns the unqualified column names a scan condition references that
+// are columns of t.
+func conditionColumns(cond *plan.X, t *plan.Table) []string {
 	var out []string
-	for _, tok := range identifiers(cond) {
-		if _, ok := t.Column(tok); ok {
-			out = append(out, tok)
+	for _, c := range cond.Columns() {
+		if _, ok := t.Column(c.Name); ok {
+			out = append(out, c.Name)
 		}
 	}
 	return out

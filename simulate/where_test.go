@@ -148,3 +148,23 @@ LEFT JOIN finance.accounts a ON t.account_id = a.account_id AND a.status <> 'CLO
 		t.Errorf("left join: the preserved side's scan is filtered by %q, an ON condition", got)
 	}
 }
+
+// TestConjunctsFromTrees: conjuncts are read from the WHERE tree, so a parenthesised group
+// of conjuncts splits as Spark's splitConjunctivePredicates splits it, function names and
+// type names are not mistaken for columns of a relation whose schema is unknown, and a
+// subquery keeps its conjunct above the join.
+func TestConjunctsFromTrees(t *testing.T) {
+	t.Parallel()
+	scan, _, _, others := whereFilters(t, `
+SELECT t.txn_id
+FROM finance.transactions t
+JOIN (SELECT account_id FROM finance.accounts) a ON t.account_id = a.account_id
+WHERE (t.amount > 1 AND upper(CAST(t.txn_id AS string)) = 'X')
+  AND t.account_id IN (SELECT account_id FROM finance.accounts WHERE status = 'OPEN');`)
+	if got := scan["finance.transactions"]; got != "amount > 1 AND upper(CAST(txn_id AS string)) = 'X'" {
+		t.Errorf("Filter above the transactions scan is %q", got)
+	}
+	if len(others) != 1 || !strings.Contains(others[0], "IN (SELECT") {
+		t.Errorf("Filters above the join %q, want the IN subquery", others)
+	}
+}
