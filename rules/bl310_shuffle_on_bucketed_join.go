@@ -60,7 +60,7 @@ func runBL310(p *Pass) error {
 			d := Diagnostic{
 				Span: side.Exchange.Span(),
 				Message: fmt.Sprintf("%s shuffles %s for the %s on %s: %s (%s)",
-					exchangeText(side.Exchange), sideName(side), s.Node.Info().Name, s.keyText(), layoutCause(s, side, p.OptionsAt(s.Span.Start)), p.spark()),
+					exchangeText(side.Exchange), sideName(side), s.Node.Info().Name, s.keyText(), layoutCause(s, side, p.OptionsAt(s.Span.Start)).Text, p.spark()),
 				Fix: &Fix{Description: layoutFix(s, side, other)},
 			}
 			if other.Scan != nil {

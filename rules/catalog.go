@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // catalog returns the project's tables together with the bucketed tables that code creates
@@ -122,9 +123,7 @@ func columnType(t *plan.Table, col string) string {
 
 // isBucketed reports whether Spark can read t as a bucketed table: a data-source table with
 // a bucket spec (Hive-serde specs are ignored on read).
-func isBucketed(t *plan.Table) bool {
-	return t != nil && t.Bucket != nil && !t.Hive
-}
+func isBucketed(t *plan.Table) bool { return simulate.BucketedTable(t) }
 
 // writtenOnly reports whether every declaration of t is a write in code (df.write….saveAsTable,
 // which parser.Load turns into a table): the write-level checks of BL102–BL104 and BL107 report

@@ -190,6 +190,9 @@ func TestDecisionCauses(t *testing.T) {
 					}
 					continue
 				}
+				if d.Inserted == InsertedExchange && !d.Cause.Shuffles() {
+					t.Errorf("an Exchange under %s has cause %s, not a shuffle's", d.Node.Info().Name, d.Cause)
+				}
 				got = append(got, d.Node.Info().Name+" "+d.Side+" "+d.Inserted+" "+d.Cause.String())
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
