@@ -43,7 +43,7 @@ func buildGraph(explains []*plan.Explain) graph {
 				switch x := n.(type) {
 				case *plan.Exchange:
 					gn.kind = "shuffle"
-					gn.label += "\n" + strings.ReplaceAll(newShuffle(x, ancestors).Cause, "; ", "\n")
+					gn.label += "\n" + strings.ReplaceAll(newShuffle(x, ancestors).Reason, "; ", "\n")
 				case *plan.BroadcastExchange:
 					gn.kind = "broadcast"
 				case *plan.FileScan:

@@ -71,6 +71,7 @@ type exchangeJSON struct {
 	Origin        string   `json:"origin"`
 	PlannerAdded  bool     `json:"plannerInserted"`
 	Cause         string   `json:"cause,omitempty"`
+	PrimaryCause  string   `json:"primaryCause,omitempty"`
 }
 
 type broadcastJSON struct {
@@ -268,7 +269,7 @@ func exchangeOf(x *plan.Exchange, ancestors []plan.Node, withCause bool) *exchan
 		Origin: x.Origin, PlannerAdded: s.Planner,
 	}
 	if withCause {
-		e.Cause = s.Cause
+		e.Cause, e.PrimaryCause = s.Reason, s.Cause.String()
 	}
 	if x.Partitioning.Kind == plan.RangePartitioning {
 		e.Keys = plan.OrderTexts(x.Partitioning.Orders)

@@ -143,7 +143,7 @@ func (t treeWriter) line(n plan.Node, ancestors []plan.Node) (main, why string) 
 		if !s.Planner {
 			tag = "shuffle (requested)"
 		}
-		return t.p.paint(ansiRed+ansiBold, body+"  ◀ "+tag) + loc, s.Cause
+		return t.p.paint(ansiRed+ansiBold, body+"  ◀ "+tag) + loc, s.Reason
 	case *plan.BroadcastExchange:
 		return t.p.paint(ansiCyan, body) + loc, ""
 	case *plan.FileScan:

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // A Shuffle is one shuffle Exchange of a plan with the reason it is there, as far as the plan
@@ -19,8 +20,12 @@ type Shuffle struct {
 	Consumer plan.Node
 	// Scans are the table scans below the shuffle, up to the next shuffle.
 	Scans []plan.Node
-	// Cause is a one-line explanation a user reads.
-	Cause string
+	// Reason is a one-line explanation a user reads: who asked for the shuffle and what it
+	// reads.
+	Reason string
+	// Cause is the primary cause as a value, as far as the printed plan shows it (the
+	// simulator's explainer, simulate.Join.Explain and simulate.ScanCause).
+	Cause simulate.Cause
 }
 
 // Shuffles returns the shuffle Exchanges of the tree under root, parents before children,
@@ -52,8 +57,77 @@ func newShuffle(x *plan.Exchange, ancestors []plan.Node) Shuffle {
 		}
 	}
 	s.Scans = scansBelow(x)
-	s.Cause = cause(s)
+	s.Reason = cause(s)
+	s.Cause = primaryCause(s, ancestors)
 	return s
+}
+
+// primaryCause classifies a printed shuffle: asked for by the query, an operator that needs
+// one partition or a range partitioning, what the scans it reads say (a Hive table, files by
+// path, bucketing disabled…), else the explainer's cause for the join it feeds, which without
+// the tables' DDL is that their layouts are unknown.
+func primaryCause(s Shuffle, ancestors []plan.Node) simulate.Cause {
+	switch {
+	case !s.Planner:
+		return simulate.CauseRequested
+	case s.Consumer == nil:
+		return simulate.CauseUnknown
+	}
+	if a, ok := plan.AggregateOf(s.Consumer); ok && len(a.Keys) == 0 {
+		return simulate.CauseSinglePartition
+	}
+	if x, ok := s.Consumer.(*plan.Sort); ok && x.Global {
+		return simulate.CauseRangePartitioning
+	}
+	for _, sc := range s.Scans {
+		// A scan the planner disabled is a symptom of the shuffle, not its cause.
+		if c := simulate.ScanCause(sc); c != simulate.CauseUnknown && c != simulate.CauseScanDisabled {
+			return c
+		}
+	}
+	if j, ok := plan.JoinOf(s.Consumer); ok && len(j.LeftKeys) > 0 {
+		return printedJoin(s.Consumer).Explain(sideIndex(s.Consumer, ancestors, s.Exchange)).Cause
+	}
+	return simulate.CauseUnknown
+}
+
+// printedJoin is a printed join as the explainer sees it: each side by its first scan, with
+// no table known.
+func printedJoin(n plan.Node) *simulate.Join {
+	j := &simulate.Join{BucketingEnabled: true}
+	for i, side := range j.Sides() {
+		if kids := n.Children(); i < len(kids) {
+			plan.Walk(kids[i], func(m plan.Node) bool {
+				if side.Scan == nil && isScanNode(m) {
+					side.Scan, side.Label = m, ScanSummary(m)
+				}
+				return side.Scan == nil
+			})
+		}
+	}
+	return j
+}
+
+// sideIndex is the side of join consumer (0 left, 1 right) whose input holds x, ancestors
+// leading from the root to x's parent.
+func sideIndex(consumer plan.Node, ancestors []plan.Node, x *plan.Exchange) int {
+	var child plan.Node = x
+	for i := len(ancestors) - 1; i >= 0 && ancestors[i] != consumer; i-- {
+		child = ancestors[i]
+	}
+	if kids := consumer.Children(); len(kids) == 2 && kids[1] == child {
+		return 1
+	}
+	return 0
+}
+
+// isScanNode reports a leaf that reads data.
+func isScanNode(n plan.Node) bool {
+	switch n.(type) {
+	case *plan.FileScan, *plan.BatchScan, *plan.HiveTableScan, *plan.InMemoryTableScan, *plan.LocalTableScan:
+		return true
+	}
+	return false
 }
 
 // plannerInserted reads the shuffle origin: ENSURE_REQUIREMENTS since 3.1; in 3.0 the boolean
@@ -99,7 +173,8 @@ func scansBelow(n plan.Node) []plan.Node {
 			switch m.(type) {
 			case *plan.Exchange, *plan.BroadcastExchange, *plan.ReusedExchange:
 				return false
-			case *plan.FileScan, *plan.BatchScan, *plan.HiveTableScan, *plan.InMemoryTableScan, *plan.LocalTableScan:
+			}
+			if isScanNode(m) {
 				out = append(out, m)
 				return false
 			}

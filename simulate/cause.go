@@ -82,6 +82,10 @@ const (
 	// CauseBroadcast: the side is broadcast (a hint or its size), so the join needs no shuffle.
 	CauseBroadcast
 
+	// CauseRequested: the query asked for the shuffle (repartition, DISTRIBUTE BY,
+	// rebalance); known from printed plans.
+	CauseRequested
+
 	numCauses
 )
 
@@ -147,6 +151,8 @@ func (c Cause) String() string {
 		return "repartition-removed"
 	case CauseBroadcast:
 		return "broadcast"
+	case CauseRequested:
+		return "requested"
 	}
 	return "unknown"
 }
@@ -163,5 +169,5 @@ func Causes() []Cause {
 // Shuffles reports whether the cause is one of a shuffle (an inserted Exchange): neither a
 // Sort's nor a side that needs nothing.
 func (c Cause) Shuffles() bool {
-	return c != CauseUnknown && c < CauseOrdering
+	return (c > CauseUnknown && c < CauseOrdering) || c == CauseRequested
 }
