@@ -226,11 +226,13 @@ type FileScan struct {
 	SelectedBuckets int
 	TotalBuckets    int
 	// CoalescedTo is the "(Coalesced to m)" suffix, 0 when absent.
-	CoalescedTo      int
-	Location         string
-	PartitionFilters []string
-	PushedFilters    []string
-	DataFilters      []string
+	CoalescedTo int
+	Location    string
+	// PartitionFilters, PushedFilters and DataFilters are the scan's filters; pushed filters
+	// are the data source's Filter values as printed ("IsNotNull(k)", "EqualTo(k,5)").
+	PartitionFilters []Expr
+	PushedFilters    []Expr
+	DataFilters      []Expr
 	ReadSchema       string
 	// Metadata holds every "Key: value" field as printed, including the ones above.
 	Metadata map[string]string

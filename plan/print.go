@@ -213,9 +213,9 @@ func (a *attrs) fileScan(s *FileScan) {
 	if s.CoalescedTo > 0 {
 		a.add("coalescedTo", strconv.Itoa(s.CoalescedTo))
 	}
-	a.list("partitionFilters", stripAll(s.PartitionFilters))
-	a.list("pushedFilters", stripAll(s.PushedFilters))
-	a.list("dataFilters", stripAll(s.DataFilters))
+	a.list("partitionFilters", Texts(s.PartitionFilters))
+	a.list("pushedFilters", Texts(s.PushedFilters))
+	a.list("dataFilters", Texts(s.DataFilters))
 	keys := make([]string, 0, len(s.Metadata))
 	for k := range s.Metadata {
 		keys = append(keys, k)
@@ -224,14 +224,6 @@ func (a *attrs) fileScan(s *FileScan) {
 	if len(keys) > 0 {
 		a.add("metadata", strings.Join(keys, ","))
 	}
-}
-
-func stripAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = stripIDs(s)
-	}
-	return out
 }
 
 func quoteIfSpaced(s string) string {

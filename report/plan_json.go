@@ -164,14 +164,6 @@ func strs(es []plan.Expr) []string {
 	return out
 }
 
-func strip(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = plan.StripIDs(s)
-	}
-	return out
-}
-
 func toNodeJSON(n plan.Node, ancestors []plan.Node) *nodeJSON {
 	if n == nil {
 		return nil
@@ -232,8 +224,8 @@ func fillOperator(j *nodeJSON, n plan.Node, ancestors []plan.Node) {
 		j.Scan = &scanJSON{
 			Table: x.Table, Format: x.Format, Bucketed: isBucketedScan(x), BucketedReason: x.BucketedReason,
 			SelectedBuckets: x.SelectedBuckets, TotalBuckets: x.TotalBuckets, CoalescedTo: x.CoalescedTo,
-			Columns: strs(x.Output), PartitionFilters: strip(x.PartitionFilters), PushedFilters: strip(x.PushedFilters),
-			DataFilters: strip(x.DataFilters),
+			Columns: strs(x.Output), PartitionFilters: plan.Texts(x.PartitionFilters), PushedFilters: plan.Texts(x.PushedFilters),
+			DataFilters: plan.Texts(x.DataFilters),
 		}
 	case *plan.HiveTableScan:
 		j.Scan = &scanJSON{Table: x.Table, Format: "hive", Columns: strs(x.Output), PartitionFilters: []string{}, PushedFilters: []string{}, DataFilters: []string{}}

@@ -153,7 +153,7 @@ func projectNode(child *node, out []attr) *node {
 	for _, a := range out {
 		e := a.expr
 		if e.Text != a.name {
-			e = plan.Expr{Raw: e.Raw + " AS " + a.name, Text: e.Text + " AS " + a.name, Refs: e.Refs}
+			e = aliasExpr(e, a.name)
 		}
 		p.Exprs = append(p.Exprs, e)
 	}
@@ -167,4 +167,13 @@ func filterNode(child *node, cond string) *node {
 	n := newNode(f, child.out, child.size, child)
 	n.rel = child.rel
 	return n
+}
+
+// aliasExpr is e shown under name, as Spark's Alias prints: "x#3 AS y".
+func aliasExpr(e plan.Expr, name string) plan.Expr {
+	a := plan.Expr{Raw: e.Raw + " AS " + name, Text: e.Text + " AS " + name, Refs: e.Refs}
+	if e.X != nil {
+		a.X = &plan.X{Op: plan.OpAlias, Name: strings.ToLower(name), Args: []*plan.X{e.X}, Raw: a.Raw}
+	}
+	return a
 }

@@ -31,6 +31,7 @@ func (g *ids) newAttr(name, relation, typ string) attr {
 	}
 	return attr{name: name, relation: relation, typ: typ, expr: plan.Expr{
 		Raw: raw, Text: name, Refs: []plan.Attr{{Name: name, ID: id, Long: long}},
+		X: &plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw},
 	}}
 }
 
@@ -61,7 +62,12 @@ func sameExprs(a, b []plan.Expr) bool {
 // castExpr wraps e in a cast to typ, as Spark's type coercion does for join keys of different
 // numeric types (a cast key is a different expression: it never matches a bucket column).
 func castExpr(e plan.Expr, typ string) plan.Expr {
-	return plan.Expr{Raw: "cast(" + e.Raw + " as " + typ + ")", Text: "cast(" + e.Text + " as " + typ + ")", Refs: e.Refs}
+	raw := "cast(" + e.Raw + " as " + typ + ")"
+	c := plan.Expr{Raw: raw, Text: "cast(" + e.Text + " as " + typ + ")", Refs: e.Refs}
+	if e.X != nil {
+		c.X = &plan.X{Op: plan.OpCast, Name: "cast", Type: plan.CanonicalType(typ), Args: []*plan.X{e.X}, Raw: raw}
+	}
+	return c
 }
 
 // renamed is e shown under an alias: the same attribute for partitioning purposes (Spark's
@@ -71,7 +77,20 @@ func renamed(e plan.Expr, name string) plan.Expr {
 	if e.Text == name {
 		return e
 	}
-	return plan.Expr{Raw: e.Raw, Text: name, Refs: e.Refs}
+	return plan.Expr{Raw: e.Raw, Text: name, Refs: e.Refs, X: e.X}
+}
+
+// textExprs holds conditions the simulator has only as the query's text (Raw and Text, no
+// tree).
+func textExprs(ss []string) []plan.Expr {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]plan.Expr, len(ss))
+	for i, s := range ss {
+		out[i] = plan.Expr{Raw: s, Text: s}
+	}
+	return out
 }
 
 func exprsText(es []plan.Expr) string { return strings.Join(plan.Texts(es), ", ") }

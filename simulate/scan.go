@@ -116,8 +116,8 @@ func (s *sim) scan(r *plan.Relation) *node {
 		// Partition pruning (PruneFileSourcePartitions): filters on partition columns are
 		// evaluated on the partition list, not on the rows; the others are the scan's data
 		// filters and stay in a Filter above it.
-		fs.PartitionFilters = partFilters
-		fs.DataFilters = conds
+		fs.PartitionFilters = textExprs(partFilters)
+		fs.DataFilters = textExprs(conds)
 	}
 	if selected != nil {
 		si.pruned = true

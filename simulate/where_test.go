@@ -41,7 +41,7 @@ func whereFilters(t *testing.T, query string) (scanFilter map[string]string, par
 		switch x := n.(type) {
 		case *plan.FileScan:
 			scanFilter[x.Table] += ""
-			part[x.Table], data[x.Table] = x.PartitionFilters, x.DataFilters
+			part[x.Table], data[x.Table] = plan.Texts(x.PartitionFilters), plan.Texts(x.DataFilters)
 		case *plan.Filter:
 			if fs, ok := x.Kids[0].(*plan.FileScan); ok {
 				scanFilter[fs.Table] = x.Condition.Text

@@ -35,7 +35,7 @@ func verifyFindings(ctx context.Context, project *plan.Project, sim simulate.Opt
 	scenarios := verify.FromAdvice(project.Tables, workload, recs)
 	failed := 0
 	for _, sc := range scenarios {
-		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim})
+		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim, Exec: engineOptions()})
 		if err == nil && res[0].Error != "" {
 			err = errors.New(res[0].Error)
 		}

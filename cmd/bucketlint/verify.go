@@ -236,7 +236,7 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 			}
 		}
 		base += per * len(wr.scenarios)
-		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress}
+		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Exec: engineOptions(), Progress: progress}
 		if opts.out != "" {
 			// Several scenario files each get a directory of their own below --out.
 			vo.OutDir = opts.out

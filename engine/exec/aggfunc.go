@@ -30,60 +30,50 @@ type aggFunc struct {
 	over []bool
 }
 
-// parseAggFunc reads a printed function such as "partial_sum(v#2)", "count(1)",
-// "merge_avg(w)". It returns the bare name and the argument text.
-func parseAggFunc(raw string) (name, arg string, err error) {
-	s := strings.TrimSpace(raw)
-	if _, alias, ok := cutAlias(s); ok && alias != "" {
-		s, _, _ = cutAlias(s)
+// aggCall reads an aggregate function's tree ("partial_sum(v#2)", "count(1)",
+// "merge_avg(w)", possibly aliased): the bare function name and its argument, nil for
+// count(1) and count(*).
+func aggCall(x *plan.X) (name string, arg *plan.X, err error) {
+	if x.Op == plan.OpAlias {
+		x = x.Args[0]
 	}
-	open := strings.IndexByte(s, '(')
-	if open < 0 || !strings.HasSuffix(s, ")") {
-		return "", "", fmt.Errorf("unsupported aggregate %q", raw)
+	if x.Op != plan.OpCall {
+		return "", nil, fmt.Errorf("unsupported aggregate %q", x.Raw)
 	}
-	name = strings.ToLower(s[:open])
-	name = strings.TrimPrefix(strings.TrimPrefix(name, "partial_"), "merge_")
-	arg = strings.TrimSpace(s[open+1 : len(s)-1])
+	name = strings.TrimPrefix(strings.TrimPrefix(x.Name, "partial_"), "merge_")
 	switch name {
 	case "count", "sum", "min", "max", "avg":
 	default:
-		return "", "", fmt.Errorf("unsupported aggregate function %q (count, sum, min, max, avg are)", raw)
+		return "", nil, fmt.Errorf("unsupported aggregate function %q (count, sum, min, max, avg are)", x.Raw)
 	}
-	if strings.HasPrefix(strings.ToLower(arg), "distinct ") {
-		return "", "", fmt.Errorf("unsupported aggregate %q: DISTINCT", raw)
+	switch {
+	case x.Distinct:
+		return "", nil, fmt.Errorf("unsupported aggregate %q: DISTINCT", x.Raw)
+	case name == "count" && (x.Star || len(x.Args) == 1 && x.Args[0].Op == plan.OpLiteral && x.Args[0].Value == "1"):
+		return name, nil, nil
+	case len(x.Args) != 1:
+		return "", nil, fmt.Errorf("unsupported aggregate %q", x.Raw)
 	}
-	return name, arg, nil
+	return name, x.Args[0], nil
 }
 
-// argExpr turns an argument's text into an expression to resolve: a bare attribute
-// ("v#2L"), or a widening integer cast of one, which changes no value.
-func argExpr(arg string) (plan.Expr, error) {
-	low := strings.ToLower(arg)
+// argColumn returns the column an aggregate's argument reads: a bare attribute ("v#2L"), or
+// a widening integer cast of one, which changes no value.
+func argColumn(x *plan.X) (*plan.X, error) {
+	switch {
+	case x.Op == plan.OpColumn:
+		return x, nil
 	// Spark's DecimalAggregates rule (3.0–4.x) rewrites sum and avg of a narrow decimal
 	// over its unscaled long, sum(UnscaledValue(x)) and avg(UnscaledValue(x)), and turns the
 	// result back into the decimal Sum or Average would return (MakeDecimal, or a cast of
 	// the double average over 10^scale): the aggregate of x itself, which sum and avg of a
 	// decimal compute with those semantics.
-	if strings.HasPrefix(low, "unscaledvalue(") && strings.HasSuffix(low, ")") {
-		return argExpr(strings.TrimSpace(arg[len("unscaledvalue(") : len(arg)-1]))
+	case x.Op == plan.OpCall && x.Name == "unscaledvalue" && len(x.Args) == 1:
+		return argColumn(x.Args[0])
+	case x.Op == plan.OpCast && (x.Type == "bigint" || x.Type == "int"):
+		return argColumn(x.Args[0])
 	}
-	if strings.HasPrefix(low, "cast(") && strings.HasSuffix(low, ")") {
-		inner := arg[5 : len(arg)-1]
-		if i := strings.LastIndex(strings.ToLower(inner), " as "); i >= 0 {
-			to := strings.TrimSpace(strings.ToLower(inner[i+4:]))
-			if to == "bigint" || to == "int" || to == "long" {
-				return argExpr(strings.TrimSpace(inner[:i]))
-			}
-		}
-		return plan.Expr{}, fmt.Errorf("unsupported aggregate argument %q", arg)
-	}
-	name, id, _ := strings.Cut(arg, "#")
-	long := strings.HasSuffix(id, "L")
-	id = strings.TrimSuffix(id, "L")
-	if strings.ContainsAny(name, "() +-*/") {
-		return plan.Expr{}, fmt.Errorf("unsupported aggregate argument %q", arg)
-	}
-	return plan.Expr{Raw: arg, Text: name, Refs: []plan.Attr{{Name: name, ID: id, Long: long}}}, nil
+	return nil, fmt.Errorf("unsupported aggregate argument %q", x.Raw)
 }
 
 // decimalSumType is the type of sum over t, as Spark's Sum (3.0–4.x): bigint for integers,

@@ -44,7 +44,7 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 		// it reads raw rows.
 		mode = plan.CompleteAggregate
 	}
-	spec, err := newAggSpec(a, mode, child.cols)
+	spec, err := newAggSpec(a, mode, child.cols, e.tree)
 	if err != nil {
 		return nil, fmt.Errorf("aggregate: %w", err)
 	}
@@ -113,7 +113,8 @@ func partialBelow(n plan.Node) bool {
 	return len(kids) == 1 && partialBelow(kids[0])
 }
 
-func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec, error) {
+// newAggSpec compiles an aggregation over in; tree gives each function's tree.
+func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema, tree func(plan.Expr) *plan.X) (*aggSpec, error) {
 	s := &aggSpec{}
 	switch mode {
 	case plan.PartialAggregate:
@@ -134,7 +135,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 	}
 	next := len(s.keys) // the next buffer column when merging
 	for _, fe := range a.Functions {
-		name, arg, err := parseAggFunc(fe.Raw)
+		name, arg, err := aggCall(tree(fe))
 		if err != nil {
 			return nil, err
 		}
@@ -153,14 +154,14 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 			if name == "sum" {
 				f.argType = in[f.in[0]].Type // already the sum type
 			}
-		case name == "count" && (arg == "1" || arg == "*"):
+		case arg == nil:
 			f.argType = bigintType()
 		default:
-			ex, err := argExpr(arg)
+			ex, err := argColumn(arg)
 			if err != nil {
 				return nil, err
 			}
-			c, err := in.resolve(ex)
+			c, err := in.resolveX(ex)
 			if err != nil {
 				return nil, err
 			}
@@ -171,7 +172,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 	s.out = append(schema{}, s.kcols...)
 	for i := range s.funcs {
 		f := &s.funcs[i]
-		name := stripIDs(a.Functions[i].Raw)
+		name := a.Functions[i].Text
 		if s.final {
 			s.out = append(s.out, column{Name: name, Type: f.resultType()})
 			continue

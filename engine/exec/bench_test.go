@@ -99,7 +99,7 @@ func countSum(child plan.Node, col string) plan.Node {
 	mk := func(mode plan.AggregateMode, prefix string, c plan.Node) plan.Node {
 		a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{c}}}
 		a.Mode = mode
-		a.Functions = []plan.Expr{{Raw: prefix + "count(1)"}, {Raw: prefix + "sum(" + col + ")"}}
+		a.Functions = []plan.Expr{px(prefix + "count(1)"), px(prefix + "sum(" + col + ")")}
 		return a
 	}
 	single := &plan.Exchange{
@@ -167,7 +167,7 @@ func BenchmarkBucketLocalAggregate(b *testing.B) {
 	mk := func(mode plan.AggregateMode, prefix string, c plan.Node) *plan.HashAggregate {
 		a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{c}}}
 		a.Mode, a.Keys = mode, attrs("k")
-		a.Functions = []plan.Expr{{Raw: prefix + "count(1)"}, {Raw: prefix + "sum(v)"}}
+		a.Functions = []plan.Expr{px(prefix + "count(1)"), px(prefix + "sum(v)")}
 		return a
 	}
 	grouped := mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", fileScan("ba", true, "k", "v")))

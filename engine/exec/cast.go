@@ -2,7 +2,6 @@ package exec
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
@@ -35,8 +34,9 @@ func (s schema) resolveKeys(es []plan.Expr) ([]int, []hash.Type, error) {
 	idx := make([]int, len(es))
 	types := make([]hash.Type, len(es))
 	for i, e := range es {
-		inner, target, isCast := castOf(e.Raw)
-		if !isCast {
+		x := treeOf(e)
+		target, err := hash.ParseType(x.Type)
+		if x.Op != plan.OpCast || err != nil {
 			c, err := s.resolve(e)
 			if err != nil {
 				return nil, nil, err
@@ -44,11 +44,11 @@ func (s schema) resolveKeys(es []plan.Expr) ([]int, []hash.Type, error) {
 			idx[i], types[i] = c, s[c].Type
 			continue
 		}
-		ex, err := argExpr(inner)
+		ex, err := argColumn(x.Args[0])
 		if err != nil {
 			return nil, nil, fmt.Errorf("unsupported key %q: %w", e.Raw, err)
 		}
-		c, err := s.resolve(ex)
+		c, err := s.resolveX(ex)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -59,24 +59,6 @@ func (s schema) resolveKeys(es []plan.Expr) ([]int, []hash.Type, error) {
 		idx[i], types[i] = c, target
 	}
 	return idx, types, nil
-}
-
-// castOf splits "cast(x as t)" into x and t.
-func castOf(raw string) (inner string, target hash.Type, ok bool) {
-	low := strings.ToLower(strings.TrimSpace(raw))
-	if !strings.HasPrefix(low, "cast(") || !strings.HasSuffix(low, ")") {
-		return "", hash.Type{}, false
-	}
-	body := strings.TrimSpace(raw)[5 : len(strings.TrimSpace(raw))-1]
-	i := strings.LastIndex(strings.ToLower(body), " as ")
-	if i < 0 {
-		return "", hash.Type{}, false
-	}
-	t, err := hash.ParseType(strings.TrimSpace(body[i+4:]))
-	if err != nil {
-		return "", hash.Type{}, false
-	}
-	return strings.TrimSpace(body[:i]), t, true
 }
 
 // decimalsDiffer reports whether a and b are decimals whose unscaled values cannot be

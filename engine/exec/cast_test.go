@@ -10,7 +10,7 @@ import (
 
 func castExpr(col, to string) plan.Expr {
 	raw := "cast(" + col + "#3 as " + to + ")"
-	return plan.Expr{Raw: raw, Text: "cast(" + col + " as " + to + ")", Refs: []plan.Attr{{Name: col, ID: "3"}}}
+	return px(raw)
 }
 
 // TestCastKeyJoinMeetsBucketedSide joins a.x (int) with b.k (bigint, bucketed into 8): Spark

@@ -30,20 +30,54 @@ func (s schema) types() []hash.Type {
 // resolve finds the column an expression refers to: an attribute (by name, and by id when
 // both sides have one), or an aggregate output named by the expression's text.
 func (s schema) resolve(e plan.Expr) (int, error) {
-	if name, ok := e.Column(); ok {
-		c, err := s.lookup(name, e.Refs[0].ID)
-		if err != nil {
-			return 0, fmt.Errorf("column %s %w", e.Raw, err)
-		}
-		return c, nil
+	x := treeOf(e)
+	if x.Op == plan.OpColumn {
+		return s.resolveX(x)
 	}
-	text := stripIDs(e.Raw)
 	for i, c := range s {
-		if strings.EqualFold(c.Name, text) {
+		if strings.EqualFold(c.Name, e.Text) {
 			return i, nil
 		}
 	}
 	return 0, fmt.Errorf("unsupported expression %q: only column references are evaluated here", e.Raw)
+}
+
+// resolveX finds the column a column reference names.
+func (s schema) resolveX(x *plan.X) (int, error) {
+	name := x.Name
+	if x.Qualifier != "" {
+		name = x.Qualifier + "." + name
+	}
+	c, err := s.lookup(name, x.ID)
+	if err != nil {
+		return 0, fmt.Errorf("column %s %w", x.Raw, err)
+	}
+	return c, nil
+}
+
+// tree returns the expression's tree: the parser's, else the one Options.ParseExpr reads from
+// its text, else treeOf's.
+func (e *executor) tree(ex plan.Expr) *plan.X {
+	if ex.X == nil && e.parse != nil && ex.Raw != "" {
+		if x := e.parse(ex.Raw); x != nil {
+			return x
+		}
+	}
+	return treeOf(ex)
+}
+
+// treeOf returns the expression's tree: the one its parser built, else, for an expression
+// made without one, a column reference when it is one attribute (Refs) and an OpOther of its
+// text otherwise.
+func treeOf(e plan.Expr) *plan.X {
+	if e.X != nil {
+		return e.X
+	}
+	if name, ok := e.Column(); ok {
+		r := e.Refs[0]
+		return &plan.X{Op: plan.OpColumn, Name: name, ID: r.ID, Long: r.Long, Raw: e.Raw}
+	}
+	return &plan.X{Op: plan.OpOther, Raw: e.Raw}
 }
 
 // lookup finds a column by name and, when both have one, expression id. A name written
@@ -115,54 +149,14 @@ func (s schema) String() string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// stripIDs removes expression ids (#12, #12L) from printed expression text.
-func stripIDs(s string) string {
-	var sb strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '#' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
-			i++
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				i++
-			}
-			if i < len(s) && s[i] == 'L' {
-				i++
-			}
-			i--
-			continue
-		}
-		sb.WriteByte(s[i])
-	}
-	return strings.TrimSpace(sb.String())
-}
-
 // attrOf returns the name and id of an output expression: "x#3 AS y#7" is y#7, "k#1" is k#1,
 // anything else its text without ids.
 func attrOf(e plan.Expr) (name, id string) {
-	if n, ok := e.Column(); ok {
-		return n, e.Refs[0].ID
+	switch x := treeOf(e); x.Op {
+	case plan.OpColumn:
+		return x.Name, x.ID
+	case plan.OpAlias:
+		return x.Name, x.ID
 	}
-	if _, alias, ok := cutAlias(e.Raw); ok {
-		if i := strings.LastIndexByte(alias, '#'); i >= 0 {
-			return alias[:i], strings.TrimSuffix(alias[i+1:], "L")
-		}
-		return alias, ""
-	}
-	return stripIDs(e.Raw), ""
-}
-
-// cutAlias splits "expr AS alias" at its last top-level " AS ".
-func cutAlias(s string) (expr, alias string, ok bool) {
-	depth := 0
-	for i := len(s) - 1; i >= 0; i-- {
-		switch s[i] {
-		case ')':
-			depth++
-		case '(':
-			depth--
-		}
-		if depth == 0 && i+4 <= len(s) && strings.EqualFold(s[i:i+4], " AS ") {
-			return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+4:]), true
-		}
-	}
-	return s, "", false
+	return e.Text, ""
 }

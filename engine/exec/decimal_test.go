@@ -65,7 +65,7 @@ func hashAgg(mode plan.AggregateMode, prefix string, keys []string, fns []string
 	a := &plan.HashAggregate{OpInfo: plan.OpInfo{Name: "HashAggregate", Kids: []plan.Node{child}}}
 	a.Mode, a.Keys = mode, attrs(keys...)
 	for _, f := range fns {
-		a.Functions = append(a.Functions, plan.Expr{Raw: prefix + f, Text: prefix + f})
+		a.Functions = append(a.Functions, px(prefix+f))
 	}
 	return a
 }
@@ -219,7 +219,7 @@ func TestWideDecimalJoinFilterSort(t *testing.T) {
 
 	threshold := unscaledOf(t, "100000000000000.5", 6)
 	for _, cond := range []string{"(amt#2 > 100000000000000.5)", "(100000000000000.5 < amt#2)"} {
-		f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+		f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: px(cond)}
 		var want int64
 		for _, r := range rows {
 			if r[1] != hash.NullText && unscaledOf(t, r[1], 6).Cmp(threshold) > 0 {
@@ -233,7 +233,7 @@ func TestWideDecimalJoinFilterSort(t *testing.T) {
 	key := rows[0][0]
 	f := &plan.Filter{
 		OpInfo:    plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt")}},
-		Condition: plan.Expr{Raw: "(k = " + key + "BD)"},
+		Condition: px("(k = " + key + "BD)"),
 	}
 	var want int64
 	for _, r := range rows {
@@ -321,7 +321,7 @@ func TestDecimalScaleMismatchIsAnError(t *testing.T) {
 		t.Errorf("join of decimal(38,6) and decimal(28,4): %v", err)
 	}
 	const cond = "(amt#2 > n#3)"
-	f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+	f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: px(cond)}
 	if _, err := Execute(context.Background(), f, cat, Options{}); err == nil || !strings.Contains(err.Error(), "needs a cast") {
 		t.Errorf("comparison of decimal(38,6) and decimal(9,2): %v", err)
 	}
@@ -394,7 +394,7 @@ func TestDecimalCastKeys(t *testing.T) {
 	}
 	castKey := func(col, to string) plan.Expr {
 		raw := "cast(" + col + " as " + to + ")"
-		return plan.Expr{Raw: raw, Text: raw, Refs: []plan.Attr{{Name: col}}}
+		return px(raw)
 	}
 	for _, c := range []struct {
 		lcol, rcol, to string

@@ -66,7 +66,7 @@ func newFixture(tb testing.TB, seed uint64, rowsA, rowsB int, la, lb store.Layou
 
 func run(tb testing.TB, root plan.Node, cat *Catalog) *Result {
 	tb.Helper()
-	res, err := Execute(context.Background(), root, cat, Options{})
+	res, err := Execute(context.Background(), root, cat, Options{ParseExpr: parseText})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -211,21 +211,21 @@ func TestFiltersAgainstNaive(t *testing.T) {
 	f := newFixture(t, 7, 1200, 10, store.Layout{}, store.Layout{})
 	rel := relationOf(t, f.a, []string{"k", "a", "x"})
 	cases := map[string]func(r []cell) bool{
-		"(isnotnull(x#3) AND (x#3 > 5))":        func(r []cell) bool { return !r[2].null && r[2].i > 5 },
-		"a IN ('v1', 'v2')":                     func(r []cell) bool { return !r[1].null && (r[1].s == "v1" || r[1].s == "v2") },
-		"NOT (x = 3)":                           func(r []cell) bool { return !r[2].null && r[2].i != 3 },
-		"((x < 10) OR isnull(a))":               func(r []cell) bool { return (!r[2].null && r[2].i < 10) || r[1].null },
-		"((k >= 2) AND (k <= 5)) AND (a != v3)": func(r []cell) bool { return !r[0].null && r[0].i >= 2 && r[0].i <= 5 && !r[1].null && r[1].s != "v3" },
-		"(x <=> k)":                             func(r []cell) bool { return (r[2].null && r[0].null) || (!r[2].null && !r[0].null && r[2].i == r[0].i) },
-		"NOT x IN (1, 2, null)":                 func([]cell) bool { return false },
-		"isnull(x) OR x IN (4, 5)":              func(r []cell) bool { return r[2].null || r[2].i == 4 || r[2].i == 5 },
+		"(isnotnull(x#3) AND (x#3 > 5))":          func(r []cell) bool { return !r[2].null && r[2].i > 5 },
+		"a IN ('v1', 'v2')":                       func(r []cell) bool { return !r[1].null && (r[1].s == "v1" || r[1].s == "v2") },
+		"NOT (x = 3)":                             func(r []cell) bool { return !r[2].null && r[2].i != 3 },
+		"((x < 10) OR isnull(a))":                 func(r []cell) bool { return (!r[2].null && r[2].i < 10) || r[1].null },
+		"((k >= 2) AND (k <= 5)) AND (a != 'v3')": func(r []cell) bool { return !r[0].null && r[0].i >= 2 && r[0].i <= 5 && !r[1].null && r[1].s != "v3" },
+		"(x <=> k)":                               func(r []cell) bool { return (r[2].null && r[0].null) || (!r[2].null && !r[0].null && r[2].i == r[0].i) },
+		"NOT x IN (1, 2, null)":                   func([]cell) bool { return false },
+		"isnull(x) OR x IN (4, 5)":                func(r []cell) bool { return r[2].null || r[2].i == 4 || r[2].i == 5 },
 	}
 	for cond, keep := range cases {
 		t.Run(cond, func(t *testing.T) {
 			t.Parallel()
 			root := &plan.Filter{
 				OpInfo:    plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("a", false, "k", "a", "x")}},
-				Condition: plan.Expr{Raw: cond, Text: cond},
+				Condition: px(cond),
 			}
 			got := run(t, root, f.cat).CanonicalRows()
 			want := filterRows(rel, keep).canonical()
@@ -241,7 +241,7 @@ func TestUnsupportedExpressionIsAClearError(t *testing.T) {
 	f := newFixture(t, 8, 10, 10, store.Layout{}, store.Layout{})
 	root := &plan.Filter{
 		OpInfo:    plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("a", false, "k", "a", "x")}},
-		Condition: plan.Expr{Raw: "((x + 1) > 3)", Text: "((x + 1) > 3)"},
+		Condition: px("((x + 1) > 3)"),
 	}
 	_, err := Execute(context.Background(), root, f.cat, Options{})
 	if err == nil || !strings.Contains(err.Error(), "Filter") || !strings.Contains(err.Error(), "+") {
@@ -294,7 +294,7 @@ func TestUnionAndProject(t *testing.T) {
 	proj := func(child plan.Node, exprs ...string) *plan.ProjectExec {
 		p := &plan.ProjectExec{OpInfo: plan.OpInfo{Name: "Project", Kids: []plan.Node{child}}}
 		for _, e := range exprs {
-			ex := plan.Expr{Raw: e, Text: e}
+			ex := px(e)
 			if !strings.Contains(e, " AS ") {
 				ex = attr(e)
 			}
@@ -303,7 +303,7 @@ func TestUnionAndProject(t *testing.T) {
 		return p
 	}
 	root := &plan.Union{OpInfo: plan.OpInfo{Name: "Union", Kids: []plan.Node{
-		proj(fileScan("a", false, "k", "a", "x"), "k", "a AS s#9"),
+		proj(fileScan("a", false, "k", "a", "x"), "k", "a#2 AS s#9"),
 		proj(fileScan("b", false, "k", "y", "z"), "k", "z"),
 	}}}
 	res := run(t, root, f.cat)

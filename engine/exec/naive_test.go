@@ -9,6 +9,8 @@ import (
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
+
+	"github.com/bucketlint/bucketlint/parser/explain"
 )
 
 // The naive reference: relations as rows of cells, joined with nested loops and grouped by
@@ -259,6 +261,26 @@ func filterRows(rel relation, keep func([]cell) bool) relation {
 }
 
 // Plan builders.
+
+// px reads an expression as parser/explain reads Spark's plans (and SQL conditions), with
+// its tree.
+func px(s string) plan.Expr { return explain.ParseExpr(s) }
+
+// parseText is what the command passes as Options.ParseExpr for the expressions a simulated
+// plan holds only as text.
+func parseText(s string) *plan.X { return explain.ParseExpr(s).X }
+
+// pxs reads each expression.
+func pxs(ss ...string) []plan.Expr {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]plan.Expr, len(ss))
+	for i, s := range ss {
+		out[i] = px(s)
+	}
+	return out
+}
 
 func attr(name string) plan.Expr {
 	return plan.Expr{Raw: name, Text: name, Refs: []plan.Attr{{Name: name}}}

@@ -4,14 +4,15 @@ import (
 	"testing"
 
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/parser/explain"
 )
 
-// FuzzPredicate checks that any condition text parses or fails cleanly, and that a parsed
-// condition evaluates without panicking.
+// FuzzPredicate checks that any condition text, read into a tree by parser/explain, compiles
+// or fails cleanly, and that a compiled condition evaluates without panicking.
 func FuzzPredicate(f *testing.F) {
 	for _, s := range []string{
 		"(isnotnull(x#3) AND (x#3 > 5))", "a IN ('v1', 'v2')", "NOT (x = 3)", "((x < 10) OR isnull(a))",
-		"(x <=> k)", "NOT x IN (1, 2, null)", "(a = 'it''s')", "((k >= 2) AND (k <= 5)) AND (a != v3)", "(", "'", "x IN (",
+		"(x <=> k)", "NOT x IN (1, 2, null)", "(a = 'it''s')", "((k >= 2) AND (k <= 5)) AND (a != 'v3')", "((k#1L >= 2) AND (a#2 != v3))", "x BETWEEN 1 AND 3", "x NOT IN (1, 2)", "(", "'", "x IN (",
 	} {
 		f.Add(s)
 	}
@@ -25,7 +26,7 @@ func FuzzPredicate(f *testing.F) {
 	}
 	b.Len = 3
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := parsePredicate(s, cols)
+		p, err := compilePredicate(explain.ParseExpr(s).X, cols)
 		if err != nil {
 			return
 		}

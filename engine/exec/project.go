@@ -17,16 +17,14 @@ func (e *executor) project(ctx context.Context, x *plan.ProjectExec) (*stage, er
 	idx := make([]int, len(x.Exprs))
 	cols := make(schema, len(x.Exprs))
 	for i, ex := range x.Exprs {
-		src := ex
-		if lhs, _, ok := cutAlias(ex.Raw); ok {
-			src = plan.Expr{Raw: lhs, Text: stripIDs(lhs)}
-			for _, r := range ex.Refs {
-				if r.Name == src.Text {
-					src.Refs = []plan.Attr{r}
-				}
-			}
+		src := treeOf(ex)
+		if src.Op == plan.OpAlias {
+			src = src.Args[0]
 		}
-		c, err := child.cols.resolve(src)
+		if src.Op != plan.OpColumn {
+			return nil, opErr(x, "unsupported expression %q: only column references are evaluated here", src.Raw)
+		}
+		c, err := child.cols.resolveX(src)
 		if err != nil {
 			return nil, opErr(x, "%v", err)
 		}

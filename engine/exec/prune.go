@@ -22,15 +22,15 @@ func tableSchema(t *store.Table) schema {
 // prunedBuckets returns the buckets a bucketed scan must read given its data filters, as
 // Spark's FileSourceStrategy.genBucketSet does for a single bucket column: an equality or IN
 // on the bucket column keeps only the literals' buckets. nil means every bucket, always for a
-// Hive-bucketed layout, whose buckets are not Murmur3's. A data filter the engine cannot parse
+// Hive-bucketed layout, whose buckets are not Murmur3's. A data filter the engine cannot compile
 // is an error naming it, never silently skipped.
-func prunedBuckets(x *plan.FileScan, t *store.Table) ([]int, error) {
+func (e *executor) prunedBuckets(x *plan.FileScan, t *store.Table) ([]int, error) {
 	cols := tableSchema(t)
 	preds := make([]*predicate, len(x.DataFilters))
 	for i, f := range x.DataFilters {
-		p, err := parsePredicate(f, cols)
+		p, err := compilePredicate(e.tree(f), cols)
 		if err != nil {
-			return nil, opErr(x, "data filter %q: %v", f, err)
+			return nil, opErr(x, "data filter %q: %v", f.Raw, err)
 		}
 		preds[i] = p
 	}
@@ -73,16 +73,16 @@ type partitionPruner struct {
 	preds []*predicate
 }
 
-// newPartitionPruner parses the scan's partition filters over the table's partition
-// columns. A filter the engine cannot parse, or one that tests anything but partition
+// newPartitionPruner compiles the scan's partition filters over the table's partition
+// columns. A filter the engine cannot compile, or one that tests anything but partition
 // columns, is an error naming the filter: skipping it would keep partitions Spark prunes.
 // nil means every partition is kept.
-func newPartitionPruner(x *plan.FileScan, t *store.Table) (*partitionPruner, error) {
+func (e *executor) newPartitionPruner(x *plan.FileScan, t *store.Table) (*partitionPruner, error) {
 	if len(x.PartitionFilters) == 0 {
 		return nil, nil
 	}
 	if len(t.Layout.PartitionColumns) == 0 {
-		return nil, opErr(x, "partition filters %q on table %s, which has no partition columns", x.PartitionFilters, x.Table)
+		return nil, opErr(x, "partition filters %q on table %s, which has no partition columns", plan.Texts(x.PartitionFilters), x.Table)
 	}
 	pp := &partitionPruner{}
 	for _, name := range t.Layout.PartitionColumns {
@@ -93,9 +93,9 @@ func newPartitionPruner(x *plan.FileScan, t *store.Table) (*partitionPruner, err
 		pp.cols = append(pp.cols, column{Name: t.Schema[c].Name, Type: t.Schema[c].Type})
 	}
 	for _, f := range x.PartitionFilters {
-		p, err := parsePredicate(f, pp.cols)
+		p, err := compilePredicate(e.tree(f), pp.cols)
 		if err != nil {
-			return nil, opErr(x, "partition filter %q: %v", f, err)
+			return nil, opErr(x, "partition filter %q: %v", f.Raw, err)
 		}
 		pp.preds = append(pp.preds, p)
 	}

@@ -30,11 +30,11 @@ func TestBucketAndPartitionPruning(t *testing.T) {
 	cat.Add("default.t", tab)
 	scan := func(data, part []string) *plan.FileScan {
 		s := fileScan("spark_catalog.default.t", true, "k", "p", "v")
-		s.DataFilters, s.PartitionFilters = data, part
+		s.DataFilters, s.PartitionFilters = pxs(data...), pxs(part...)
 		return s
 	}
 	filter := func(child plan.Node, cond string) plan.Node {
-		return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{child}}, Condition: plan.Expr{Raw: cond}}
+		return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{child}}, Condition: px(cond)}
 	}
 	const cond = "(((k#1L = 5) OR (k#1L = 17)) AND (p#2 = 1))"
 	pruned := run(t, filter(scan([]string{"isnotnull(k#1L)", "k#1L IN (5,17)"}, []string{"isnotnull(p#2)", "(p#2 = 1)"}), cond), cat)
@@ -117,7 +117,7 @@ func TestPartitionFilterTypedLiteral(t *testing.T) {
 	} {
 		for _, out := range [][]string{{"k", "v", "day"}, {"k", "v"}} {
 			s := fileScan("spark_catalog.default.t", true, out...)
-			s.PartitionFilters = filters
+			s.PartitionFilters = pxs(filters...)
 			res := run(t, s, cat)
 			if int64(res.NumRows()) != want {
 				t.Errorf("partition filters %q, output %v: %d rows, want %d", filters, out, res.NumRows(), want)
@@ -139,7 +139,7 @@ func TestUnparsedScanFilterIsAnError(t *testing.T) {
 		{data: []string{"StartsWith(cast(k#1L as string), 1)"}},
 	} {
 		s := fileScan("spark_catalog.default.t", true, "k", "v", "day")
-		s.PartitionFilters, s.DataFilters = tc.part, tc.data
+		s.PartitionFilters, s.DataFilters = pxs(tc.part...), pxs(tc.data...)
 		_, err := Execute(context.Background(), s, cat, Options{})
 		text := append(tc.part, tc.data...)[0]
 		if err == nil || !strings.Contains(err.Error(), text) {
@@ -170,7 +170,7 @@ func TestHiveBucketedScanRefused(t *testing.T) {
 	cat := NewCatalog()
 	cat.Add("default.h", tab)
 	s := fileScan("spark_catalog.default.h", true, "k", "v")
-	s.DataFilters = []string{"isnotnull(k#1)", "(k#1 = 7)"}
+	s.DataFilters = pxs("isnotnull(k#1)", "(k#1 = 7)")
 	_, err = Execute(context.Background(), s, cat, Options{})
 	if err == nil || !strings.Contains(err.Error(), "spark_catalog.default.h as bucketed but its files use Hive's bucketing") {
 		t.Fatalf("bucketed scan of Hive buckets: %v", err)
@@ -181,7 +181,7 @@ func TestHiveBucketedScanRefused(t *testing.T) {
 		t.Fatalf("bucket-local join of Hive buckets: %v", err)
 	}
 	plain := fileScan("spark_catalog.default.h", false, "k", "v")
-	plain.DataFilters = []string{"isnotnull(k#1)", "(k#1 = 7)"}
+	plain.DataFilters = pxs("isnotnull(k#1)", "(k#1 = 7)")
 	if res := run(t, plain, cat); res.NumRows() != int64(g.Rows) {
 		t.Fatalf("unbucketed scan read %d rows, want %d", res.NumRows(), g.Rows)
 	}

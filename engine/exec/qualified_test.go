@@ -19,7 +19,7 @@ func TestQualifiedNames(t *testing.T) {
 		j := joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{q("ta.k")}, []string{q("tb.k")},
 			sortNode(fileScan("a", true, "k", "a", "x"), q("ta.k")), sortNode(fileScan("b", true, "k", "y", "z"), q("tb.k")))
 		cond := q("(ta.x > 3) AND (tb.z <> 'ta.x') AND isnotnull(ta.a)")
-		fl := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{j}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+		fl := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{j}}, Condition: px(cond)}
 		agg := func(mode plan.AggregateMode, prefix string, child plan.Node) *plan.HashAggregate {
 			return hashAgg(mode, prefix, []string{q("tb.z")}, []string{"count(1)", q("sum(ta.x)"), q("max(tb.y)")}, child)
 		}
@@ -36,7 +36,7 @@ func TestQualifiedNames(t *testing.T) {
 	// ta.k above the join matches the k of both sides.
 	j := joinNode(plan.BroadcastHashJoinStrategy, "Inner", "right", []string{"k"}, []string{"k"},
 		fileScan("a", false, "k", "a", "x"), broadcast(fileScan("b", false, "k", "y", "z")))
-	fl := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{j}}, Condition: plan.Expr{Raw: "(ta.k > 3)", Text: "(ta.k > 3)"}}
+	fl := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{j}}, Condition: px("(ta.k > 3)")}
 	if _, err := Execute(context.Background(), fl, f.cat, Options{}); err == nil || !strings.Contains(err.Error(), "ta.k") || !strings.Contains(err.Error(), "ambiguous") {
 		t.Fatalf("ambiguous qualified name: error %v", err)
 	}

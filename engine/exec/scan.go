@@ -53,7 +53,7 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 		// Murmur3 buckets would drop or mismatch rows.
 		return nil, opErr(x, "the plan reads %s as bucketed but its files use Hive's bucketing (HiveHash), which Spark never reads with a bucketed scan", x.Table)
 	}
-	parts, err := newPartitionPruner(x, t)
+	parts, err := e.newPartitionPruner(x, t)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 		if x.CoalescedTo > 0 {
 			n = x.CoalescedTo
 		}
-		keep, err := prunedBuckets(x, t)
+		keep, err := e.prunedBuckets(x, t)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +81,7 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 			}
 		}
 	default:
-		if _, err := prunedBuckets(x, t); err != nil {
+		if _, err := e.prunedBuckets(x, t); err != nil {
 			return nil, err
 		}
 		for _, f := range t.Files {

@@ -117,7 +117,7 @@ func compatQueries() []compatQuery {
 		}
 		const cond = "(amt > 1000.5)"
 		filter := func(child plan.Node) plan.Node {
-			return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{child}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+			return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{child}}, Condition: px(cond)}
 		}
 		if sh {
 			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", filter(fileScan("cd", false, "k", "amt"))), 7, "k"))

@@ -14,7 +14,7 @@ func TestSQLFormsOfConditions(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, 13, 2000, 10, store.Layout{}, store.Layout{})
 	filter := func(cond string) plan.Node {
-		return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("a", false, "k", "a", "x")}}, Condition: plan.Expr{Raw: cond, Text: cond}}
+		return &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("a", false, "k", "a", "x")}}, Condition: px(cond)}
 	}
 	for sqlForm, printed := range map[string]string{
 		"x IS NOT NULL":                "isnotnull(x#3)",

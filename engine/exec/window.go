@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -50,113 +51,122 @@ func (f *winFunc) resultType() hash.Type {
 	return f.argType
 }
 
-// parseWinFunc reads one window expression as Spark prints it, and as simulate
-// predicts it (ids present on columns, possibly absent elsewhere):
-// "sum(v#2) windowspecdefinition(k#1, v#2 ASC NULLS FIRST, specifiedwindowframe(RangeFrame,
-// unboundedpreceding$(), currentrow$())) AS s#6L". Frames other than the whole window
-// partition and, for aggregates, RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW (ranking
-// functions: ROWS) are an error, never approximated.
-func parseWinFunc(raw string, in schema, ordered bool) (winFunc, error) {
+// compileWinFunc compiles one window expression's tree, as Spark prints it and as simulate
+// predicts it: "sum(v#2) windowspecdefinition(k#1, v#2 ASC NULLS FIRST,
+// specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS s#6L", an alias
+// of an "over" node (the function, the partition keys, the sort keys, the frame). Frames
+// other than the whole window partition and, for aggregates, RANGE BETWEEN UNBOUNDED
+// PRECEDING AND CURRENT ROW (ranking functions: ROWS) are an error, never approximated.
+func compileWinFunc(x *plan.X, in schema, ordered bool) (winFunc, error) {
 	bad := func(why string) error {
-		return fmt.Errorf("unsupported window expression %q: %s", raw, why)
+		return fmt.Errorf("unsupported window expression %q: %s", x.Raw, why)
 	}
-	expr, alias, ok := cutAlias(strings.TrimSpace(raw))
-	if !ok || alias == "" {
+	if x.Op != plan.OpAlias || x.Name == "" {
 		return winFunc{}, bad("no alias: not a window expression as WindowExec prints it")
 	}
-	// The alias may itself hold parentheses and spaces: simulate names an unaliased
-	// select item by its text ("sum(v) over (partition by k)#7"), Spark by its SQL.
-	name, id := alias, ""
-	if i := strings.LastIndexByte(alias, '#'); i > 0 {
-		name, id = alias[:i], strings.TrimSuffix(alias[i+1:], "L")
-	}
-	const spec = " windowspecdefinition("
-	i := strings.Index(strings.ToLower(expr), spec)
-	if i < 0 || !strings.HasSuffix(expr, ")") {
+	over := x.Args[0]
+	if over.Op != plan.OpOther || over.Name != "over" || len(over.Args) < 2 {
 		return winFunc{}, bad("not a function over a window specification")
 	}
-	fn := strings.TrimSpace(expr[:i])
-	specBody := expr[i+len(spec) : len(expr)-1]
-	parts, _ := plan.SplitArgs(specBody)
-	if len(parts) == 0 {
-		return winFunc{}, bad("no frame")
-	}
-	frame := strings.ToLower(parts[len(parts)-1])
+	fn, spec := over.Args[0], over.Args[1:]
+	frame := spec[len(spec)-1]
 	nOrder := 0
-	for _, p := range parts[:len(parts)-1] {
-		u := strings.ToUpper(p)
-		if strings.Contains(u, " ASC") || strings.Contains(u, " DESC") {
+	for _, p := range spec[:len(spec)-1] {
+		if p.Op == plan.OpOrder {
 			nOrder++
 		}
 	}
 	if (nOrder > 0) != ordered {
 		return winFunc{}, bad("its ORDER BY differs from the operator's")
 	}
-	if !strings.HasPrefix(frame, "specifiedwindowframe(") || !strings.HasSuffix(frame, ")") {
-		return winFunc{}, bad("no frame")
-	}
-	open := strings.IndexByte(fn, '(')
-	if open < 0 || !strings.HasSuffix(fn, ")") {
+	if fn.Op != plan.OpCall {
 		return winFunc{}, bad("unknown function")
 	}
-	f := winFunc{op: strings.ToLower(fn[:open]), arg: -1}
+	f := winFunc{op: fn.Name, arg: -1}
 	switch f.op {
 	case "row_number", "rank", "dense_rank", "count", "sum", "min", "max", "avg":
 	default:
 		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
 	}
-	fr, _ := plan.SplitArgs(frame[len("specifiedwindowframe(") : len(frame)-1])
-	if len(fr) != 3 || fr[1] != "unboundedpreceding$()" {
-		return winFunc{}, bad("only frames from UNBOUNDED PRECEDING are supported")
+	kind, upper, err := winFrame(frame)
+	if err != nil {
+		return winFunc{}, bad(err.Error())
 	}
-	kind, upper := fr[0], fr[2]
-	arg := strings.TrimSpace(fn[open+1 : len(fn)-1])
 	switch f.op {
 	case "row_number", "rank", "dense_rank":
-		if !ordered || kind != "rowframe" || upper != "currentrow$()" {
+		if !ordered || kind != "rowframe" || upper != "currentrow$" {
 			return winFunc{}, bad("ranking needs ORDER BY and ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW")
 		}
-		if f.op == "row_number" && arg != "" {
+		if f.op == "row_number" && len(fn.Args) > 0 {
 			return winFunc{}, bad("row_number takes no argument")
 		}
 	case "count", "sum", "min", "max", "avg":
 		switch {
-		case upper == "unboundedfollowing$()" && (kind == "rowframe" || kind == "rangeframe"):
+		case upper == "unboundedfollowing$" && (kind == "rowframe" || kind == "rangeframe"):
 			f.whole = true
-		case upper == "currentrow$()" && kind == "rangeframe" && ordered:
+		case upper == "currentrow$" && kind == "rangeframe" && ordered:
 		default:
 			return winFunc{}, bad("only the whole window partition or RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW are supported")
 		}
-		if strings.HasPrefix(strings.ToLower(arg), "distinct ") {
-			return winFunc{}, bad("DISTINCT")
-		}
-		if f.op == "count" && (arg == "1" || arg == "*") {
-			break
-		}
-		e, err := argExpr(arg)
-		if err != nil {
+		if err := f.aggregateArg(fn, in); err != nil {
 			return winFunc{}, bad(err.Error())
 		}
-		c, err := in.resolve(e)
-		if err != nil {
-			return winFunc{}, bad(err.Error())
-		}
-		f.arg = c
-		f.argType = in[c].Type
-		if f.op == "sum" || f.op == "avg" {
-			if k, _ := store.KindOf(f.argType); k == store.KindBytes || f.argType.Kind == hash.KindBoolean {
-				return winFunc{}, bad("sum and avg need a numeric argument")
-			}
-			if f.argType.Kind == hash.KindDecimal {
-				f.dec = true
-				f.limit = hash.Pow10Int128(decimalSumType(f.argType).Precision)
-			}
-		}
-	default:
-		return winFunc{}, bad("unknown function (row_number, rank, dense_rank, count, sum, min, max, avg are supported)")
 	}
-	f.out = column{Name: name, ID: id, Type: f.resultType()}
+	f.out = column{Name: x.Name, ID: x.ID, Type: f.resultType()}
 	return f, nil
+}
+
+// winFrame reads a specifiedwindowframe(kind, lower, upper) call: the frame kind ("rowframe",
+// "rangeframe") and the upper bound ("currentrow$", "unboundedfollowing$", or an offset's
+// text); only frames from UNBOUNDED PRECEDING are supported.
+func winFrame(frame *plan.X) (kind, upper string, err error) {
+	if frame.Op != plan.OpCall || frame.Name != "specifiedwindowframe" {
+		return "", "", errors.New("no frame")
+	}
+	bound := func(b *plan.X) string {
+		if b.Op == plan.OpCall && len(b.Args) == 0 {
+			return b.Name
+		}
+		return b.Raw
+	}
+	if len(frame.Args) != 3 || bound(frame.Args[1]) != "unboundedpreceding$" {
+		return "", "", errors.New("only frames from UNBOUNDED PRECEDING are supported")
+	}
+	return strings.ToLower(frame.Args[0].Raw), bound(frame.Args[2]), nil
+}
+
+// aggregateArg sets the argument of an aggregate over a window: none for count(*) and
+// count(1), else a column (or a widening cast of one).
+func (f *winFunc) aggregateArg(fn *plan.X, in schema) error {
+	if fn.Distinct {
+		return errors.New("DISTINCT")
+	}
+	if f.op == "count" && (fn.Star || len(fn.Args) == 1 && fn.Args[0].Op == plan.OpLiteral && fn.Args[0].Value == "1") {
+		return nil
+	}
+	if len(fn.Args) != 1 {
+		return fmt.Errorf("%s takes one argument", f.op)
+	}
+	e, err := argColumn(fn.Args[0])
+	if err != nil {
+		return err
+	}
+	c, err := in.resolveX(e)
+	if err != nil {
+		return err
+	}
+	f.arg = c
+	f.argType = in[c].Type
+	if f.op == "sum" || f.op == "avg" {
+		if k, _ := store.KindOf(f.argType); k == store.KindBytes || f.argType.Kind == hash.KindBoolean {
+			return errors.New("sum and avg need a numeric argument")
+		}
+		if f.argType.Kind == hash.KindDecimal {
+			f.dec = true
+			f.limit = hash.Pow10Int128(decimalSumType(f.argType).Precision)
+		}
+	}
+	return nil
 }
 
 // window compiles a WindowExec. Each partition of the child is materialised and ordered by
@@ -188,7 +198,7 @@ func (e *executor) window(ctx context.Context, x *plan.Window) (*stage, error) {
 	funcs := make([]winFunc, len(x.Exprs))
 	out := append(schema(nil), child.cols...)
 	for i, ex := range x.Exprs {
-		f, err := parseWinFunc(ex.Raw, child.cols, len(x.Orders) > 0)
+		f, err := compileWinFunc(e.tree(ex), child.cols, len(x.Orders) > 0)
 		if err != nil {
 			return nil, opErr(x, "%v", err)
 		}
@@ -264,25 +274,7 @@ type winAcc struct {
 func (f *winFunc) eval(b *store.Batch, dst *store.Vec, part, peer []bool, n int) {
 	switch f.op {
 	case "row_number", "rank", "dense_rank":
-		var rn, rk, drk int64
-		for r := range n {
-			if part[r] {
-				rn, rk, drk = 0, 0, 0
-			}
-			rn++
-			if peer[r] {
-				rk = rn
-				drk++
-			}
-			switch f.op {
-			case "row_number":
-				dst.AppendInt(rn)
-			case "rank":
-				dst.AppendInt(rk)
-			default:
-				dst.AppendInt(drk)
-			}
-		}
+		f.evalRanking(dst, part, peer, n)
 		return
 	}
 	var arg *store.Vec
@@ -296,28 +288,52 @@ func (f *winFunc) eval(b *store.Batch, dst *store.Vec, part, peer []bool, n int)
 		}
 		acc := winAcc{best: -1}
 		if f.whole {
-			for r := start; r < end; r++ {
-				f.add(&acc, arg, r)
-			}
-			for r := start; r < end; r++ {
-				f.emit(&acc, arg, dst)
-			}
+			f.addEmit(&acc, arg, dst, start, end)
 		} else {
 			for g := start; g < end; {
 				ge := g + 1
 				for ge < end && !peer[ge] {
 					ge++
 				}
-				for r := g; r < ge; r++ {
-					f.add(&acc, arg, r)
-				}
-				for r := g; r < ge; r++ {
-					f.emit(&acc, arg, dst)
-				}
+				f.addEmit(&acc, arg, dst, g, ge)
 				g = ge
 			}
 		}
 		start = end
+	}
+}
+
+// addEmit adds rows [from, to) to acc, then emits acc's value for each of them: the rows
+// share one value (a whole window partition, or a group of peers of a RANGE frame).
+func (f *winFunc) addEmit(acc *winAcc, arg, dst *store.Vec, from, to int) {
+	for r := from; r < to; r++ {
+		f.add(acc, arg, r)
+	}
+	for r := from; r < to; r++ {
+		f.emit(acc, arg, dst)
+	}
+}
+
+// evalRanking computes row_number, rank or dense_rank for every row.
+func (f *winFunc) evalRanking(dst *store.Vec, part, peer []bool, n int) {
+	var rn, rk, drk int64
+	for r := range n {
+		if part[r] {
+			rn, rk, drk = 0, 0, 0
+		}
+		rn++
+		if peer[r] {
+			rk = rn
+			drk++
+		}
+		switch f.op {
+		case "row_number":
+			dst.AppendInt(rn)
+		case "rank":
+			dst.AppendInt(rk)
+		default:
+			dst.AppendInt(drk)
+		}
 	}
 }
 

@@ -127,7 +127,7 @@ func windowNode(child plan.Node, keys []string, order string, exprs ...string) *
 		w.Orders = []plan.SortOrder{{Expr: attr(order), NullsFirst: true}}
 	}
 	for _, e := range exprs {
-		w.Exprs = append(w.Exprs, plan.Expr{Raw: e, Text: e})
+		w.Exprs = append(w.Exprs, px(e))
 	}
 	return w
 }
@@ -273,7 +273,7 @@ func TestWindowUnsupportedIsAClearError(t *testing.T) {
 		"sum((x#3 + 1)) windowspecdefinition(k#1, x#3 ASC NULLS FIRST, specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS s#9L",
 	} {
 		root := windowNode(sortNode(fileScan("a", true, "k", "a", "x"), "k", "x"), []string{"k"}, "x", e)
-		_, err := Execute(context.Background(), root, f.cat, Options{})
+		_, err := Execute(context.Background(), root, f.cat, Options{ParseExpr: parseText})
 		if err == nil || !strings.Contains(err.Error(), "Window") || !strings.Contains(err.Error(), e) {
 			t.Fatalf("%s: err = %v", e, err)
 		}
@@ -349,7 +349,7 @@ func TestWindowParsesSparkForms(t *testing.T) {
 		{"sum(v#28) windowspecdefinition(a#29, specifiedwindowframe(RowFrame, unboundedpreceding$(), unboundedfollowing$())) AS s#25L", false, "sum", true, "decimal(20,2)"},
 		{"avg(s#25L) windowspecdefinition(a#29, s#25L DESC NULLS LAST, specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS m#30", true, "avg", false, "double"},
 	} {
-		f, err := parseWinFunc(c.raw, in, c.ordered)
+		f, err := compileWinFunc(px(c.raw).X, in, c.ordered)
 		if err != nil {
 			t.Fatalf("%s: %v", c.raw, err)
 		}

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/bucketlint/bucketlint/advise"
+	"github.com/bucketlint/bucketlint/engine/exec"
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
@@ -54,6 +56,12 @@ func simOptions(tb testing.TB) simulate.Options {
 	return simulate.Options{SparkVersion: v, BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
 }
 
+// testExec are the engine options the command passes: parser/explain reads the expressions a
+// simulated plan holds only as text.
+func testExec() exec.Options {
+	return exec.Options{ParseExpr: func(s string) *plan.X { return explain.ParseExpr(s).X }}
+}
+
 // advised returns the scenarios of the advice for src.
 func advised(t *testing.T, src string) []Scenario {
 	t.Helper()
@@ -67,7 +75,7 @@ func advised(t *testing.T, src string) []Scenario {
 
 func runIn(t *testing.T, root string, sc []Scenario) []Result {
 	t.Helper()
-	res, err := Run(context.Background(), sc, Options{Rows: 5000, Seed: 7, Sim: simOptions(t), TempRoot: root})
+	res, err := Run(context.Background(), sc, Options{Rows: 5000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +155,7 @@ func TestScenarioError(t *testing.T) {
 	t.Parallel()
 	sc := advised(t, txnDDL)
 	sc[0].Data = map[string]TableData{"finance.accounts": {Path: "missing.csv"}}
-	res, err := Run(context.Background(), sc, Options{Rows: 100, Sim: simOptions(t), TempRoot: t.TempDir()})
+	res, err := Run(context.Background(), sc, Options{Rows: 100, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +239,7 @@ func TestMemoryBudget(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opt := Options{Rows: 20000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir()}
+			opt := Options{Rows: 20000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir()}
 			opt.Exec.MemoryBudget = c.budget
 			res, err := Run(context.Background(), advised(t, txnDDL), opt)
 			if err != nil {
@@ -256,7 +264,7 @@ func TestMemoryBudget(t *testing.T) {
 func TestProgressSteps(t *testing.T) {
 	t.Parallel()
 	var seen []Progress
-	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir(), Progress: func(p Progress) { seen = append(seen, p) }}
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir(), Progress: func(p Progress) { seen = append(seen, p) }}
 	sc := advised(t, txnDDL)
 	if _, err := Run(context.Background(), append(sc, sc...), opt); err != nil {
 		t.Fatal(err)
@@ -279,7 +287,7 @@ func TestProgressSteps(t *testing.T) {
 func TestOutDirKept(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
-	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), OutDir: out}
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), Exec: testExec(), OutDir: out}
 	res, err := Run(context.Background(), advised(t, txnDDL), opt)
 	if err != nil {
 		t.Fatal(err)

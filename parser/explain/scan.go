@@ -117,11 +117,11 @@ func scanField(x *plan.FileScan, key, val string) {
 	case "Location":
 		x.Location = val
 	case "PartitionFilters":
-		x.PartitionFilters = stringList(val)
+		x.PartitionFilters = exprs(stringList(val))
 	case "PushedFilters":
-		x.PushedFilters = stringList(val)
+		x.PushedFilters = exprs(stringList(val))
 	case "DataFilters":
-		x.DataFilters = stringList(val)
+		x.DataFilters = exprs(stringList(val))
 	case "ReadSchema":
 		x.ReadSchema = val
 	case "Format":
