@@ -34,7 +34,7 @@ func checkIn(t *testing.T, dir string, env map[string]string, args ...string) (s
 	t.Chdir(dir)
 	var out, errw bytes.Buffer
 	s := &streams{in: strings.NewReader(""), out: &out, err: &errw, getenv: func(k string) string { return env[k] }}
-	code = runStreams(args, s)
+	code = runStreams(t.Context(), args, s)
 	return out.String(), errw.String(), code
 }
 
@@ -239,7 +239,7 @@ func BenchmarkCheckCorpus(b *testing.B) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one core, whatever -cpu says
 	for b.Loop() {
 		s := &streams{in: strings.NewReader(""), out: &bytes.Buffer{}, err: &bytes.Buffer{}}
-		if code := runStreams([]string{"check", "--format", "json", "--fail-on", "never", corpus, fixtures}, s); code > exitParse {
+		if code := runStreams(b.Context(), []string{"check", "--format", "json", "--fail-on", "never", corpus, fixtures}, s); code > exitParse {
 			b.Fatalf("exit %d: %s", code, s.err)
 		}
 	}

@@ -10,9 +10,10 @@ import (
 )
 
 // runBuffered runs bucketlint in-process and returns stdout, stderr and the exit code.
-func runBuffered(args ...string) (stdout, stderr string, code int) {
+func runBuffered(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errw bytes.Buffer
-	code = runStreams(args, &streams{in: strings.NewReader(""), out: &out, err: &errw})
+	code = runStreams(t.Context(), args, &streams{in: strings.NewReader(""), out: &out, err: &errw})
 	return out.String(), errw.String(), code
 }
 
@@ -24,12 +25,12 @@ func TestExplainPrintsTheRulePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, arg := range []string{"BL301", "bl301", "bucket-count-mismatch", "Bucket-Count-Mismatch"} {
-		out, errOut, code := runBuffered("explain", arg)
+		out, errOut, code := runBuffered(t, "explain", arg)
 		if code != exitOK || out != want.String() || errOut != "" {
 			t.Errorf("explain %s: exit %d, stderr %q, page equal to rules.WriteDoc: %v", arg, code, errOut, out == want.String())
 		}
 	}
-	out, _, _ := runBuffered("explain", "BL301")
+	out, _, _ := runBuffered(t, "explain", "BL301")
 	for _, part := range []string{r.Title, "Bad", "Good", r.Spark, "bucketlint:ignore BL301"} {
 		if !strings.Contains(strings.ToLower(out), strings.ToLower(part)) {
 			t.Errorf("explain BL301 lacks %q", part)
@@ -39,7 +40,7 @@ func TestExplainPrintsTheRulePage(t *testing.T) {
 
 func TestRulesJSONListsTheCatalogue(t *testing.T) {
 	t.Parallel()
-	out, _, code := runBuffered("rules", "--format", "json")
+	out, _, code := runBuffered(t, "rules", "--format", "json")
 	var doc struct{ Rules []ruleJSON }
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != exitOK {
 		t.Fatalf("exit %d, %v\n%s", code, err, out)

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 )
 
 // version is the bucketlint release; "dev" in builds from a checkout.
@@ -56,15 +58,27 @@ func commands() []command {
 
 // run is main without the process: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runStreams(args, &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout), getenv: os.Getenv})
+	ctx, stop := signalContext()
+	defer stop()
+	return runStreams(ctx, args, &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout), getenv: os.Getenv})
 }
 
-// runStreams is run with the streams and environment given, as tests inject them.
-func runStreams(args []string, s *streams) int {
-	stdin, stdout, stderr := s.in, s.out, s.err
+// signalContext returns the context every command runs under: cancelled by the first SIGINT
+// or SIGTERM, so that a command stops its work and cleans up (verify drops its scratch tables
+// on a Spark Connect server). After that signal the default handling is back, and a second
+// one ends the process at once, also in a command that does not watch the context.
+func signalContext() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
+}
+
+// runStreams is run with the context, streams and environment given, as tests inject them.
+func runStreams(ctx context.Context, args []string, s *streams) int {
+	stdout, stderr := s.out, s.err
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {
-			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+			return runStreams(ctx, []string{args[1], "-h"}, s)
 		}
 		if len(args) == 0 {
 			printUsage(stderr)
@@ -77,7 +91,7 @@ func runStreams(args []string, s *streams) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(context.Background(), args[1:], s)
+		err := c.run(ctx, args[1:], s)
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}

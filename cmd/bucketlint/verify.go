@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/engine/hash"
@@ -249,12 +247,11 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 			vo.Rows = wr.rows
 		}
 		if strings.HasPrefix(opts.spark, "sc://") {
-			// An interrupt cancels the run, which still drops its scratch tables on the server.
-			cctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-			res, err := verify.RunConnect(cctx, wr.scenarios, verify.ConnectOptions{
+			// An interrupt cancels ctx (run.go) and the run, which still drops its scratch
+			// tables on the server.
+			res, err := verify.RunConnect(ctx, wr.scenarios, verify.ConnectOptions{
 				Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress,
 			})
-			stop()
 			if err != nil {
 				return nil, 0, err
 			}
