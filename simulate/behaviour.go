@@ -74,7 +74,7 @@ type Behaviour struct {
 	// SPARK-35675; EnsureRequirementsSuite).
 	RemoveRedundantRepartition bool
 	// RebalanceHint: the REBALANCE hint plans a RebalancePartitions shuffle under adaptive
-	// execution (3.2.0, SPARK-35725 and the REBALANCE_PARTITIONS_BY_* origins).
+	// execution (3.2.0, SPARK-35786, with the REBALANCE_PARTITIONS_BY_* origins).
 	RebalanceHint bool
 	// ReorderJoinKeysFallback: EnsureRequirements.reorderJoinPredicates tries the members of a
 	// PartitioningCollection and falls back from one side to the other (3.1.0, SPARK-32282).
