@@ -113,9 +113,11 @@ type hintItem struct {
 
 // sortItem is expr [ASC|DESC] [NULLS FIRST|LAST].
 type sortItem struct {
-	Expr  *expr  `parser:"@@"`
-	Dir   string `parser:"@( 'ASC' | 'DESC' )?"`
-	Nulls string `parser:"( 'NULLS' @( 'FIRST' | 'LAST' ) )?"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Expr   *expr  `parser:"@@"`
+	Dir    string `parser:"@( 'ASC' | 'DESC' )?"`
+	Nulls  string `parser:"( 'NULLS' @( 'FIRST' | 'LAST' ) )?"`
 }
 
 // fromClause is a comma list of join chains, with LATERAL VIEWs kept as text.

@@ -377,6 +377,18 @@ func (t *trees) caseX(c *caseExpr, from, to lexer.Position) *plan.X {
 	return t.mk(x, from, to)
 }
 
+// order converts a sort key of a window specification: an OpOrder node.
+func (t *trees) order(o *sortItem) *plan.X {
+	x := plan.X{Op: plan.OpOrder, Name: "asc", Args: []*plan.X{t.expr(o.Expr)}}
+	if strings.EqualFold(o.Dir, "desc") {
+		x.Name = "desc"
+	}
+	if o.Nulls != "" {
+		x.Value = "nulls " + strings.ToLower(o.Nulls)
+	}
+	return t.mk(x, o.Pos, o.EndPos)
+}
+
 // call converts a function call with its FILTER and OVER clauses. A call whose arguments
 // are not expressions is an OpOther named after the function.
 func (t *trees) call(f *funcCall) *plan.X {
@@ -413,7 +425,7 @@ func (t *trees) call(f *funcCall) *plan.X {
 				w.Args = append(w.Args, t.expr(e))
 			}
 			for _, o := range s.Order {
-				w.Args = append(w.Args, t.expr(o.Expr))
+				w.Args = append(w.Args, t.order(o))
 			}
 		}
 		x = t.mk(w, f.Pos, f.EndPos)

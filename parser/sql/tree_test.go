@@ -45,6 +45,11 @@ func sexpr(x *plan.X) string {
 		if x.Negated {
 			head = "not" + head
 		}
+	case plan.OpOrder:
+		head = x.Name
+		if x.Value != "" {
+			head += " " + x.Value
+		}
 	case plan.OpCase:
 		head = "case"
 		if x.Operand {
@@ -118,7 +123,7 @@ func TestTrees(t *testing.T) {
 		{"now()", "(now)"},
 		{"extract(year FROM d)", "other:extract"},
 		{"sum(v) FILTER (WHERE v > 0)", "(other:filter (sum v) (> v 0:int))"},
-		{"sum(v) OVER (PARTITION BY k ORDER BY t DESC)", "(other:over (sum v) k t)"},
+		{"sum(v) OVER (PARTITION BY k ORDER BY t DESC NULLS FIRST, u)", "(other:over (sum v) k (desc nulls first t) (asc u))"},
 		{"rank() OVER w", "(other:over (rank))"},
 		{"transform(xs, x -> x + k)", "(transform xs (other:lambda other:lambdavar (+ other:lambdavar k)))"},
 		{"aggregate(xs, 0, (acc, x) -> acc + x)", "(aggregate xs 0:int (other:lambda other:lambdavar other:lambdavar (+ other:lambdavar other:lambdavar)))"},
@@ -251,7 +256,7 @@ HAVING sum(o.v) > 10`
 	}
 	want := map[string]string{
 		"aliases":   "key,total,rn,prev",
-		"items":     "o.k (sum o.v) (other:over (row_number) o.k o.v) (other:over (lag o.v 1:int) o.k)",
+		"items":     "o.k (sum o.v) (other:over (row_number) o.k (asc o.v)) (other:over (lag o.v 1:int) (asc o.k))",
 		"where":     "(and (in o.k 1:int 2:int) (= o.d 2024-01-01:date))",
 		"having":    "(> (sum o.v) 10:int)",
 		"on":        "(and (= o.c (cast:bigint c.id)) (> o.v 1:int))",
