@@ -21,6 +21,16 @@ type CodeFile struct {
 	Confs []Conf
 	// TempViews are the temporary views the file registers from DataFrames, in order.
 	TempViews []*TempView
+	// Assigns are the file's assignment statements, in order.
+	Assigns []Assign
+}
+
+// An Assign is one assignment statement: "name = …" in Python, "val name = …" in Scala (also
+// "a.b = …" and annotated "name: T = …"). Var is the name as written; Span runs from the
+// name to the end of the assigned expression.
+type Assign struct {
+	Var  string
+	Span Span
 }
 
 // A Write is one DataFrameWriter (df.write…) or DataFrameWriterV2 (df.writeTo(t)…) call

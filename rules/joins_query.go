@@ -152,10 +152,7 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 // in the file into an SQL query and simulated; each side stands for the table whose bucket
 // layout it keeps (layoutSource), Via naming the frame. nil when a definition is not visible.
 func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
-	b := p.newFrameBuilder(cf)
-	if b == nil {
-		return nil
-	}
+	b := newFrameBuilder(cf)
 	l, r := b.relation(j.Left, j.Span.Start, 0), b.relation(j.Right, j.Span.Start, 0)
 	if l == nil || r == nil {
 		return nil

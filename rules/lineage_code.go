@@ -2,14 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
-
-// assignment matches a line assigning a variable: "x = …", "val x = …", "var x: T = …".
-var assignment = regexp.MustCompile(`^\s*(?:val\s+|var\s+)?([A-Za-z_]\w*)\s*(?::\s*[\w\[\]]+\s*)?=[^=]`)
 
 // A frameBuilder turns the DataFrame variables of one code file into relations, as far as the
 // code model shows their definitions: a table read, a join of two frames, a groupBy of a
@@ -17,20 +12,12 @@ var assignment = regexp.MustCompile(`^\s*(?:val\s+|var\s+)?([A-Za-z_]\w*)\s*(?::
 // frame's partitioning.
 type frameBuilder struct {
 	cf      *plan.CodeFile
-	lines   []string
 	aliases int
 }
 
-// newFrameBuilder returns a builder for cf, nil when its source is not available.
-func (p *Pass) newFrameBuilder(cf *plan.CodeFile) *frameBuilder {
-	if p.Source == nil {
-		return nil
-	}
-	src := p.Source(cf.File)
-	if src == nil {
-		return nil
-	}
-	return &frameBuilder{cf: cf, lines: strings.Split(string(src), "\n")}
+// newFrameBuilder returns a builder for cf.
+func newFrameBuilder(cf *plan.CodeFile) *frameBuilder {
+	return &frameBuilder{cf: cf}
 }
 
 // alias returns a fresh relation alias.
@@ -58,23 +45,21 @@ func (b *frameBuilder) relation(f plan.FrameRef, pos plan.Pos, depth int) *plan.
 }
 
 // definition builds the relation assigned to variable v by the last assignment before pos
-// when that statement holds a join or a groupBy; nil otherwise.
+// when that statement holds a join or a groupBy; nil otherwise. The statement runs from the
+// assignment's line to the next assignment's (or pos's) line.
 func (b *frameBuilder) definition(v string, pos plan.Pos, depth int) *plan.Relation {
-	from, to := 0, 0
-	for i := min(pos.Line, len(b.lines)) - 1; i >= 1; i-- {
-		if m := assignment.FindStringSubmatch(b.lines[i-1]); m != nil && m[1] == v && i < pos.Line {
-			from = i
-			break
+	from, to := 0, pos.Line
+	for _, a := range b.cf.Assigns {
+		if a.Var == v && a.Span.Start.Line < pos.Line {
+			from = a.Span.Start.Line
 		}
 	}
 	if from == 0 {
 		return nil
 	}
-	to = pos.Line
-	for i := from + 1; i < pos.Line && i <= len(b.lines); i++ {
-		if assignment.MatchString(b.lines[i-1]) {
-			to = i
-			break
+	for _, a := range b.cf.Assigns {
+		if l := a.Span.Start.Line; l > from && l < to {
+			to = l
 		}
 	}
 	in := func(p plan.Pos) bool { return p.File == b.cf.File && p.Line >= from && p.Line < to }

@@ -93,6 +93,7 @@ func (ev *evaluator) run(src *source) {
 		if ev.pyReturn(p, defs) {
 			continue
 		}
+		targetOff := p.tok().off
 		target := assignTarget(p)
 		start := p.i
 		reads := len(ev.out.Reads)
@@ -106,6 +107,7 @@ func (ev *evaluator) run(src *source) {
 		v := ev.eval(n)
 		if target != "" {
 			ev.bind(target, v, reads)
+			ev.out.Assigns = append(ev.out.Assigns, plan.Assign{Var: target, Span: plan.Span{Start: ev.src.pos(targetOff), End: ev.src.pos(n.end)}})
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package code
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,4 +71,29 @@ func describeX(x *plan.X) string {
 		return "literal " + x.Value + " " + x.Type
 	}
 	return x.Op.String()
+}
+
+// TestAssigns checks the assignment statements recorded for lineage: Python and Scala forms,
+// their spans, and that keyword arguments and comparisons are not assignments.
+func TestAssigns(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		file, src string
+		want      []string
+	}{
+		{"job.py", "o = spark.table('o')\nj = o.join(c,\n    on='k',\n    how='left')\nif a == b:\n    n: int = 3\n", []string{"o 1:1-1:21", "j 2:1-4:16", "n 6:5-6:15"}},
+		{"Job.scala", "val o = spark.table(\"o\")\nvar d: DataFrame = o.groupBy(\"k\").count()\n", []string{"o 1:5-1:25", "d 2:5-2:42"}},
+	} {
+		f, errs := Parse(c.file, []byte(c.src))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, a := range f.Assigns {
+			got = append(got, fmt.Sprintf("%s %d:%d-%d:%d", a.Var, a.Span.Start.Line, a.Span.Start.Col, a.Span.End.Line, a.Span.End.Col))
+		}
+		if strings.Join(got, ", ") != strings.Join(c.want, ", ") {
+			t.Errorf("%s: assigns %v, want %v", c.file, got, c.want)
+		}
+	}
 }
