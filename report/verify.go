@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -152,7 +153,7 @@ func WriteVerifyText(w io.Writer, results []verify.Result, opt VerifyOptions) er
 
 // writeVerifyResult writes the body of one scenario that ran.
 func writeVerifyResult(b *strings.Builder, r *verify.Result, opt VerifyOptions) {
-	for _, t := range sortedKeys(r.Layout) {
+	for _, t := range slices.Sorted(maps.Keys(r.Layout)) {
 		fmt.Fprintf(b, "  layout     %s: %s\n", t, layoutText(r.Layout[t]))
 	}
 	fmt.Fprintf(b, "  data       %s\n", inputText(r.InputRows))
@@ -194,15 +195,6 @@ func writeVerifyResult(b *strings.Builder, r *verify.Result, opt VerifyOptions) 
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // layoutText prints an advised layout as DDL: "CLUSTERED BY (k) INTO 8 BUCKETS, k as bigint".
 func layoutText(l verify.Layout) string {
 	if l.Buckets == 0 {
@@ -213,7 +205,7 @@ func layoutText(l verify.Layout) string {
 		s += " SORTED BY (" + strings.Join(l.SortedBy, ", ") + ")"
 	}
 	s += fmt.Sprintf(" INTO %d BUCKETS", l.Buckets)
-	for _, c := range sortedKeys(l.Types) {
+	for _, c := range slices.Sorted(maps.Keys(l.Types)) {
 		s += fmt.Sprintf(", %s as %s", c, l.Types[c])
 	}
 	return s
@@ -221,7 +213,7 @@ func layoutText(l verify.Layout) string {
 
 func inputText(m map[string]int64) string {
 	parts := make([]string, 0, len(m))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, fmt.Sprintf("%s %s rows", k, thousands(m[k])))
 	}
 	return strings.Join(parts, ", ")

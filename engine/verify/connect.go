@@ -6,7 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -111,7 +112,7 @@ func (c *connectRun) setup(ctx context.Context) error {
 	if _, err := c.s.SQL(ctx, "SET "+broadcast+"=-1"); err != nil {
 		return fmt.Errorf("spark connect %s: SET %s: %w", c.opt.Remote, broadcast, err)
 	}
-	for _, k := range sortedNames(c.opt.Sim.Confs) {
+	for _, k := range slices.Sorted(maps.Keys(c.opt.Sim.Confs)) {
 		if k == broadcast {
 			continue
 		}
@@ -270,7 +271,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 		}
 	}
 	r = &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: p.layout, InputRows: map[string]int64{}, Engine: "spark-connect"}
-	for _, name := range sortedNames(p.inputs) {
+	for _, name := range slices.Sorted(maps.Keys(p.inputs)) {
 		rows, err := c.s.SQL(ctx, "SELECT count(*) FROM "+p.inputs[name])
 		if err != nil {
 			return nil, fmt.Errorf("counting %s: %w", name, err)
@@ -367,13 +368,4 @@ func asInt64(v any) (int64, bool) {
 		return int64(x), true
 	}
 	return 0, false
-}
-
-func sortedNames(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
