@@ -250,7 +250,7 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 			// An interrupt cancels ctx (run.go) and the run, which still drops its scratch
 			// tables on the server.
 			res, err := verify.RunConnect(ctx, wr.scenarios, verify.ConnectOptions{
-				Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress,
+				Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress, ParseExplain: sparkPlan,
 			})
 			if err != nil {
 				return nil, 0, err

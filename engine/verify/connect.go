@@ -27,6 +27,9 @@ type ConnectOptions struct {
 	SamplePercent float64
 	// Progress, when set, is told what is being done; Done and Total count scenarios.
 	Progress func(Progress)
+	// ParseExplain reads Spark's EXPLAIN output into its physical plan, whose shuffle
+	// Exchanges are counted. The engine parses no text: the caller passes parser/explain.
+	ParseExplain func(text string) (plan.Node, error)
 	// session, when set, is used instead of dialling Remote (tests).
 	session sqlSession
 }
@@ -282,7 +285,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	}
 	for side, q := range []string{p.before, p.after} {
 		c.progress(sc.Name, "running the query (%s)", sideName(side))
-		s, explain, err := c.side(ctx, q)
+		s, shuffles, err := c.side(ctx, q)
 		if err != nil {
 			return nil, fmt.Errorf("the %s query: %w", sideName(side), err)
 		}
@@ -291,7 +294,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 			r.Before = s
 		} else {
 			r.After = s
-			for _, l := range exchangeLines(explain) {
+			for _, l := range shuffles {
 				r.Notes = append(r.Notes, "Spark still shuffles after the change: "+l)
 			}
 		}
@@ -311,22 +314,30 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	return r, nil
 }
 
-// side explains a query and runs its checksum; it returns the explain too.
-func (c *connectRun) side(ctx context.Context, q string) (Side, string, error) {
+// side explains a query and runs its checksum; it returns Spark's shuffle Exchanges too.
+func (c *connectRun) side(ctx context.Context, q string) (Side, []string, error) {
 	explain, err := c.s.Explain(ctx, q)
 	if err != nil {
-		return Side{}, "", fmt.Errorf("explain: %w", err)
+		return Side{}, nil, fmt.Errorf("explain: %w", err)
 	}
+	if c.opt.ParseExplain == nil {
+		return Side{}, nil, errors.New("internal error: ConnectOptions.ParseExplain is not set")
+	}
+	root, err := c.opt.ParseExplain(explain)
+	if err != nil {
+		return Side{}, nil, fmt.Errorf("reading Spark's EXPLAIN: %w", err)
+	}
+	shuffles := shuffleExchanges(root)
 	start := time.Now()
 	rows, err := c.s.SQL(ctx, checksumSQL(q))
 	if err != nil {
-		return Side{}, "", fmt.Errorf("checksum: %w", err)
+		return Side{}, nil, fmt.Errorf("checksum: %w", err)
 	}
 	sum, err := parseChecksum(rows)
 	if err != nil {
-		return Side{}, "", err
+		return Side{}, nil, err
 	}
-	return Side{Exchanges: countExchanges(explain), Duration: time.Since(start), Checksum: sum}, explain, nil
+	return Side{Exchanges: len(shuffles), Duration: time.Since(start), Checksum: sum}, shuffles, nil
 }
 
 // parseChecksum reads checksumSQL's one row (count, sum) into an exec.Checksum (the sum's

@@ -67,7 +67,7 @@ func TestConnectLive(t *testing.T) {
 	}
 	sim := simulate.Options{SparkVersion: v, BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
 	start := time.Now()
-	res, err := RunConnect(ctx, advised(t, ddl), ConnectOptions{Remote: remote, Sim: sim})
+	res, err := RunConnect(ctx, advised(t, ddl), ConnectOptions{Remote: remote, Sim: sim, ParseExplain: parseExplain})
 	if err != nil {
 		t.Fatal(err)
 	}

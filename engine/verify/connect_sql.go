@@ -2,7 +2,6 @@ package verify
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -68,32 +67,28 @@ func checksumSQL(query string) string {
 		strings.TrimRight(strings.TrimSpace(query), ";") + "\n) AS bucketlint_q"
 }
 
-// exchangeLine is a shuffle Exchange operator of a physical plan, with the partitionings
-// oracle/engine_compat.py counts: the operator must open the line (after the tree drawing
-// and a formatted plan's "(n) "), so BroadcastExchange and ReusedExchange, which move no
-// rows between partitions, are not counted.
-var exchangeLine = regexp.MustCompile(`^[\s:|+\-*]*(?:\(\d+\) )?(Exchange (?:hashpartitioning|rangepartitioning|SinglePartition|RoundRobin).*)`)
-
-// countExchanges counts the shuffle Exchange lines of an EXPLAIN. With AQE on, EXPLAIN
-// prints the initial plan, which is the one whose shuffles bucketing removes.
-func countExchanges(explain string) int { return len(exchangeLines(explain)) }
-
-// exprID is an attribute's expression id in a plan (k#12, n#3L), left out of notes.
-var exprID = regexp.MustCompile(`#\d+L?`)
-
-// exchangeLines are the shuffle Exchange operators of an EXPLAIN, without the tree drawing,
-// expression ids and plan ids.
-func exchangeLines(explain string) []string {
+// shuffleExchanges lists the shuffle Exchanges of a physical plan, as oracle/engine_compat.py
+// counts them (hash, range, single and round-robin partitioning), printed without
+// expression and plan ids: BroadcastExchange and ReusedExchange move no rows between
+// partitions and are other operators. With AQE on, EXPLAIN prints the initial plan, which is
+// the one whose shuffles bucketing removes.
+func shuffleExchanges(root plan.Node) []string {
 	var out []string
-	for _, l := range strings.Split(explain, "\n") {
-		if m := exchangeLine.FindStringSubmatch(l); m != nil {
-			op := m[1]
-			if i := strings.Index(op, ", [plan_id="); i >= 0 {
-				op = op[:i]
-			}
-			out = append(out, exprID.ReplaceAllString(op, ""))
+	plan.WalkAll(root, func(n plan.Node) bool {
+		x, ok := n.(*plan.Exchange)
+		if !ok {
+			return true
 		}
-	}
+		switch x.Partitioning.Kind {
+		case plan.HashPartitioning, plan.RangePartitioning, plan.SinglePartition, plan.RoundRobinPartitioning:
+			s := "Exchange " + plan.StripIDs(x.Partitioning.Raw)
+			if x.Origin != "" {
+				s += ", " + x.Origin
+			}
+			out = append(out, s)
+		}
+		return true
+	})
 	return out
 }
 

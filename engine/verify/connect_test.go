@@ -41,11 +41,12 @@ AdaptiveSparkPlan isFinalPlan=false
    :  +- Exchange hashpartitioning(k#1, 8), ENSURE_REQUIREMENTS, [plan_id=10]
    +- BroadcastExchange HashedRelationBroadcastMode(List(input[0, int, true]),false)
       +- ReusedExchange [k#2], Exchange hashpartitioning(k#2, 8)`
-	if n := countExchanges(plan); n != 1 {
-		t.Errorf("countExchanges = %d, want 1", n)
+	root, err := parseExplain(plan)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := exchangeLines(plan); len(got) != 1 || got[0] != "Exchange hashpartitioning(k, 8), ENSURE_REQUIREMENTS" {
-		t.Errorf("exchangeLines = %q", got)
+	if got := shuffleExchanges(root); len(got) != 1 || got[0] != "Exchange hashpartitioning(k, 8), ENSURE_REQUIREMENTS" {
+		t.Errorf("shuffleExchanges = %q, want the one hash Exchange", got)
 	}
 }
 
@@ -128,9 +129,9 @@ func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
 
 func (f *fakeSession) Explain(_ context.Context, q string) (string, error) {
 	if strings.Contains(q, "bucketlint_scratch_") && !f.shuffles {
-		return "SortMergeJoin\n:- FileScan parquet", nil
+		return "== Physical Plan ==\nSortMergeJoin [cust_id#1], [cust_id#2], Inner\n:- FileScan parquet", nil
 	}
-	return "SortMergeJoin\n:- Exchange hashpartitioning(cust_id#1, 8), ENSURE_REQUIREMENTS", nil
+	return "== Physical Plan ==\nSortMergeJoin [cust_id#1], [cust_id#2], Inner\n:- Exchange hashpartitioning(cust_id#1, 8), ENSURE_REQUIREMENTS", nil
 }
 
 func (f *fakeSession) Close() error { f.closed = true; return nil }
@@ -139,7 +140,7 @@ func TestRunConnect(t *testing.T) {
 	sc := advised(t, connectDDL)
 	t.Run("drops_what_it_created", func(t *testing.T) {
 		f := &fakeSession{}
-		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f})
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f, ParseExplain: parseExplain})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +166,7 @@ func TestRunConnect(t *testing.T) {
 		f := &fakeSession{}
 		sim := simOptions(t)
 		sim.Confs = map[string]string{"spark.sql.warehouse.dir": "/w", "spark.sql.shuffle.partitions": "7"}
-		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: sim, session: f})
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: sim, session: f, ParseExplain: parseExplain})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +179,7 @@ func TestRunConnect(t *testing.T) {
 	})
 	t.Run("a_shuffle_left_fails_and_is_named", func(t *testing.T) {
 		f := &fakeSession{shuffles: true}
-		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f})
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f, ParseExplain: parseExplain})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,7 +190,7 @@ func TestRunConnect(t *testing.T) {
 	})
 	t.Run("drops_on_error", func(t *testing.T) {
 		f := &fakeSession{fail: "SELECT count(*)"}
-		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f})
+		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: simOptions(t), session: f, ParseExplain: parseExplain})
 		if err != nil {
 			t.Fatal(err)
 		}

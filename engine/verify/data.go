@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -169,25 +168,24 @@ func shift(v *store.Vec, start string) error {
 	return nil
 }
 
-// typedLiteral matches the keyword of a DATE '…' or TIMESTAMP '…' literal.
-var typedLiteral = regexp.MustCompile(`(?i)\b(DATE|TIMESTAMP|TIMESTAMP_NTZ)\s*'`)
-
 // queryStarts returns, for table, the literal each of its columns is compared with in the
-// query's WHERE clause (col = lit or col IN (lit, …), first literal), without its DATE or
-// TIMESTAMP keyword and quotes.
+// query's WHERE clause (col = lit or col IN (lit, …), first literal), its value without a
+// DATE or TIMESTAMP keyword or quotes.
 func queryStarts(q *plan.Query, table string) map[string]string {
 	out := map[string]string{}
 	if q == nil || q.Root == nil || q.Root.Select == nil {
 		return out
 	}
 	for _, f := range q.Root.Select.Filters {
-		if !strings.EqualFold(f.Column.Table, table) || f.Column.Column == "" || f.Column.Cast != "" || len(f.Values) == 0 {
+		if !strings.EqualFold(f.Column.Table, table) || f.Column.Column == "" || f.Column.Cast != "" || len(f.ValuesX) == 0 {
 			continue
 		}
-		v := typedLiteral.ReplaceAllString(strings.TrimSpace(f.Values[0]), "'")
-		v = strings.Trim(v, "'")
+		v := f.ValuesX[0]
+		if v == nil || v.Op != plan.OpLiteral {
+			continue
+		}
 		if _, ok := out[strings.ToLower(f.Column.Column)]; !ok {
-			out[strings.ToLower(f.Column.Column)] = v
+			out[strings.ToLower(f.Column.Column)] = v.Value
 		}
 	}
 	return out

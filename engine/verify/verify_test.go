@@ -56,6 +56,18 @@ func simOptions(tb testing.TB) simulate.Options {
 	return simulate.Options{SparkVersion: v, BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
 }
 
+// parseExplain is what the command passes as ConnectOptions.ParseExplain.
+func parseExplain(text string) (plan.Node, error) {
+	es, errs := explain.Parse("EXPLAIN", []byte(text))
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if len(es) != 1 || es[0].Physical() == nil {
+		return nil, fmt.Errorf("%d physical plans in Spark's EXPLAIN", len(es))
+	}
+	return es[0].Physical(), nil
+}
+
 // testExec are the engine options the command passes: parser/explain reads the expressions a
 // simulated plan holds only as text.
 func testExec() exec.Options {
