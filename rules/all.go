@@ -3,7 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"strings"
 )
 
 // All returns every rule, in ID order, as a fresh list the caller may change.
@@ -30,8 +30,6 @@ func ByID(rules []*Rule, idOrName string) *Rule {
 // Validate checks a rule list: IDs of the form BL[1-4 or 9]NN, unique IDs and names, names
 // in kebab case, and every documentation field and Run set.
 func Validate(rules []*Rule) error {
-	idRx := regexp.MustCompile(`^BL[1-49][0-9][0-9]$`)
-	nameRx := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 	ids, names := map[string]bool{}, map[string]bool{}
 	var errs []error
 	for i, r := range rules {
@@ -39,10 +37,10 @@ func Validate(rules []*Rule) error {
 			errs = append(errs, fmt.Errorf("rule %d: nil", i))
 			continue
 		}
-		if !idRx.MatchString(r.ID) {
+		if !validID(r.ID) {
 			errs = append(errs, fmt.Errorf("rule %d: malformed ID %q", i, r.ID))
 		}
-		if !nameRx.MatchString(r.Name) {
+		if !validName(r.Name) {
 			errs = append(errs, fmt.Errorf("rule %s: malformed name %q", r.ID, r.Name))
 		}
 		if ids[r.ID] {
@@ -67,4 +65,24 @@ func Validate(rules []*Rule) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// validID reports whether id is BL followed by a category digit (1-4, or 9) and two digits.
+func validID(id string) bool {
+	digit := func(c byte) bool { return '0' <= c && c <= '9' }
+	return len(id) == 5 && id[:2] == "BL" && ('1' <= id[2] && id[2] <= '4' || id[2] == '9') && digit(id[3]) && digit(id[4])
+}
+
+// validName reports whether name is kebab case: lower-case letters and digits in words
+// joined by single hyphens.
+func validName(name string) bool {
+	if name == "" || name[0] == '-' || name[len(name)-1] == '-' || strings.Contains(name, "--") {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c != '-' && (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -211,3 +211,17 @@ func formatDiagnostics(ds []Diagnostic) string {
 	}
 	return b.String()
 }
+
+func TestValidIDsAndNames(t *testing.T) {
+	t.Parallel()
+	for id, want := range map[string]bool{"BL101": true, "BL404": true, "BL902": true, "BL501": false, "BL01": false, "bl101": false, "BL1011": false, "BL1x1": false} {
+		if validID(id) != want {
+			t.Errorf("validID(%q) = %v", id, !want)
+		}
+	}
+	for name, want := range map[string]bool{"bucket-count-mismatch": true, "a1": true, "": false, "-a": false, "a-": false, "a--b": false, "A-b": false, "a_b": false} {
+		if validName(name) != want {
+			t.Errorf("validName(%q) = %v", name, !want)
+		}
+	}
+}
