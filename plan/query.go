@@ -24,6 +24,9 @@ type Query struct {
 	// Temp is set for a temporary view (CREATE TEMPORARY VIEW, CREATE GLOBAL TEMPORARY VIEW),
 	// which only the session that creates it sees; a view without it is a catalogue entry.
 	Temp bool
+	// Weight is the N of a "-- weight: N" comment in the statement (how often the query runs,
+	// for advice), 0 when none is written.
+	Weight float64
 	// Hints are statement-level hints: those of INSERT /*+ … */ INTO.
 	Hints []Hint
 	// CTEs are the WITH clause's named queries, in declared order.

@@ -21,6 +21,7 @@ func (st *state) buildQuery(ast *queryStmt, c chunk) *plan.Query {
 		Span: plan.Span{Start: st.lines.pos(c.offset + leadingSpace(c.text)), End: st.lines.pos(c.offset + len(strings.TrimRight(c.text, " \t\r\n")))},
 		Text: strings.TrimSpace(c.text),
 	}
+	q.Weight = weightOf(c.raw)
 	b := &queryBuilder{st: st, c: c, q: q, ctes: map[string]bool{}, t: newTrees(st, c)}
 	if ast.Insert != nil {
 		q.Target, q.Overwrite = st.name(ast.Insert.Table), ast.Insert.Overwrite

@@ -1,9 +1,10 @@
 package sql
 
-// A chunk is one statement's source: the text between top-level semicolons, with its byte
-// offset in the file.
+// A chunk is one statement's source: the text between top-level semicolons with comments
+// blanked out, the same text as written (raw), and its byte offset in the file.
 type chunk struct {
 	text   string
+	raw    string
 	offset int
 }
 
@@ -16,7 +17,7 @@ func split(src string) []chunk {
 	start := 0
 	emit := func(end int) {
 		if text := blank(src[start:end]); leadingSpace(text) < len(text) {
-			out = append(out, chunk{text: text, offset: start})
+			out = append(out, chunk{text: text, raw: src[start:end], offset: start})
 		}
 	}
 	for i := 0; i < len(src); {
