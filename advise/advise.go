@@ -14,6 +14,13 @@ import (
 type WeightedQuery struct {
 	Query  *plan.Query
 	Weight float64
+	// Spark, when set, is the version and settings in force where the query runs (its
+	// session's); nil means Options.Spark.
+	Spark *simulate.Options
+	// Tables, when set, are the tables the query's session sees where it runs; nil means the
+	// tables given to Advise. Layouts are chosen for the names of Advise's tables and
+	// applied to these by name.
+	Tables map[string]*plan.Table
 }
 
 // Options configure Advise.
@@ -123,13 +130,13 @@ func Advise(tables map[string]*plan.Table, workload []WeightedQuery, opt Options
 // a layout could serve.
 func newAdvisor(tables map[string]*plan.Table, workload []WeightedQuery, opt Options) *advisor {
 	a := &advisor{tables: tables, opt: opt.withDefaults(), layout: map[string]*layoutChoice{}, workload: workload, confs: map[string]string{}, notes: map[string][]string{}}
-	if !a.opt.Spark.BucketingEnabled() {
-		// No layout matters while bucketed reads are off: advise with them on, and say so.
-		a.confs[simulate.ConfBucketingEnabled] = "true"
-	}
 	a.before = make([]*simulate.Result, len(workload))
 	for i, wq := range workload {
-		r, err := simulate.Simulate(tables, wq.Query, opt.Spark)
+		if !a.sparkOf(i).BucketingEnabled() {
+			// No layout matters while bucketed reads are off: advise with them on, and say so.
+			a.confs[simulate.ConfBucketingEnabled] = "true"
+		}
+		r, err := simulate.Simulate(a.tablesOf(i), wq.Query, a.sparkOf(i))
 		if err != nil {
 			continue
 		}
@@ -142,8 +149,7 @@ func newAdvisor(tables map[string]*plan.Table, workload []WeightedQuery, opt Opt
 // recommend turns the chosen layouts into recommendations, in table order, each with the
 // workload queries that read its table simulated with the whole advice applied.
 func (a *advisor) recommend() []Recommendation {
-	after := a.apply(a.layout)
-	afterOpt := withConfs(a.opt.Spark, a.confs)
+	after := a.apply(a.layout, a.tables)
 	afterRes := map[int]*simulate.Result{}
 	var recs []Recommendation
 	for _, name := range a.order() {
@@ -154,7 +160,7 @@ func (a *advisor) recommend() []Recommendation {
 			}
 			r, ok := afterRes[i]
 			if !ok {
-				r, _ = simulate.Simulate(after, wq.Query, afterOpt)
+				r, _ = simulate.Simulate(a.afterTables(i, a.layout, after), wq.Query, withConfs(a.sparkOf(i), a.confs))
 				afterRes[i] = r
 			}
 			if r == nil {
@@ -173,8 +179,8 @@ func (a *advisor) recommend() []Recommendation {
 func (a *advisor) recommendation(name string, after map[string]*plan.Table) Recommendation {
 	c := a.layout[name]
 	rec := Recommendation{Table: name, Reason: c.reason, CastColumns: c.casts, Keep: c.keep, Confs: c.confs}
-	if !a.opt.Spark.BucketingEnabled() {
-		rec.Reason = "spark.sql.sources.bucketing.enabled=false in the workload's configuration makes Spark read every bucketed table as plain files, " +
+	if where := a.bucketingOff(name); where != "" {
+		rec.Reason = "spark.sql.sources.bucketing.enabled=false " + where + " makes Spark read every bucketed table as plain files, " +
 			"so no layout removes a shuffle until that setting is removed (the plans after are simulated with it on); " + rec.Reason
 		rec.Confs = withConfs(simulate.Options{Confs: rec.Confs}, map[string]string{simulate.ConfBucketingEnabled: "true"}).Confs
 	}
@@ -187,6 +193,28 @@ func (a *advisor) recommendation(name string, after map[string]*plan.Table) Reco
 	}
 	rec.Fixes = append(rec.Fixes, c.fixes...)
 	return rec
+}
+
+// bucketingOff says where bucketed reads are off for the queries that read table: "in the
+// workload's configuration" when they are off for the whole workload, "where query 2 runs"
+// when only some queries' sessions turn them off, "" when they are on for every reader.
+func (a *advisor) bucketingOff(table string) string {
+	if !a.opt.Spark.BucketingEnabled() {
+		return "in the workload's configuration"
+	}
+	var qs []string
+	for i := range a.workload {
+		if a.before[i] != nil && a.reads(i, table) && !a.sparkOf(i).BucketingEnabled() {
+			qs = append(qs, fmt.Sprint(i+1))
+		}
+	}
+	switch len(qs) {
+	case 0:
+		return ""
+	case 1:
+		return "where query " + qs[0] + " runs"
+	}
+	return "where queries " + strings.Join(qs, ", ") + " run"
 }
 
 // withDefaults fills in the defaults the Options fields document.

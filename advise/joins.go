@@ -136,9 +136,9 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 	for k, v := range c.confs {
 		confs[k] = v
 	}
-	tables, opt := a.apply(layout), withConfs(a.opt.Spark, confs)
+	tables := a.apply(layout, a.tables)
 	for _, d := range e.demands {
-		r, err := simulate.Simulate(tables, a.workload[d.query].Query, opt)
+		r, err := simulate.Simulate(a.afterTables(d.query, layout, tables), a.workload[d.query].Query, withConfs(a.sparkOf(d.query), confs))
 		if err != nil || joinShuffles(r.Plan, e.l, e.r) {
 			return false
 		}
@@ -149,7 +149,7 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		if a.before[i] == nil || !a.reads(i, e.l) && !a.reads(i, e.r) {
 			continue
 		}
-		r, err := simulate.Simulate(tables, wq.Query, opt)
+		r, err := simulate.Simulate(a.afterTables(i, layout, tables), wq.Query, withConfs(a.sparkOf(i), confs))
 		if err != nil {
 			continue
 		}
@@ -284,14 +284,14 @@ func (a *advisor) current(name string, t *plan.Table) (spec *plan.BucketSpec, ca
 	return nil, nil, false
 }
 
-// apply returns the tables with the layouts; a kept layout leaves its table as it is.
-func (a *advisor) apply(layout map[string]*layoutChoice) map[string]*plan.Table {
-	out := make(map[string]*plan.Table, len(a.tables))
-	for k, t := range a.tables {
+// apply returns tables with the layouts; a kept layout leaves its table as it is.
+func (a *advisor) apply(layout map[string]*layoutChoice, tables map[string]*plan.Table) map[string]*plan.Table {
+	out := make(map[string]*plan.Table, len(tables))
+	for k, t := range tables {
 		out[k] = t
 	}
 	for name, c := range layout {
-		t := a.table(name)
+		t := lookupTable(tables, name)
 		if t == nil || c.spec == nil || c.keep {
 			continue
 		}

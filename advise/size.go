@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // partitionBytes is the data one partition of t holds, which is what one write of its
@@ -106,14 +107,44 @@ func (a *advisor) estimate(t *plan.Table) int64 {
 }
 
 // table looks a table up by name, with or without its database; nil when unknown.
-func (a *advisor) table(name string) *plan.Table {
-	if t := a.tables[name]; t != nil {
+func (a *advisor) table(name string) *plan.Table { return lookupTable(a.tables, name) }
+
+// lookupTable finds a table of tables by name, with or without its database; nil when
+// unknown.
+func lookupTable(tables map[string]*plan.Table, name string) *plan.Table {
+	if t := tables[name]; t != nil {
 		return t
 	}
-	for k, t := range a.tables {
+	for k, t := range tables {
 		if strings.HasSuffix(k, "."+name) || strings.HasSuffix(name, "."+k) {
 			return t
 		}
 	}
 	return nil
+}
+
+// tablesOf returns the tables query i runs against: its session's, else the workload's.
+func (a *advisor) tablesOf(i int) map[string]*plan.Table {
+	if t := a.workload[i].Tables; t != nil {
+		return t
+	}
+	return a.tables
+}
+
+// sparkOf returns the version and settings query i runs under: its session's, else the
+// workload's.
+func (a *advisor) sparkOf(i int) simulate.Options {
+	if o := a.workload[i].Spark; o != nil {
+		return *o
+	}
+	return a.opt.Spark
+}
+
+// afterTables returns query i's tables with layout applied; shared is the workload's tables
+// with it applied, what a query without tables of its own reads.
+func (a *advisor) afterTables(i int, layout map[string]*layoutChoice, shared map[string]*plan.Table) map[string]*plan.Table {
+	if a.workload[i].Tables == nil {
+		return shared
+	}
+	return a.apply(layout, a.workload[i].Tables)
 }

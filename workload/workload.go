@@ -27,9 +27,10 @@ type Workload struct {
 	resolved  *plan.Project
 	queries   []Query
 
-	mu     sync.Mutex
-	scopes map[scopeKey]*Catalogue
-	sims   map[*plan.Query]simResult
+	mu       sync.Mutex
+	scopes   map[scopeKey]*Catalogue
+	sims     map[*plan.Query]simResult
+	expanded map[*plan.Query]*plan.Query
 }
 
 // A Query is one query the scripts run, with the session it runs in (nil for none).
@@ -54,7 +55,10 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 	if p == nil {
 		p = &plan.Project{}
 	}
-	w := &Workload{project: p, cfg: cfg, scopes: map[scopeKey]*Catalogue{}, sims: map[*plan.Query]simResult{}}
+	w := &Workload{
+		project: p, cfg: cfg,
+		scopes: map[scopeKey]*Catalogue{}, sims: map[*plan.Query]simResult{}, expanded: map[*plan.Query]*plan.Query{},
+	}
 	w.sessions, w.global = buildSessions(p)
 	w.buildCatalogue()
 	err := w.applySizes()
@@ -82,6 +86,10 @@ func (w *Workload) Config() Config { return w.cfg }
 // Queries returns the queries the scripts run, in file order. A CREATE VIEW's body is not
 // one of them: it runs when a query reads the view.
 func (w *Workload) Queries() []Query { return w.queries }
+
+// Settings returns every Spark setting the files make, once each: those of files that
+// configure every application and those of each session, in the loader's order.
+func (w *Workload) Settings() []plan.Conf { return projectConfs(w.project) }
 
 // Sessions returns the sessions in file order.
 func (w *Workload) Sessions() []*Session { return sortedSessions(w.sessions) }
@@ -174,6 +182,15 @@ func (w *Workload) CatalogueAt(pos plan.Pos) *Catalogue {
 // the rules. The map is shared: do not change it.
 func (w *Workload) TablesAt(pos plan.Pos) map[string]*plan.Table { return w.CatalogueAt(pos).Tables() }
 
+// OwnTables returns the tables the session of pos sees there when they differ from the shared
+// catalogue (its own CREATE, DROP or views came before pos), nil when they do not.
+func (w *Workload) OwnTables(pos plan.Pos) map[string]*plan.Table {
+	if c := w.CatalogueAt(pos); c != w.catalogue {
+		return c.tables
+	}
+	return nil
+}
+
 // Simulate predicts the physical plan of q in its session: the tables its session sees at
 // its position (views read through to their bodies) under the options in force there. Each
 // query is simulated once.
@@ -205,8 +222,23 @@ func (w *Workload) SimulateWith(q *plan.Query, set map[string]string) (*simulate
 	for k, v := range set {
 		o.Confs[k] = v
 	}
-	cat := w.CatalogueAt(pos)
-	return simulate.Simulate(cat.Tables(), withViews(q, cat), o)
+	return simulate.Simulate(w.TablesAt(pos), w.Resolved(q), o)
+}
+
+// Resolved returns q as its session reads it: every view it reads, directly or through other
+// views, added as a common table expression of its body, as Spark expands views when it
+// analyses a query. It returns q itself when q reads no view, and the same value for the same
+// q every time.
+func (w *Workload) Resolved(q *plan.Query) *plan.Query {
+	cat := w.CatalogueAt(q.Span.Start)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if r, ok := w.expanded[q]; ok {
+		return r
+	}
+	r := withViews(q, cat)
+	w.expanded[q] = r
+	return r
 }
 
 // Advice is the one default of the advisor's inputs that are not the workload itself: what

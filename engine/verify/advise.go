@@ -41,7 +41,12 @@ func FromAdvice(tables map[string]*plan.Table, workload []advise.WeightedQuery, 
 		if name == "" {
 			name = "query " + strconv.Itoa(i+1)
 		}
-		out = append(out, Scenario{Name: name, Query: q, Before: tables, After: after})
+		sc := Scenario{Name: name, Query: q, Before: tables, After: after, Sim: workload[i].Spark}
+		if own := workload[i].Tables; own != nil {
+			// The query runs in a session that sees its own tables.
+			sc.Before, sc.After = own, Apply(own, recs)
+		}
+		out = append(out, sc)
 	}
 	return out
 }

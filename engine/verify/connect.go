@@ -236,7 +236,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	var predicted [2]int
 	var tables []string
 	for side, cat := range []map[string]*plan.Table{sc.Before, sc.After} {
-		sim, err := simulate.Simulate(cat, sc.Query, c.opt.Sim)
+		sim, err := simulate.Simulate(cat, sc.Query, sc.simOptions(c.opt.Sim))
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
 		}

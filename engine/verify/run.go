@@ -146,7 +146,7 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded"}
 	var res [2]*exec.Result
 	for side, tables := range []map[string]*plan.Table{sc.Before, sc.After} {
-		sim, err := simulate.Simulate(tables, sc.Query, w.opt.Sim)
+		sim, err := simulate.Simulate(tables, sc.Query, sc.simOptions(w.opt.Sim))
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
 		}

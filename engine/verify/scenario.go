@@ -26,6 +26,17 @@ type Scenario struct {
 	// the table declares. Verification must then fail. A nil entry writes unbucketed files, which
 	// Spark (and Run) refuse to read as a bucketed table.
 	Written map[string]*plan.BucketSpec
+	// Sim, when set, is the Spark version and settings the query runs under in its session;
+	// nil means Options.Sim.
+	Sim *simulate.Options
+}
+
+// simOptions returns the options sc's query is simulated under: its own, else def.
+func (sc *Scenario) simOptions(def simulate.Options) simulate.Options {
+	if sc.Sim != nil {
+		return *sc.Sim
+	}
+	return def
 }
 
 // TableData is where one table's rows come from.
