@@ -112,13 +112,18 @@ type simulateJSON struct {
 	Unmodelled   []string               `json:"unmodelled"`
 }
 
-// WriteSimulateJSON writes the predictions as JSON, confs being the Spark configuration they
-// were made under: one object for one query, an array for several.
-func WriteSimulateJSON(w io.Writer, confs map[string]string, results []*simulate.Result) error {
+// WriteSimulateJSON writes the predictions as JSON, confs[i] being the Spark configuration
+// results[i] was made under (the settings in force where its query runs): one object for one
+// query, an array for several.
+func WriteSimulateJSON(w io.Writer, confs []map[string]string, results []*simulate.Result) error {
 	var out []simulateJSON
-	for _, r := range results {
+	for i, r := range results {
+		conf := map[string]string{}
+		if i < len(confs) && confs[i] != nil {
+			conf = confs[i]
+		}
 		rj := simulateJSON{
-			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: confs,
+			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: conf,
 			Plan: NodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []simulateDecisionJSON{}, Unmodelled: orEmpty(r.Unmodelled),
 		}
 		for _, d := range r.Decisions {

@@ -24,13 +24,7 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 		if q == nil {
 			q = joinQuery(s)
 		}
-		recs := advise.Advise(catalog(p.Project), []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{
-			Spark:             p.OptionsAt(s.Span.Start),
-			TargetBucketBytes: p.Thresholds.TargetBucketBytes,
-			ClusterCores:      p.Thresholds.ClusterCores,
-			PowerOfTwo:        true,
-			MaxBuckets:        p.maxBuckets(s.Span.Start),
-		})
+		recs := p.advise(q, s.Span.Start)
 		for _, r := range recs {
 			if r.Table == side.Table.Name && r.Bucket != nil && r.Bucket.NumBuckets > 0 {
 				return r.Bucket.NumBuckets
@@ -41,6 +35,18 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 		return side.Table.Bucket.NumBuckets
 	}
 	return 0
+}
+
+// advise runs the advisor on one query, in its session, from the workload's one default of
+// the advisor's options.
+func (p *Pass) advise(q *plan.Query, pos plan.Pos) []advise.Recommendation {
+	if p.Workload == nil {
+		return advise.Advise(p.tables(), []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{
+			Spark: p.OptionsAt(pos), TargetBucketBytes: p.Thresholds.TargetBucketBytes,
+			ClusterCores: p.Thresholds.ClusterCores, PowerOfTwo: true,
+		})
+	}
+	return advise.Advise(p.tablesAt(pos), []advise.WeightedQuery{advise.Query(p.Workload, q, 1)}, advise.OptionsFor(p.Workload, pos))
 }
 
 // withLayout appends to a fix description the code that rewrites table bucketed by cols

@@ -29,7 +29,7 @@ func bl203() *Rule {
 }
 
 func runBL203(p *Pass) error {
-	tables := sortedTables(catalog(p.Project))
+	tables := sortedTables(p.tables())
 	for _, cf := range p.Project.Code {
 		for _, r := range cf.Reads {
 			if r.Kind != plan.ReadPath || r.Path == "" {

@@ -38,7 +38,7 @@ func bl306() *Rule {
 }
 
 func runBL306(p *Pass) error {
-	tables := catalog(p.Project)
+	tables := p.tables()
 	for _, e := range p.Project.Explains {
 		plan.Walk(e.Physical(), func(n plan.Node) bool {
 			fs, ok := n.(*plan.FileScan)

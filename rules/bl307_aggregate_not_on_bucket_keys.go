@@ -34,7 +34,7 @@ func bl307() *Rule {
 }
 
 func runBL307(p *Pass) error {
-	tables := catalog(p.Project)
+	tables := p.tables()
 	for _, q := range p.Project.Queries {
 		var sels []*plan.Select
 		collectSelects(q.Root, &sels)

@@ -31,12 +31,12 @@ func bl401() *Rule {
 
 func runBL401(p *Pass) error {
 	bucketed := 0
-	for _, t := range catalog(p.Project) {
+	for _, t := range p.tables() {
 		if isBucketed(t) {
 			bucketed++
 		}
 	}
-	for _, c := range scopedConfs(p.Project) {
+	for _, c := range p.Workload.Settings() {
 		if c.Key != simulate.ConfBucketingEnabled || strings.ToLower(strings.TrimSpace(c.Value)) != "false" {
 			continue
 		}
@@ -45,7 +45,7 @@ func runBL401(p *Pass) error {
 			msg += fmt.Sprintf(" (%s in this project)", plural(bucketed, "bucketed table"))
 		}
 		p.Report(Diagnostic{
-			Span:    p.settingSpan(c.Conf),
+			Span:    p.settingSpan(c),
 			Message: msg,
 			Fix:     &Fix{Description: "Remove this setting; bucketing is on by default"},
 		})

@@ -32,7 +32,7 @@ func bl402() *Rule {
 }
 
 func runBL402(p *Pass) error {
-	tables := catalog(p.Project)
+	tables := p.tables()
 	v1 := 0
 	for _, t := range tables {
 		if v2Table(t) {
@@ -42,7 +42,7 @@ func runBL402(p *Pass) error {
 			v1++
 		}
 	}
-	for _, c := range scopedConfs(p.Project) {
+	for _, c := range p.Workload.Settings() {
 		if !strings.HasPrefix(c.Key, "spark.sql.sources.v2.bucketing.") {
 			continue
 		}
@@ -51,7 +51,7 @@ func runBL402(p *Pass) error {
 			msg += fmt.Sprintf(", which governs this project's %s", plural(v1, "bucketed table"))
 		}
 		p.Report(Diagnostic{
-			Span:    p.settingSpan(c.Conf),
+			Span:    p.settingSpan(c),
 			Message: msg + " (" + p.spark() + ")",
 			Fix:     &Fix{Description: "Remove this setting; it has no effect on file-source bucketed tables"},
 		})

@@ -9,33 +9,6 @@ import (
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
-// catalog returns the project's tables together with the bucketed tables that code creates
-// with bucketBy(…).saveAsTable(t) and that no DDL or catalog declares, so that a join in one
-// file is checked against a write in another. Such a table has no columns and its Sources
-// is the write.
-func catalog(p *plan.Project) map[string]*plan.Table {
-	out := make(map[string]*plan.Table, len(p.Tables))
-	for k, t := range p.Tables {
-		out[k] = t
-	}
-	for _, cf := range p.Code {
-		for _, w := range cf.Writes {
-			if w.Bucket == nil || w.Terminal != "saveAsTable" || w.Table == "" {
-				continue
-			}
-			name := strings.ToLower(w.Table)
-			if lookup(out, name) != nil {
-				continue
-			}
-			out[name] = &plan.Table{
-				Name: name, Format: w.Format, Bucket: w.Bucket, PartitionColumns: w.PartitionBy,
-				Location: w.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
-			}
-		}
-	}
-	return out
-}
-
 // lookup finds a table by the name a query, code or an explain scan uses: exactly, without a
 // leading "spark_catalog.", with or without the "default." database, or by its last part
 // when that is unique.

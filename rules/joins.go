@@ -70,20 +70,21 @@ func (p *Pass) joinSites() []*joinSite {
 	if p.cache != nil && p.cache.joins != nil {
 		return p.cache.joins
 	}
-	tables := catalog(p.Project)
+	// A query or a code join sees the tables of its session where it runs; explain output
+	// names the catalogue's.
 	var out []*joinSite
 	for _, q := range p.Project.Queries {
-		out = append(out, p.queryJoins(q, tables)...)
+		out = append(out, p.queryJoins(q, p.tablesAt(q.Span.Start))...)
 	}
 	for _, cf := range p.Project.Code {
 		for _, j := range cf.Joins {
-			if s := p.codeJoin(cf, j, tables); s != nil {
+			if s := p.codeJoin(cf, j, p.tablesAt(j.Span.Start)); s != nil {
 				out = append(out, s)
 			}
 		}
 	}
 	for _, e := range p.Project.Explains {
-		out = append(out, explainJoins(e, tables)...)
+		out = append(out, explainJoins(e, p.tables())...)
 	}
 	if p.cache != nil {
 		p.cache.joins = out
@@ -99,7 +100,7 @@ type passCache struct {
 // simulate runs the pass's simulator, nil on error or when there is none.
 func (p *Pass) simulate(q *plan.Query) *simulate.Result {
 	if p.Simulate == nil {
-		res, err := simulate.Simulate(p.Project.Tables, q, p.OptionsAt(q.Span.Start))
+		res, err := simulate.Simulate(p.tablesAt(q.Span.Start), q, p.OptionsAt(q.Span.Start))
 		if err != nil {
 			return nil
 		}

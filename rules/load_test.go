@@ -9,7 +9,7 @@ import (
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
-	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // TestRunLoadedScenario runs every rule over a Spark 3.5.9 scenario directory as the check
@@ -23,7 +23,11 @@ func TestRunLoadedScenario(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("load: %v", errs)
 	}
-	diags := Run(p, simulate.Options{}, All())
+	w, err := workload.New(p, workload.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := Run(w, All())
 	byRule := map[string]int{}
 	for _, d := range diags {
 		byRule[d.Rule]++
@@ -101,8 +105,12 @@ func TestRunEveryScenario(t *testing.T) {
 			continue
 		}
 		p, _ := parser.Load(context.Background(), []string{dir}, parser.LoadOptions{SQL: sp})
+		w, err := workload.New(p, workload.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		d := &Driver{}
-		diags, err := d.Run(p, All())
+		diags, err := d.Run(w, All())
 		if err != nil {
 			t.Errorf("%s: %v", dir, err)
 		}

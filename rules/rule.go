@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // A Rule checks one bucketing property of a project. Its documentation is data: the driver
@@ -21,11 +22,15 @@ type Rule struct {
 	Run      func(*Pass) error
 }
 
-// A Pass is what one rule sees of one project.
+// A Pass is what one rule sees of one workload.
 type Pass struct {
+	// Project is the project as the workload resolved it: its Tables are the catalogue every
+	// script shares (Spark's defaults applied), its Conflicts every disagreement of sources.
 	Project *plan.Project
+	// Workload is the resolved workload: sessions, the catalogue each sees, options in force.
+	Workload *workload.Workload
 	// Options are the Spark version and the settings that apply to every file of the project
-	// (the command line, spark-defaults.conf, spark-submit --conf); OptionsAt adds the
+	// (the configuration, spark-defaults.conf, spark-submit --conf); OptionsAt adds the
 	// settings of one file's session.
 	Options simulate.Options
 	// Simulate predicts the physical plan of a query; the driver memoises it across rules.
@@ -39,8 +44,6 @@ type Pass struct {
 	// find the exact span an edit replaces (the 64 of INTO 64 BUCKETS). Nil means no source.
 	Source func(file string) []byte
 
-	// optionsAt returns the options in force at a position; nil means Options everywhere.
-	optionsAt func(plan.Pos) simulate.Options
 	// cache holds what rules of one driver run share (the join sites); nil computes afresh.
 	cache *passCache
 }
@@ -79,11 +82,22 @@ func (t Thresholds) WithDefaults() Thresholds {
 }
 
 // OptionsAt returns the options in force at a position of an input: Options with the
-// settings that file's own session makes before it (spark.conf.set in the same code file,
-// SET earlier in the same SQL file).
+// settings that file's own session makes before it (spark.conf.set earlier in the same code
+// file, SET earlier in the same SQL file).
 func (p *Pass) OptionsAt(pos plan.Pos) simulate.Options {
-	if p.optionsAt == nil {
+	if p.Workload == nil {
 		return p.Options
 	}
-	return p.optionsAt(pos)
+	return p.Workload.OptionsAt(pos)
 }
+
+// tablesAt returns the tables the session of pos sees there.
+func (p *Pass) tablesAt(pos plan.Pos) map[string]*plan.Table {
+	if p.Workload == nil {
+		return p.Project.Tables
+	}
+	return p.Workload.TablesAt(pos)
+}
+
+// tables returns the catalogue every script shares.
+func (p *Pass) tables() map[string]*plan.Table { return p.Project.Tables }

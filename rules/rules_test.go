@@ -15,6 +15,7 @@ import (
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 var update = flag.Bool("update", false, "rewrite golden sections")
@@ -41,9 +42,9 @@ func TestRules(t *testing.T) {
 		}
 		fired, silent := 0, 0
 		for _, c := range golden.Load(t, pattern, *update) {
-			p, src, d := buildCase(t, sp, c)
+			w, src, d := buildCase(t, sp, c)
 			d.Source = func(f string) []byte { return src[f] }
-			diags, err := d.Run(p, []*Rule{r})
+			diags, err := d.Run(w, []*Rule{r})
 			if err != nil {
 				t.Errorf("%s: %v", c.Path, err)
 			}
@@ -67,7 +68,7 @@ func TestRules(t *testing.T) {
 // "files" section naming files of the repository (fixtures recorded from Spark) to read the
 // same way. A "conf" section holds version=X.Y, Spark settings key=value, size.<table>=<bytes>
 // and threshold.<name>=<n>.
-func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*plan.Project, map[string][]byte, *Driver) {
+func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*workload.Workload, map[string][]byte, *Driver) {
 	t.Helper()
 	p := &plan.Project{Tables: map[string]*plan.Table{}}
 	src := map[string][]byte{}
@@ -105,18 +106,26 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*plan.Project, map
 		}
 	}
 	d := &Driver{}
+	var cfg workload.Config
 	conf, _ := c.File("conf")
 	for _, ln := range strings.Split(string(conf), "\n") {
 		k, v, ok := strings.Cut(strings.TrimSpace(ln), "=")
 		if !ok || strings.HasPrefix(k, "#") {
 			continue
 		}
-		applyConf(t, d, p, k, v)
+		applyConf(t, d, &cfg, p, k, v)
 	}
-	return p, src, d
+	w, err := workload.New(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, src, d
 }
 
-func applyConf(t *testing.T, d *Driver, p *plan.Project, k, v string) {
+// applyConf applies one line of a case's conf section: the version and settings to the
+// workload's configuration (as check's flags do), sizes to the tables, thresholds to the
+// driver and, for the advisor's inputs, to the workload's configuration too.
+func applyConf(t *testing.T, d *Driver, cfg *workload.Config, p *plan.Project, k, v string) {
 	t.Helper()
 	n, _ := strconv.ParseInt(v, 10, 64)
 	switch {
@@ -125,7 +134,7 @@ func applyConf(t *testing.T, d *Driver, p *plan.Project, k, v string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d.Options.SparkVersion = ver
+		cfg.SparkVersion = ver
 	case strings.HasPrefix(k, "size."):
 		tab := lookup(p.Tables, strings.TrimPrefix(k, "size."))
 		if tab == nil {
@@ -134,13 +143,14 @@ func applyConf(t *testing.T, d *Driver, p *plan.Project, k, v string) {
 		tab.SizeInBytes = n
 	case k == "threshold.cluster_cores":
 		d.Thresholds.ClusterCores = int(n)
+		cfg.ClusterCores = int(n)
 	case k == "threshold.broadcast_bytes":
 		d.Thresholds.BroadcastBytes = n
 	default:
-		if d.Options.Confs == nil {
-			d.Options.Confs = map[string]string{}
+		if cfg.Confs == nil {
+			cfg.Confs = map[string]string{}
 		}
-		d.Options.Confs[k] = v
+		cfg.Confs[k] = v
 	}
 }
 

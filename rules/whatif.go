@@ -3,6 +3,7 @@ package rules
 import (
 	"maps"
 
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -19,20 +20,28 @@ func (p *Pass) shuffleFreeWith(s *joinSite, set map[string]string) bool {
 	if q == nil {
 		q = joinQuery(s)
 	}
-	opts := p.OptionsAt(s.Span.Start)
-	confs := maps.Clone(opts.Confs)
-	if confs == nil {
-		confs = map[string]string{}
-	}
-	maps.Copy(confs, set)
-	opts.Confs = confs
-	res, err := simulate.Simulate(catalog(p.Project), q, opts)
+	res, err := p.simulateWith(q, set)
 	if err != nil {
 		return false
 	}
 	probe := &joinSite{Span: s.Span, Type: s.Type, Left: sideOnly(s.Left), Right: sideOnly(s.Right)}
 	matchSimulated(probe, res)
 	return probe.Known && !probe.Left.Shuffled && !probe.Right.Shuffled
+}
+
+// simulateWith simulates q in its session with settings added to those in force there.
+func (p *Pass) simulateWith(q *plan.Query, set map[string]string) (*simulate.Result, error) {
+	if p.Workload != nil {
+		return p.Workload.SimulateWith(q, set)
+	}
+	opts := p.OptionsAt(q.Span.Start)
+	confs := maps.Clone(opts.Confs)
+	if confs == nil {
+		confs = map[string]string{}
+	}
+	maps.Copy(confs, set)
+	opts.Confs = confs
+	return simulate.Simulate(p.tables(), q, opts)
 }
 
 // sideOnly is a join side without what a simulation or explain output filled in.

@@ -9,13 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bucketlint/bucketlint/engine/hash"
-
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
-	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // bucketlint's own rules, which the check command reports itself.
@@ -27,9 +24,7 @@ const (
 // checkOptions are the flags and arguments of `bucketlint check`.
 type checkOptions struct {
 	paths         []string
-	config        string
-	sparkVersion  string
-	confs         listFlag
+	common        commonFlags
 	enable        listFlag
 	disable       listFlag
 	failOn        string
@@ -54,9 +49,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 		"bucketlint check --format text --format sarif=bucketlint.sarif jobs/ ddl/",
 		"bucketlint check --spark-version 3.2 --conf spark.sql.shuffle.partitions=400 --fail-on error .",
 		"bucketlint check --write-baseline .bucketlint-baseline.json && bucketlint check --baseline .bucketlint-baseline.json")
-	fs.StringVar(&opts.config, "config", "", "configuration `FILE` (default: .bucketlint.yaml found upwards)")
-	fs.StringVar(&opts.sparkVersion, "spark-version", "", "Spark `version` to model, 3.0 … 4.x (default 3.5, or spark.version in the config)")
-	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable, wins over the config")
+	opts.common.register(fs, false)
 	fs.Var(&opts.enable, "enable", "turn `RULE` on (ID, name or family such as BL3); repeatable")
 	fs.Var(&opts.disable, "disable", "turn `RULE` off (ID, name or family such as BL3); repeatable")
 	fs.StringVar(&opts.failOn, "fail-on", "warning", "lowest `severity` that fails the run: error, warning, info or never")
@@ -72,10 +65,8 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	if _, ok := failThreshold(opts.failOn); !ok {
 		return nil, usagef("--fail-on %q: want error, warning, info or never", opts.failOn)
 	}
-	for _, kv := range opts.confs {
-		if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
-			return nil, usagef("--conf %q: want key=value", kv)
-		}
+	if err := opts.common.check(); err != nil {
+		return nil, err
 	}
 	if len(opts.outputs) == 0 {
 		opts.outputs = outputsFlag{{format: "text"}}
@@ -155,23 +146,19 @@ func runCheckCmd(ctx context.Context, args []string, s *streams) error {
 // every requested format and returns the error that decides the exit code.
 func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	catalogue := rules.All()
-	cfg, err := resolveConfig(opts, catalogue)
+	ld, err := opts.common.load(ctx, opts.paths, s)
 	if err != nil {
 		return err
 	}
-	simOpts, err := checkSparkOptions(opts, cfg)
-	if err != nil {
-		return err
-	}
+	cfg, w, loadErrs := ld.cfg, ld.w, ld.errs
+	project := w.Project()
 	enabled, err := enabledRules(opts, cfg, catalogue)
 	if err != nil {
 		return err
 	}
 	if opts.verbose {
-		printEffective(s.err, cfg, simOpts, enabled, catalogue)
+		printEffective(s.err, cfg, w.OptionsAt(plan.Pos{}), enabled, catalogue)
 	}
-	paths := append(append([]string(nil), opts.paths...), cfg.Catalog...)
-	project, loadErrs := parser.Load(ctx, paths, parser.LoadOptions{Exclude: cfg.Exclude})
 	if err := checkTargets(project.Files, opts.targets()); err != nil {
 		return err
 	}
@@ -186,8 +173,8 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 			ran[r.ID] = true
 		}
 	}
-	driver := &rules.Driver{Options: simOpts, Thresholds: cfg.Thresholds.thresholds(), Source: src.get}
-	diags, ruleErr := driver.Run(project, toRun)
+	driver := &rules.Driver{Thresholds: cfg.Thresholds.thresholds(), Source: src.get}
+	diags, ruleErr := driver.Run(w, toRun)
 
 	loadErrs = append(loadErrs, dirErrs...)
 	loadErrs.Sort()
@@ -217,7 +204,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 
 	explains := project.Explains
 	if opts.wants("markdown") {
-		explains = append(append([]*plan.Explain(nil), explains...), predictedPlans(project, diags, simOpts)...)
+		explains = append(append([]*plan.Explain(nil), explains...), predictedPlans(w, diags)...)
 	}
 	c := &report.Check{
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
@@ -227,7 +214,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	var verifyErr error
 	if opts.verify {
 		var failed int
-		c.Verified, failed = verifyFindings(ctx, project, simOpts, diags, s)
+		c.Verified, failed = verifyFindings(ctx, w, diags, s)
 		if failed > 0 {
 			verifyErr = &verifyFailure{failed: failed, total: len(diags)}
 		}
@@ -238,8 +225,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 
 // resolveConfig reads --config, or the .bucketlint.yaml found from the working directory up.
 // Catalog files are relative to the configuration file's directory.
-func resolveConfig(opts *checkOptions, catalogue []*rules.Rule) (*config, error) {
-	file := opts.config
+func resolveConfig(file string, catalogue []*rules.Rule) (*config, error) {
 	if file == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -263,31 +249,6 @@ func resolveConfig(opts *checkOptions, catalogue []*rules.Rule) (*config, error)
 		}
 	}
 	return cfg, nil
-}
-
-// checkSparkOptions merges the Spark version and confs: flags win over the configuration.
-func checkSparkOptions(opts *checkOptions, cfg *config) (simulate.Options, error) {
-	so := simulate.Options{BucketOf: hash.BucketOfLiteral}
-	v := opts.sparkVersion
-	if v == "" {
-		v = cfg.Spark.Version
-	}
-	if v != "" {
-		ver, err := simulate.ParseVersion(v)
-		if err != nil {
-			return so, usagef("--spark-version: %v", err)
-		}
-		so.SparkVersion = ver
-	}
-	so.Confs = map[string]string{}
-	for k, v := range cfg.Spark.Conf {
-		so.Confs[k] = v
-	}
-	for _, kv := range opts.confs {
-		k, v, _ := strings.Cut(kv, "=")
-		so.Confs[strings.TrimSpace(k)] = strings.TrimSpace(v)
-	}
-	return so, nil
 }
 
 // enabledRules starts from each rule's default, applies the config's rules list in order

@@ -10,7 +10,7 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
-	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // checkVerifyRows is the number of generated rows per table check --verify runs on.
@@ -20,19 +20,15 @@ const checkVerifyRows = 20_000
 // per finding, the verification of the query the finding points into (nil when none), and
 // how many attached verifications did not reproduce. A scenario the engine cannot run is
 // reported on standard error and left unverified.
-func verifyFindings(ctx context.Context, project *plan.Project, sim simulate.Options, diags []rules.Diagnostic, s *streams) ([]*report.Verification, int) {
-	var workload []advise.WeightedQuery
-	for _, q := range project.Queries {
-		if !q.View && q.Root != nil {
-			workload = append(workload, advise.WeightedQuery{Query: q, Weight: 1})
-		}
-	}
+func verifyFindings(ctx context.Context, w *workload.Workload, diags []rules.Diagnostic, s *streams) ([]*report.Verification, int) {
+	queries := advise.Weighted(w, w.Queries())
 	out := make([]*report.Verification, len(diags))
-	if len(workload) == 0 {
+	if len(queries) == 0 {
 		return out, 0
 	}
-	recs := advise.Advise(project.Tables, workload, advise.Options{Spark: sim, PowerOfTwo: true})
-	scenarios := verify.FromAdvice(project.Tables, workload, recs)
+	tables, sim := w.Catalogue().Tables(), w.OptionsAt(plan.Pos{})
+	recs := advise.Advise(tables, queries, advise.OptionsFor(w, plan.Pos{}))
+	scenarios := verify.FromAdvice(tables, queries, recs)
 	failed := 0
 	for _, sc := range scenarios {
 		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim, Exec: engineOptions()})

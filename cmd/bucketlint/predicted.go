@@ -9,12 +9,14 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // predictedPlans returns, for each SQL query holding a join or aggregation finding (BL3xx),
 // its predicted physical plan as an explain output anchored at the query, so that the
 // markdown report can draw it next to the finding as it draws real explain output.
-func predictedPlans(p *plan.Project, ds []rules.Diagnostic, opts simulate.Options) []*plan.Explain {
+func predictedPlans(w *workload.Workload, ds []rules.Diagnostic) []*plan.Explain {
+	p := w.Project()
 	var out []*plan.Explain
 	done := map[*plan.Query]bool{}
 	for i := range ds {
@@ -26,13 +28,13 @@ func predictedPlans(p *plan.Project, ds []rules.Diagnostic, opts simulate.Option
 			continue
 		}
 		done[q] = true
-		res, err := simulate.Simulate(p.Tables, q, opts)
+		res, err := w.Simulate(q)
 		if err != nil || res == nil || res.Plan == nil {
 			continue
 		}
 		name := fmt.Sprintf("Predicted plan (Spark %s, simulated): %s", res.Version, shuffleCount(res.Exchanges))
 		sections := []plan.Section{{Name: name, Root: res.Plan, Pos: q.Span.Start}}
-		if after, layout := adviceAfter(p, q, opts); after != nil && after.Exchanges < res.Exchanges {
+		if after, layout := adviceAfter(w, q); after != nil && after.Exchanges < res.Exchanges {
 			sections[0].Name = "Before: " + name
 			sections = append(sections, plan.Section{
 				Name: fmt.Sprintf("After %s: %s, %d removed", layout, shuffleCount(after.Exchanges), res.Exchanges-after.Exchanges),
@@ -61,8 +63,9 @@ func queryAt(qs []*plan.Query, pos plan.Pos) *plan.Query {
 
 // adviceAfter simulates q under the layout the advisor recommends for it alone, and names the
 // layout; nil when the advice changes nothing for q.
-func adviceAfter(p *plan.Project, q *plan.Query, opts simulate.Options) (*simulate.Result, string) {
-	recs := advise.Advise(p.Tables, []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{Spark: opts})
+func adviceAfter(w *workload.Workload, q *plan.Query) (*simulate.Result, string) {
+	pos := q.Span.Start
+	recs := advise.Advise(w.TablesAt(pos), []advise.WeightedQuery{advise.Query(w, q, 1)}, advise.OptionsFor(w, pos))
 	var after *simulate.Result
 	var changes []string
 	for _, r := range recs {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -210,4 +212,14 @@ func statementEnd(lines []string, from int) int {
 		}
 	}
 	return len(lines) - 1
+}
+
+// isSQLFile reports whether a path names a SQL file (not a directory so named).
+func isSQLFile(f string) bool {
+	switch strings.ToLower(filepath.Ext(f)) {
+	case ".sql", ".hql", ".ddl":
+		fi, err := os.Stat(f)
+		return err != nil || !fi.IsDir()
+	}
+	return false
 }

@@ -4,19 +4,16 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sort"
 
-	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/parser/catalog"
-	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 )
 
 // tablesOptions are the flags and arguments of `bucketlint tables`.
 type tablesOptions struct {
-	format  string
-	exclude listFlag
-	paths   []string
+	format string
+	common commonFlags
+	paths  []string
 }
 
 func parseTables(args []string, s *streams) (*tablesOptions, error) {
@@ -35,11 +32,14 @@ func parseTables(args []string, s *streams) (*tablesOptions, error) {
 		"bucketlint tables --format yaml ddl/ describe/ > catalog.bucketlint.yaml",
 		"bucketlint tables --format json . | jq '.tables[] | select(.bucket == null) | .name'")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text, json or yaml (a catalog)")
-	fs.Var(&opts.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable")
+	opts.common.register(fs, false)
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
 	if err := checkFormat(opts.format, "text", "json", "yaml"); err != nil {
+		return nil, err
+	}
+	if err := opts.common.check(); err != nil {
 		return nil, err
 	}
 	opts.paths = fs.Args()
@@ -63,37 +63,31 @@ func runTablesCmd(ctx context.Context, args []string, s *streams) error {
 }
 
 func runTables(ctx context.Context, opts *tablesOptions, s *streams) error {
-	proj, errs := parser.Load(ctx, opts.paths, parser.LoadOptions{Exclude: opts.exclude})
-	for _, e := range errs {
+	ld, err := opts.common.load(ctx, opts.paths, s)
+	if err != nil {
+		return err
+	}
+	for _, e := range ld.errs {
 		fmt.Fprintln(s.err, e)
 	}
-	for _, c := range proj.Conflicts {
+	w := ld.w
+	for _, c := range w.Conflicts() {
 		fmt.Fprintln(s.err, c)
 	}
-	tables := sortedTables(proj.Tables)
-	var err error
+	tables := w.Catalogue().Sorted()
 	switch opts.format {
 	case "json":
 		err = report.WriteTablesJSON(s.out, tables)
 	case "yaml":
 		err = catalog.Write(s.out, tables)
 	default:
-		err = report.WriteTablesText(s.out, proj, tables)
+		err = report.WriteTablesText(s.out, w.Project(), tables)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}
-	if len(errs) > 0 {
-		return &parseFailure{count: len(errs)}
+	if len(ld.errs) > 0 {
+		return &parseFailure{count: len(ld.errs)}
 	}
 	return nil
-}
-
-func sortedTables(m map[string]*plan.Table) []*plan.Table {
-	out := make([]*plan.Table, 0, len(m))
-	for _, t := range m {
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
 }

@@ -12,10 +12,9 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/advise"
-	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
-	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -27,8 +26,7 @@ type verifyOptions struct {
 	spark       string
 	sparkScript string
 	sample      float64
-	version     string
-	confs       listFlag
+	common      commonFlags
 	format      string
 	noTiming    bool
 	memory      string
@@ -71,8 +69,7 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		"Spark Connect server's own tables instead (scratch copies, dropped afterwards; the tables are only read)")
 	fs.Float64Var(&opts.sample, "sample", 0, "with --spark sc://…, verify on a TABLESAMPLE of `percent` of each table")
 	fs.StringVar(&opts.sparkScript, "spark-script", "", "`path` of oracle/verify_spark.py (default: found from the working directory up)")
-	fs.StringVar(&opts.version, "spark-version", "3.5", "Spark `version` to model: 3.0.0 … 4.x")
-	fs.Var(&opts.confs, "conf", "Spark configuration `key=value`; repeatable")
+	opts.common.register(fs, false)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
 	fs.BoolVar(&opts.noTiming, "no-timing", false, "leave out times (for reproducible output)")
 	fs.StringVar(&opts.out, "out", "", "keep the tables written in `DIR`, which must be empty or not exist (default: a temporary\n"+
@@ -85,6 +82,9 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		return nil, err
 	}
 	if err := checkFormat(opts.format, "text", "json"); err != nil {
+		return nil, err
+	}
+	if err := opts.common.check(); err != nil {
 		return nil, err
 	}
 	if opts.rows <= 0 {
@@ -307,63 +307,47 @@ func scenarioFiles(p string) ([]string, error) {
 	return out, err
 }
 
-// workloadFromPaths loads the DDL and queries in paths and turns the advice (or the scenario
-// file's explicit layout) into scenarios.
+// workloadFromPaths loads the DDL and queries in paths into the workload every command
+// builds (a scenario file's Spark version and settings between the configuration's and the
+// flags') and turns the advice (or the scenario file's explicit layout) into scenarios, each
+// query run in its session.
 func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioFile, opts *verifyOptions, s *streams) (workloadRun, int, error) {
-	project, errs := parser.Load(ctx, paths, parser.LoadOptions{})
-	for _, e := range errs {
-		fmt.Fprintln(s.err, e)
-	}
-	version, fileConfs := opts.version, map[string]string{}
-	for _, c := range project.Confs {
-		fileConfs[c.Key] = c.Value
-	}
+	var scenario *sparkConfig
 	if sf != nil {
-		if sf.Spark.Version != "" {
-			version = sf.Spark.Version
-		}
-		for k, v := range sf.Spark.Conf {
-			fileConfs[k] = v
-		}
+		scenario = &sparkConfig{Version: sf.Spark.Version, Conf: sf.Spark.Conf}
 	}
-	sim, err := simOptions(version, fileConfs, opts.confs, nil, project.Tables)
+	ld, err := opts.common.loadWith(ctx, paths, scenario, s)
 	if err != nil {
 		return workloadRun{}, 0, err
 	}
-	sim.BucketOf = hash.BucketOfLiteral
-	var workload []advise.WeightedQuery
-	for _, q := range project.Queries {
-		if q.View || q.Root == nil {
-			continue
-		}
-		workload = append(workload, advise.WeightedQuery{Query: q, Weight: 1})
+	for _, e := range ld.errs {
+		fmt.Fprintln(s.err, e)
 	}
-	if len(workload) == 0 {
+	w := ld.w
+	sim := w.OptionsAt(plan.Pos{})
+	queries := advise.Weighted(w, queriesUnder(w, paths))
+	if len(queries) == 0 {
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
 	}
-	tables := project.Tables
+	tables := w.Catalogue().Tables()
 	if sf != nil {
 		if err := sf.CheckTables(tables); err != nil {
 			return workloadRun{}, 0, scenarioError(err)
 		}
 	}
-	if sf != nil && len(sf.Current) > 0 {
-		if tables, err = verify.ApplyLayout(tables, sf.Current); err != nil {
+	var scenarios []verify.Scenario
+	if sf != nil {
+		if tables, queries, err = withCurrent(sf, tables, queries); err != nil {
 			return workloadRun{}, 0, scenarioError(err)
 		}
 	}
-	var scenarios []verify.Scenario
 	if sf != nil && len(sf.Layout) > 0 {
-		after, err := verify.ApplyLayout(tables, sf.Layout)
-		if err != nil {
+		if scenarios, err = layoutScenarios(sf, tables, queries); err != nil {
 			return workloadRun{}, 0, scenarioError(err)
 		}
-		for i, wq := range workload {
-			scenarios = append(scenarios, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(wq.Query), Before: tables, After: after})
-		}
 	} else {
-		recs := advise.Advise(tables, workload, advise.Options{Spark: sim, PowerOfTwo: true})
-		scenarios = verify.FromAdvice(tables, workload, recs)
+		recs := advise.Advise(tables, queries, advise.OptionsFor(w, plan.Pos{}))
+		scenarios = verify.FromAdvice(tables, queries, recs)
 	}
 	for i := range scenarios {
 		if sf != nil {
@@ -376,7 +360,7 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioF
 	if sf != nil {
 		wr.rows = sf.Rows
 	}
-	return wr, len(errs), nil
+	return wr, len(ld.errs), nil
 }
 
 // scenarioError makes a scenario file's mistakes configuration errors and a file that
@@ -387,4 +371,43 @@ func scenarioError(err error) error {
 		return &configError{msg: err.Error()}
 	}
 	return &usageError{msg: err.Error()}
+}
+
+// withCurrent applies a scenario file's current layout to the shared tables and to the tables
+// of each query's session.
+func withCurrent(sf *verify.ScenarioFile, tables map[string]*plan.Table, queries []advise.WeightedQuery) (map[string]*plan.Table, []advise.WeightedQuery, error) {
+	if len(sf.Current) == 0 {
+		return tables, queries, nil
+	}
+	tables, err := verify.ApplyLayout(tables, sf.Current)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]advise.WeightedQuery, len(queries))
+	for i, q := range queries {
+		out[i] = q
+		if q.Tables != nil {
+			if out[i].Tables, err = verify.ApplyLayout(q.Tables, sf.Current); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return tables, out, nil
+}
+
+// layoutScenarios verifies a scenario file's explicit layout on every query, in its session.
+func layoutScenarios(sf *verify.ScenarioFile, tables map[string]*plan.Table, queries []advise.WeightedQuery) ([]verify.Scenario, error) {
+	var out []verify.Scenario
+	for i, q := range queries {
+		before := tables
+		if q.Tables != nil {
+			before = q.Tables
+		}
+		after, err := verify.ApplyLayout(before, sf.Layout)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(q.Query), Before: before, After: after, Sim: q.Spark})
+	}
+	return out, nil
 }

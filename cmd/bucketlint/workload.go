@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/rules"
+	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
+)
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// commonFlags are the flags of every command that reads a workload (check, simulate, advise,
+// verify, tables), declared once so that each reads .bucketlint.yaml, the Spark version and
+// settings, the table inputs and the excludes the same way, and builds the same workload.
+type commonFlags struct {
+	config       string
+	sparkVersion string
+	confs        listFlag
+	tables       listFlag
+	exclude      listFlag
+	// sizes is --size, registered by the commands that size advice (simulate, advise).
+	sizes listFlag
+}
+
+// register declares the common flags on fs; withSizes adds --size.
+func (c *commonFlags) register(fs *flag.FlagSet, withSizes bool) {
+	fs.StringVar(&c.config, "config", "", "configuration `FILE` (default: .bucketlint.yaml found upwards)")
+	fs.StringVar(&c.sparkVersion, "spark-version", "", "Spark `version` to model, 3.0 … 4.x (default 3.5, or spark.version in the config)")
+	fs.Var(&c.confs, "conf", "Spark configuration `key=value`; repeatable, wins over the config and the files")
+	fs.Var(&c.tables, "tables", "more table definitions to read (DDL, DESCRIBE or SHOW CREATE output, catalog YAML) at `PATH`;\n"+
+		"their tables, views and settings count, their queries are not simulated, advised or verified; repeatable")
+	fs.Var(&c.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable, adds to the config's exclude")
+	if withSizes {
+		fs.Var(&c.sizes, "size", "table size `table=bytes` (10GB, 512MB, …) for broadcast and bucket-count decisions; repeatable")
+	}
+}
+
+// check validates the flags' values (exit 2 on a bad one).
+func (c *commonFlags) check() error {
+	for _, kv := range c.confs {
+		if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
+			return usagef("--conf %q: want key=value", kv)
+		}
+	}
+	for _, sz := range c.sizes {
+		k, v, ok := strings.Cut(sz, "=")
+		if _, err := simulate.ParseBytes(v); !ok || err != nil || strings.TrimSpace(k) == "" {
+			return usagef("--size %q: want table=bytes", sz)
+		}
+	}
+	for _, p := range c.tables {
+		if _, err := os.Stat(p); err != nil {
+			return &usageError{msg: err.Error()}
+		}
+	}
+	return nil
+}
+
+// A loaded workload is what every command reads: the configuration, the resolved workload and
+// the inputs that could not be parsed.
+type loaded struct {
+	cfg  *config
+	w    *workload.Workload
+	errs perr.List
+}
+
+// load reads the configuration, loads the paths (and --tables and the configuration's catalog
+// files; "-" is standard input) and resolves them into the workload every command shares.
+func (c *commonFlags) load(ctx context.Context, paths []string, s *streams) (*loaded, error) {
+	return c.loadWith(ctx, paths, nil, s)
+}
+
+// loadWith is load with a verify scenario file's Spark version and settings, which win over
+// the configuration's and lose to the flags.
+func (c *commonFlags) loadWith(ctx context.Context, paths []string, scenario *sparkConfig, s *streams) (*loaded, error) {
+	cfg, err := resolveConfig(c.config, rules.All())
+	if err != nil {
+		return nil, err
+	}
+	if scenario != nil {
+		merged := *cfg
+		merged.Spark = overlay(cfg.Spark, *scenario)
+		cfg = &merged
+	}
+	wc, err := c.workloadConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	all := append(append(append([]string(nil), paths...), c.tables...), cfg.Catalog...)
+	exclude := append(append([]string(nil), cfg.Exclude...), c.exclude...)
+	project, errs := parser.Load(ctx, all, parser.LoadOptions{Exclude: exclude, Stdin: s.in})
+	w, err := workload.New(project, wc)
+	if err != nil {
+		return nil, c.sizeError(w)
+	}
+	return &loaded{cfg: cfg, w: w, errs: errs}, nil
+}
+
+// overlay returns base with the version and settings top gives.
+func overlay(base, top sparkConfig) sparkConfig {
+	out := sparkConfig{Version: base.Version, Conf: map[string]string{}}
+	if top.Version != "" {
+		out.Version = top.Version
+	}
+	for k, v := range base.Conf {
+		out.Conf[k] = v
+	}
+	for k, v := range top.Conf {
+		out.Conf[k] = v
+	}
+	return out
+}
+
+// workloadConfig turns the configuration and the flags into the workload's: --spark-version
+// over spark.version, --conf over spark.conf, the thresholds the advisor sizes with.
+func (c *commonFlags) workloadConfig(cfg *config) (workload.Config, error) {
+	wc := workload.Config{BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
+	v := c.sparkVersion
+	if v == "" {
+		v = cfg.Spark.Version
+	}
+	if v != "" {
+		ver, err := simulate.ParseVersion(v)
+		if err != nil {
+			return wc, usagef("--spark-version: %v", err)
+		}
+		wc.SparkVersion = ver
+	}
+	for k, val := range cfg.Spark.Conf {
+		wc.Confs[k] = val
+	}
+	for _, kv := range c.confs {
+		k, val, _ := strings.Cut(kv, "=")
+		wc.Confs[strings.TrimSpace(k)] = strings.TrimSpace(val)
+	}
+	th := cfg.Thresholds.thresholds()
+	wc.TargetBucketBytes, wc.ClusterCores = th.TargetBucketBytes, th.ClusterCores
+	for _, sz := range c.sizes {
+		if wc.Sizes == nil {
+			wc.Sizes = map[string]int64{}
+		}
+		k, val, _ := strings.Cut(sz, "=")
+		n, _ := simulate.ParseBytes(val)
+		wc.Sizes[strings.ToLower(strings.TrimSpace(k))] = n
+	}
+	return wc, nil
+}
+
+// sizeError names the first --size whose table the workload does not have.
+func (c *commonFlags) sizeError(w *workload.Workload) error {
+	for _, sz := range c.sizes {
+		k, _, _ := strings.Cut(sz, "=")
+		if w.Catalogue().Table(strings.TrimSpace(k)) == nil {
+			return usagef("--size %q: no table %s in the DDL", sz, strings.TrimSpace(k))
+		}
+	}
+	return usagef("--size: a table is not in the DDL")
+}
+
+// printErrors writes the inputs' errors, one per line, and returns the parse failure they
+// make (exit 3), nil for none.
+func (l *loaded) printErrors(s *streams) error {
+	for _, e := range l.errs {
+		fmt.Fprintln(s.err, e)
+	}
+	if len(l.errs) > 0 {
+		return &parseFailure{count: len(l.errs)}
+	}
+	return nil
+}
+
+// queriesUnder returns the workload's queries that run in files under paths (each a file, a
+// directory or "-"): the command's own queries, not those of --tables inputs.
+func queriesUnder(w *workload.Workload, paths []string) []workload.Query {
+	var out []workload.Query
+	for _, q := range w.Queries() {
+		if under(q.Query.Span.Start.File, paths) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// under reports whether file, as parser.Load names it, is one of paths or below one.
+func under(file string, paths []string) bool {
+	for _, p := range paths {
+		p = filepath.ToSlash(filepath.Clean(p))
+		if p == "." || file == p || strings.HasPrefix(file, strings.TrimSuffix(p, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
