@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/report"
 )
 
 // hashOptions are the flags and arguments of `bucketlint hash`.
@@ -95,26 +94,13 @@ func runHashCmd(_ context.Context, args []string, s *streams) error {
 		h = ho.Murmur3(values)
 		bucket = hash.Bucket(h, opts.buckets)
 	}
+	out := &report.Hash{Function: fn, Values: opts.values, Hash: h, Buckets: opts.buckets, Bucket: bucket}
+	for i, t := range opts.types {
+		out.Types = append(out.Types, t.String())
+		out.Read = append(out.Read, values[i].String())
+	}
 	if opts.format == "json" {
-		types := make([]string, len(opts.types))
-		for i, t := range opts.types {
-			types[i] = t.String()
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetEscapeHTML(false)
-		return enc.Encode(struct {
-			Types    []string `json:"types"`
-			Values   []string `json:"values"`
-			Function string   `json:"function"`
-			Hash     int32    `json:"hash"`
-			Buckets  int      `json:"buckets"`
-			Bucket   int      `json:"bucket"`
-		}{types, opts.values, fn, h, opts.buckets, bucket})
+		return report.WriteHashJSON(s.out, out)
 	}
-	cols := make([]string, len(values))
-	for i, v := range values {
-		cols[i] = opts.types[i].String() + " " + v.String()
-	}
-	fmt.Fprintf(s.out, "%s(%s) = %d\nbucket %d of %d\n", fn, strings.Join(cols, ", "), h, bucket, opts.buckets)
-	return nil
+	return report.WriteHashText(s.out, out)
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"text/tabwriter"
 
+	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
 )
 
@@ -33,43 +31,13 @@ func parseRules(args []string, s *streams) (*rulesOptions, error) {
 	return opts, nil
 }
 
-// ruleJSON is one entry of `rules --format json`.
-type ruleJSON struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Severity string `json:"severity"`
-	Default  bool   `json:"default"`
-	Title    string `json:"title"`
-	Spark    string `json:"spark"`
-	Since    string `json:"since"`
-}
-
 func runRulesCmd(_ context.Context, args []string, s *streams) error {
 	opts, err := parseRules(args, s)
 	if err != nil {
 		return err
 	}
-	all := rules.All()
 	if opts.format == "json" {
-		out := make([]ruleJSON, len(all))
-		for i, r := range all {
-			out[i] = ruleJSON{ID: r.ID, Name: r.Name, Severity: r.Severity.String(), Default: r.Default, Title: r.Title, Spark: r.Spark, Since: r.Since}
-		}
-		enc := json.NewEncoder(s.out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(map[string][]ruleJSON{"rules": out})
+		return report.WriteRulesJSON(s.out, rules.All())
 	}
-	tw := tabwriter.NewWriter(s.out, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tDEFAULT\tTITLE")
-	for _, r := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, onOff(r.Default), r.Title)
-	}
-	return tw.Flush()
-}
-
-func onOff(b bool) string {
-	if b {
-		return "on"
-	}
-	return "off"
+	return report.WriteRulesText(s.out, rules.All())
 }

@@ -41,6 +41,16 @@ func TestExplainPrintsTheRulePage(t *testing.T) {
 func TestRulesJSONListsTheCatalogue(t *testing.T) {
 	t.Parallel()
 	out, _, code := runBuffered(t, "rules", "--format", "json")
+	// ruleJSON is the contract of one entry.
+	type ruleJSON struct {
+		ID       string `json:"id"`
+		Name     string `json:"name"`
+		Severity string `json:"severity"`
+		Default  bool   `json:"default"`
+		Title    string `json:"title"`
+		Spark    string `json:"spark"`
+		Since    string `json:"since"`
+	}
 	var doc struct{ Rules []ruleJSON }
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != exitOK {
 		t.Fatalf("exit %d, %v\n%s", code, err, out)
