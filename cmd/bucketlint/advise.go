@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,19 +152,16 @@ func (o *adviseOptions) adviseOptions(w *workload.Workload) (advise.Options, err
 	return ao, nil
 }
 
-var weightComment = regexp.MustCompile(`(?i)--\s*weight\s*[:=]\s*([0-9.]+)`)
-
 // weighted merges repeated queries (same text, same session settings and tables) into one
-// with the count as weight; a "-- weight: N" comment sets the weight instead.
+// with the count as weight; a "-- weight: N" comment (plan.Query.Weight) sets the weight
+// instead.
 func weighted(w *workload.Workload, qs []workload.Query) []advise.WeightedQuery {
 	var out []advise.WeightedQuery
 	index := map[string]int{}
 	for _, q := range qs {
 		weight := 1.0
-		if m := weightComment.FindStringSubmatch(q.Query.Text); m != nil {
-			if v, err := strconv.ParseFloat(m[1], 64); err == nil && v > 0 {
-				weight = v
-			}
+		if q.Query.Weight > 0 {
+			weight = q.Query.Weight
 		}
 		wq := advise.Query(w, q.Query, weight)
 		key := strings.Join(strings.Fields(strings.ToLower(q.Query.Text)), " ") + "\x00" + sessionKey(wq)
