@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/parser/sql"
 )
 
 // FuzzTableLayout: any --table-spec, --types and column flags give a layout that
@@ -26,8 +27,12 @@ func FuzzTableLayout(f *testing.F) {
 	} {
 		f.Add(s.spec, s.types, s.bucket, s.sort, s.part, s.buckets, s.hive)
 	}
+	p, err := sql.New()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, spec, types, bucket, sortCols, part string, buckets int, hive bool) {
-		o := &layoutOptions{tableSpec: spec, types: types, bucketColumns: bucket, sortColumns: sortCols, partitionColumns: part, buckets: buckets, hive: hive}
+		o := &layoutOptions{tableSpec: spec, types: types, bucketColumns: bucket, sortColumns: sortCols, partitionColumns: part, buckets: buckets, hive: hive, parser: p}
 		_, schema, layout, err := o.tableLayout()
 		if err != nil {
 			var ue *usageError

@@ -3,13 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/engine/verify"
+	"github.com/bucketlint/bucketlint/parser/sql"
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 )
 
@@ -18,6 +18,8 @@ type layoutOptions struct {
 	dir, tableSpec, bucketColumns, sortColumns, partitionColumns, types string
 	buckets, limit                                                      int
 	hive                                                                bool
+	// parser reads --table-spec; nil until first needed.
+	parser *sql.Parser
 }
 
 func (o *layoutOptions) register(fs *flag.FlagSet) {
@@ -34,16 +36,6 @@ func (o *layoutOptions) register(fs *flag.FlagSet) {
 		"bucket pmod(HiveHash(k) & Int.MaxValue, n), the bucket id in a 00003_0_ file-name prefix")
 }
 
-var (
-	specName      = regexp.MustCompile(`^\s*([A-Za-z0-9_.` + "`" + `]+)\s*:`)
-	specClustered = regexp.MustCompile(`(?i)CLUSTERED\s+BY\s*\(([^)]*)\)`)
-	specSorted    = regexp.MustCompile(`(?i)SORTED\s+BY\s*\(([^)]*)\)`)
-	specBuckets   = regexp.MustCompile(`(?i)INTO\s+(\d+)\s+BUCKETS`)
-	specParts     = regexp.MustCompile(`(?i)PARTITIONED\s+BY\s*\(([^)]*)\)`)
-	// specHive marks a Hive-format table: STORED AS …, USING hive, or hive as the format.
-	specHive = regexp.MustCompile(`(?i)\bSTORED\s+AS\b|\bUSING\s+hive\b|^[^:]*:\s*hive\b`)
-)
-
 func splitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -58,27 +50,19 @@ func splitList(s string) []string {
 func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout, err error) {
 	name := "table"
 	l := store.Layout{Buckets: o.buckets, BucketColumns: splitList(o.bucketColumns), SortColumns: splitList(o.sortColumns), PartitionColumns: splitList(o.partitionColumns)}
-	if o.hive || specHive.MatchString(o.tableSpec) {
+	if o.hive {
 		l.Bucketing = store.HiveBucketing
 	}
 	if o.tableSpec != "" {
-		if m := specName.FindStringSubmatch(o.tableSpec); m != nil {
-			name = strings.Trim(m[1], "`")
+		t, err := o.specTable()
+		if err != nil {
+			return "", nil, l, err
 		}
-		m := specClustered.FindStringSubmatch(o.tableSpec)
-		n := specBuckets.FindStringSubmatch(o.tableSpec)
-		if m == nil || n == nil {
-			return "", nil, l, usagef("--table-spec %q: want CLUSTERED BY (cols) INTO n BUCKETS", o.tableSpec)
-		}
-		l.BucketColumns = splitList(m[1])
-		if l.Buckets, err = strconv.Atoi(n[1]); err != nil {
-			return "", nil, l, usagef("--table-spec %q: bucket count: %v", o.tableSpec, err)
-		}
-		if m := specSorted.FindStringSubmatch(o.tableSpec); m != nil {
-			l.SortColumns = splitList(m[1])
-		}
-		if m := specParts.FindStringSubmatch(o.tableSpec); m != nil {
-			l.PartitionColumns = splitList(m[1])
+		name = t.Name
+		l.BucketColumns, l.Buckets, l.SortColumns = t.Bucket.Columns, t.Bucket.NumBuckets, t.Bucket.SortColumns
+		l.PartitionColumns = t.PartitionColumns
+		if t.Hive {
+			l.Bucketing = store.HiveBucketing
 		}
 	}
 	if l.Buckets <= 0 || len(l.BucketColumns) == 0 {
@@ -124,6 +108,25 @@ func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout,
 	// A sorted table is not checked for its order here; its sort columns are not read.
 	l.SortColumns = nil
 	return name, schema, l, nil
+}
+
+// specTable reads --table-spec with the SQL parser; the table must be bucketed.
+func (o *layoutOptions) specTable() (*plan.Table, error) {
+	if o.parser == nil {
+		p, err := sql.New()
+		if err != nil {
+			return nil, err
+		}
+		o.parser = p
+	}
+	t, errs := o.parser.ParseTableSpec("--table-spec", o.tableSpec)
+	if len(errs) > 0 {
+		return nil, usagef("--table-spec %q: %s", o.tableSpec, errs[0].Msg)
+	}
+	if t.Bucket == nil || t.Bucket.NumBuckets == 0 && t.Bucket.NumTemplate != "" {
+		return nil, usagef("--table-spec %q: want CLUSTERED BY (cols) INTO n BUCKETS", o.tableSpec)
+	}
+	return t, nil
 }
 
 // runValidateLayout checks every row of a table directory against its bucket spec.

@@ -11,9 +11,9 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// FuzzSQL feeds arbitrary text to ParseFile, ParseDescribe and ParseShowCreate: none may
-// panic, every error position lies inside the input, and every expression tree is walkable
-// and no higher than maxTreeHeight.
+// FuzzSQL feeds arbitrary text to ParseFile, ParseDescribe, ParseShowCreate and
+// ParseTableSpec: none may panic, every error position lies inside the input, and every
+// expression tree is walkable and no higher than maxTreeHeight.
 func FuzzSQL(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	for _, file := range files {
@@ -48,6 +48,8 @@ func FuzzSQL(f *testing.F) {
 		_, errs = p.ParseDescribe("f.sql", src)
 		inside(t, src, errs)
 		_, errs = p.ParseShowCreate("f.sql", src)
+		inside(t, src, errs)
+		_, errs = p.ParseTableSpec("f.sql", string(src))
 		inside(t, src, errs)
 	})
 }

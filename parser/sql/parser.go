@@ -23,6 +23,7 @@ type Parser struct {
 	query   *participle.Parser[queryStmt]
 	view    *participle.Parser[createView]
 	hint    *participle.Parser[hintBody]
+	spec    *participle.Parser[tableSpec]
 }
 
 // lookahead is how many tokens an alternative may consume before its failure is final.
@@ -67,6 +68,9 @@ func New() (*Parser, error) {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.hint, err = participle.Build[hintBody](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.spec, err = participle.Build[tableSpec](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	return p, nil
