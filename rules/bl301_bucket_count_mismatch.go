@@ -40,16 +40,10 @@ func bl301() *Rule {
 
 func runBL301(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
-			continue
-		}
-		if sideMatch(&s.Left) != exactKeys || sideMatch(&s.Right) != exactKeys || orderMismatch(s) {
+		if !p.site(s).Causes.Has(simulate.CauseCountMismatch) {
 			continue
 		}
 		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
-		if ln == rn || ln <= 0 || rn <= 0 {
-			continue
-		}
 		// small is the side to rebucket: the one Spark shuffles, else the one with fewer buckets.
 		small, big := &s.Left, &s.Right
 		onlyLeft := s.Known && s.Left.Shuffled && !s.Right.Shuffled

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl302() *Rule {
@@ -36,15 +37,10 @@ func bl302() *Rule {
 
 func runBL302(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Broadcast {
-			continue
-		}
+		ws := p.site(s)
 		for i, b := range s.sides() {
 			o := s.sides()[1-i]
-			if sideMatch(b) != exactKeys || o.Table == nil || o.Table.Bucket != nil || p.defersToBroadcast(s, b) {
-				continue
-			}
-			if s.Known && !o.Shuffled {
+			if !ws.Sides()[1-i].Causes.Has(simulate.CauseUnbucketed) {
 				continue
 			}
 			n := b.Table.Bucket.NumBuckets
@@ -78,22 +74,4 @@ func (p *Pass) broadcastLimit(pos plan.Pos) int64 {
 		return t
 	}
 	return 10 << 20
-}
-
-// defersToBroadcast reports whether the layout of side does not matter for a join because
-// the other side is small enough to broadcast and the join type lets Spark build on it: the
-// join rules then leave the join to BL308 instead of advising a layout change.
-func (p *Pass) defersToBroadcast(s *joinSite, side *joinSide) bool {
-	for i, o := range s.sides() {
-		if o != side && p.broadcastable(s, o) && canBuild(s.Type, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// broadcastable reports whether a side's table of a join is known to be small enough to
-// broadcast.
-func (p *Pass) broadcastable(j *joinSite, s *joinSide) bool {
-	return s.Table != nil && s.Table.SizeInBytes > 0 && s.Table.SizeInBytes <= p.broadcastLimit(j.Span.Start)
 }

@@ -44,15 +44,13 @@ func bl303() *Rule {
 
 func runBL303(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Broadcast {
-			continue
-		}
+		ws := p.site(s)
 		for i, side := range s.sides() {
 			other := s.sides()[1-i]
-			m := sideMatch(side)
-			if m == exactKeys || m == notBucketed || (s.Known && !side.Shuffled) || p.defersToBroadcast(s, side) {
+			if !ws.Sides()[i].Causes.HasAny(simulate.CauseBucketKeysSubset, simulate.CauseBucketKeysSuperset, simulate.CauseBucketKeysDifferent) {
 				continue
 			}
+			m := sideMatch(side)
 			b := side.Table.Bucket
 			bucket := "(" + strings.Join(b.Columns, ", ") + ")"
 			keys := keyColumns(side.Keys)

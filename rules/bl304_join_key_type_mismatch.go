@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl304() *Rule {
@@ -36,13 +37,10 @@ func bl304() *Rule {
 
 func runBL304(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
+		if !p.site(s).Causes.Has(simulate.CauseKeyCast) {
 			continue
 		}
 		i := typeMismatch(s)
-		if i < 0 || (!isBucketed(s.Left.Table) && !isBucketed(s.Right.Table)) {
-			continue
-		}
 		l, r := &s.Left, &s.Right
 		lt, rt := rawType(l, l.Keys[i]), rawType(r, r.Keys[i])
 		// cast is the side whose key is converted: the one with a printed or written cast,

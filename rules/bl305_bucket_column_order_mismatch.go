@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl305() *Rule {
@@ -32,7 +34,7 @@ func bl305() *Rule {
 
 func runBL305(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) || !orderMismatch(s) {
+		if !p.site(s).Causes.Has(simulate.CauseKeyOrder) {
 			continue
 		}
 		l, r := &s.Left, &s.Right

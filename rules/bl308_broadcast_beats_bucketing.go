@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl308() *Rule {
@@ -40,8 +42,9 @@ func runBL308(p *Pass) error {
 			// Unsimulated: Spark broadcasts on its own when the size is under the threshold.
 			continue
 		}
+		ws := p.site(s)
 		for i, small := range s.sides() {
-			if !p.broadcastable(s, small) || !canBuild(s.Type, i) {
+			if !ws.Sides()[i].Causes.Has(simulate.CauseJoinStrategy) {
 				continue
 			}
 			big := s.sides()[1-i]
@@ -64,19 +67,6 @@ func runBL308(p *Pass) error {
 		}
 	}
 	return nil
-}
-
-// canBuild reports whether a join type lets Spark broadcast side i (0 left, 1 right).
-func canBuild(joinType string, i int) bool {
-	switch strings.ToLower(joinType) {
-	case "fullouter":
-		return false
-	case "leftouter", "leftsemi", "leftanti":
-		return i == 1
-	case "rightouter":
-		return i == 0
-	}
-	return true
 }
 
 // relName is the name a hint uses for a side: its last name part.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl310() *Rule {
@@ -48,7 +49,7 @@ func runBL310(p *Pass) error {
 		if s.Kind != "explain" || s.Broadcast || !bucketedJoin(s) {
 			continue
 		}
-		if typeMismatch(s) >= 0 && (isBucketed(s.Left.Table) || isBucketed(s.Right.Table)) {
+		if p.site(s).Causes.Has(simulate.CauseKeyCast) {
 			// The key cast shuffles the side: BL304 reports it, pointing at the Exchange.
 			continue
 		}

@@ -33,33 +33,15 @@ func bl403() *Rule {
 }
 
 func runBL403(p *Pass) error {
-	if !p.Options.Behaviour().CoalesceBucketsInJoin {
-		return nil
-	}
 	for _, s := range p.joinSites() {
-		o := p.OptionsAt(s.Span.Start)
-		enabled := o.CoalesceBuckets()
-		skipped := enabled && o.Adaptive() && !o.Behaviour().CoalesceBucketsUnderAQE
-		if (enabled && !skipped) || s.Broadcast || (s.Known && !s.Left.Shuffled && !s.Right.Shuffled) {
+		ws := p.site(s)
+		if !ws.Causes.HasAny(simulate.CauseCoalesceOff, simulate.CauseCoalesceSkipped) {
 			continue
 		}
-		if sideMatch(&s.Left) != exactKeys || sideMatch(&s.Right) != exactKeys || orderMismatch(s) || typeMismatch(s) >= 0 {
-			continue
-		}
+		o := ws.Options
+		skipped := ws.Causes.Has(simulate.CauseCoalesceSkipped)
 		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
 		hi, lo := max(ln, rn), min(ln, rn)
-		if lo <= 0 || hi == lo || hi%lo != 0 || hi/lo > o.CoalesceMaxRatio() {
-			continue
-		}
-		// Say so only when the join simulated with coalescing (and without adaptive execution
-		// where that skips it) has no shuffle: a key cast or an aggregated side keeps it.
-		try := map[string]string{simulate.ConfCoalesceBuckets: "true"}
-		if skipped {
-			try[simulate.ConfAdaptive] = "false"
-		}
-		if !p.shuffleFreeWith(s, try) {
-			continue
-		}
 		msg := fmt.Sprintf("%s (%d buckets) and %s (%d buckets) differ by a factor of %d, within maxBucketRatio %d: ",
 			sideName(&s.Left), ln, sideName(&s.Right), rn, hi/lo, o.CoalesceMaxRatio())
 		fix := "SET spark.sql.bucketing.coalesceBucketsInJoin.enabled=true"

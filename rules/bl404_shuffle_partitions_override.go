@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 func bl404() *Rule {
@@ -32,31 +34,16 @@ func bl404() *Rule {
 }
 
 func runBL404(p *Pass) error {
-	if p.Options.Behaviour().CoPartition.ShuffleSpecs() {
-		return nil
-	}
 	for _, s := range p.joinSites() {
-		sp := p.OptionsAt(s.Span.Start).ShufflePartitions()
-		if s.Broadcast {
-			continue
-		}
+		ws := p.site(s)
+		sp := ws.Options.ShufflePartitions()
 		// hit are the sides bucketed on the keys into fewer buckets than sp that the join
 		// re-shuffles; one finding per join names them all.
 		var hit []*joinSide
 		for i, b := range s.sides() {
-			other := s.sides()[1-i]
-			if sideMatch(b) != exactKeys || b.Table.Bucket.NumBuckets >= sp {
-				continue
+			if ws.Sides()[i].Causes.Has(simulate.CauseShufflePartitions) {
+				hit = append(hit, b)
 			}
-			n := b.Table.Bucket.NumBuckets
-			if s.Known {
-				if !b.Shuffled || !other.Shuffled {
-					continue
-				}
-			} else if other.Table == nil || (sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets == n && typeMismatch(s) < 0) {
-				continue
-			}
-			hit = append(hit, b)
 		}
 		switch len(hit) {
 		case 0:

@@ -193,25 +193,6 @@ func TestBytesText(t *testing.T) {
 	}
 }
 
-func TestCanBuild(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		typ         string
-		left, right bool
-	}{
-		{"Inner", true, true},
-		{"LeftOuter", false, true},
-		{"RightOuter", true, false},
-		{"FullOuter", false, false},
-		{"LeftSemi", false, true},
-		{"LeftAnti", false, true},
-	} {
-		if canBuild(tc.typ, 0) != tc.left || canBuild(tc.typ, 1) != tc.right {
-			t.Errorf("canBuild(%s) = %v, %v; want %v, %v", tc.typ, canBuild(tc.typ, 0), canBuild(tc.typ, 1), tc.left, tc.right)
-		}
-	}
-}
-
 func TestFindingSpans(t *testing.T) {
 	t.Parallel()
 	src := `spark.conf.set("spark.sql.sources.bucketing.enabled", "false")` + "\n"

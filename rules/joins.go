@@ -5,6 +5,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // A joinSide is one input of a join as far as the input shows it.
@@ -95,6 +96,8 @@ func (p *Pass) joinSites() []*joinSite {
 // A passCache holds what several rules of one driver run compute from the same project.
 type passCache struct {
 	joins []*joinSite
+	// sites are the join sites as the workload classifies them.
+	sites map[*joinSite]*workload.Site
 }
 
 // simulate runs the pass's simulator, nil on error or when there is none.
