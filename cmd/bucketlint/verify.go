@@ -175,6 +175,60 @@ type workloadRun struct {
 // verifyPaths builds the scenarios of the paths (scenario files each on their own, the other
 // paths as one workload), runs them and returns the results and the number of input errors.
 func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify.Result, int, error) {
+	runs, loadErrs, err := loadRuns(ctx, opts, s)
+	if err != nil {
+		return nil, 0, err
+	}
+	if opts.out != "" {
+		if err := store.CheckOutDir(opts.out); err != nil {
+			return nil, 0, fmt.Errorf("--out: %w", err)
+		}
+	}
+	show := progressFunc(s)
+	// One bar for all the runs: each run's steps are offset by those of the runs before.
+	per := verify.StepsPerScenario(opts.spark != "")
+	if strings.HasPrefix(opts.spark, "sc://") {
+		per = 1 // RunConnect's Progress counts scenarios
+	}
+	total := 0
+	for _, wr := range runs {
+		total += per * len(wr.scenarios)
+	}
+	var results []verify.Result
+	base := 0
+	for k, wr := range runs {
+		var progress func(verify.Progress)
+		if show != nil {
+			offset := base
+			progress = func(p verify.Progress) {
+				p.Done, p.Total = offset+p.Done, total
+				show(p)
+			}
+		}
+		base += per * len(wr.scenarios)
+		outDir := opts.out
+		if opts.out != "" && len(runs) > 1 {
+			// Several scenario files each get a directory of their own below --out.
+			outDir = filepath.Join(opts.out, fmt.Sprintf("run%02d", k+1))
+		}
+		res, err := runOne(ctx, wr, outDir, progress, opts, s)
+		if err != nil {
+			return nil, 0, err
+		}
+		results = append(results, res...)
+	}
+	if show != nil {
+		fmt.Fprint(s.err, "\r\033[K")
+	}
+	if opts.out != "" {
+		fmt.Fprintf(s.err, "bucketlint verify: the tables written are kept in %s (tables.tsv lists them)\n", opts.out)
+	}
+	return results, loadErrs, nil
+}
+
+// loadRuns builds the runs of the paths: the scenario files each on their own, the other
+// paths as one workload. It returns them and the number of input errors.
+func loadRuns(ctx context.Context, opts *verifyOptions, s *streams) ([]workloadRun, int, error) {
 	var files, rest []string
 	for _, p := range opts.paths {
 		found, err := scenarioFiles(p)
@@ -207,77 +261,33 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		}
 		runs, loadErrs = append(runs, wr), loadErrs+n
 	}
-	show := progressFunc(s)
-	// One bar for all the runs: each run's steps are offset by those of the runs before.
-	per := verify.StepsPerScenario(opts.spark != "")
+	return runs, loadErrs, nil
+}
+
+// runOne runs one set of scenarios: on a Spark Connect server's tables with --spark sc://,
+// else on the embedded engine (and a local Spark with --spark local), writing the tables
+// into outDir when it is set.
+func runOne(ctx context.Context, wr workloadRun, outDir string, progress func(verify.Progress), opts *verifyOptions, s *streams) ([]verify.Result, error) {
 	if strings.HasPrefix(opts.spark, "sc://") {
-		per = 1 // RunConnect's Progress counts scenarios
+		// An interrupt cancels ctx (run.go) and the run, which still drops its scratch
+		// tables on the server.
+		return verify.RunConnect(ctx, wr.scenarios, verify.ConnectOptions{
+			Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress, ParseExplain: sparkPlan,
+		})
 	}
-	total := 0
-	for _, wr := range runs {
-		total += per * len(wr.scenarios)
+	vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Exec: engineOptions(), Progress: progress, OutDir: outDir}
+	vo.Exec.MemoryBudget = opts.budget
+	if wr.rows > 0 {
+		vo.Rows = wr.rows
 	}
-	var results []verify.Result
-	base := 0
-	if opts.out != "" {
-		if err := store.CheckOutDir(opts.out); err != nil {
-			return nil, 0, fmt.Errorf("--out: %w", err)
-		}
-	}
-	for k, wr := range runs {
-		var progress func(verify.Progress)
-		if show != nil {
-			offset := base
-			progress = func(p verify.Progress) {
-				p.Done, p.Total = offset+p.Done, total
-				show(p)
-			}
-		}
-		base += per * len(wr.scenarios)
-		vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Exec: engineOptions(), Progress: progress}
-		if opts.out != "" {
-			// Several scenario files each get a directory of their own below --out.
-			vo.OutDir = opts.out
-			if len(runs) > 1 {
-				vo.OutDir = filepath.Join(opts.out, fmt.Sprintf("run%02d", k+1))
-			}
-		}
-		vo.Exec.MemoryBudget = opts.budget
-		if wr.rows > 0 {
-			vo.Rows = wr.rows
-		}
-		if strings.HasPrefix(opts.spark, "sc://") {
-			// An interrupt cancels ctx (run.go) and the run, which still drops its scratch
-			// tables on the server.
-			res, err := verify.RunConnect(ctx, wr.scenarios, verify.ConnectOptions{
-				Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress, ParseExplain: sparkPlan,
-			})
-			if err != nil {
-				return nil, 0, err
-			}
-			results = append(results, res...)
-			continue
-		}
-		if opts.spark != "" {
-			sc, err := sparkCheck(opts, wr.sim, s)
-			if err != nil {
-				return nil, 0, err
-			}
-			vo.Spark = sc
-		}
-		res, err := verify.Run(ctx, wr.scenarios, vo)
+	if opts.spark != "" {
+		sc, err := sparkCheck(opts, wr.sim, s)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
-		results = append(results, res...)
+		vo.Spark = sc
 	}
-	if show != nil {
-		fmt.Fprint(s.err, "\r\033[K")
-	}
-	if opts.out != "" {
-		fmt.Fprintf(s.err, "bucketlint verify: the tables written are kept in %s (tables.tsv lists them)\n", opts.out)
-	}
-	return results, loadErrs, nil
+	return verify.Run(ctx, wr.scenarios, vo)
 }
 
 // scenarioFiles returns p when it is a scenario file, the scenario files below p when it is
@@ -330,31 +340,14 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioF
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
 	}
 	tables := w.Catalogue().Tables()
-	if sf != nil {
-		if err := sf.CheckTables(tables); err != nil {
-			return workloadRun{}, 0, scenarioError(err)
-		}
-	}
 	var scenarios []verify.Scenario
 	if sf != nil {
-		if tables, queries, err = withCurrent(sf, tables, queries); err != nil {
-			return workloadRun{}, 0, scenarioError(err)
-		}
-	}
-	if sf != nil && len(sf.Layout) > 0 {
-		if scenarios, err = layoutScenarios(sf, tables, queries); err != nil {
+		if scenarios, err = sf.Scenarios(tables, queries, advise.OptionsFor(w, plan.Pos{})); err != nil {
 			return workloadRun{}, 0, scenarioError(err)
 		}
 	} else {
 		recs := advise.Advise(tables, queries, advise.OptionsFor(w, plan.Pos{}))
 		scenarios = verify.FromAdvice(tables, queries, recs)
-	}
-	for i := range scenarios {
-		if sf != nil {
-			scenarios[i].Name = sf.Name + ": " + scenarios[i].Name
-			scenarios[i].Data = sf.Data()
-			scenarios[i].Written = sf.WrittenSpecs()
-		}
 	}
 	wr := workloadRun{scenarios: scenarios, sim: sim}
 	if sf != nil {
@@ -371,43 +364,4 @@ func scenarioError(err error) error {
 		return &configError{msg: err.Error()}
 	}
 	return &usageError{msg: err.Error()}
-}
-
-// withCurrent applies a scenario file's current layout to the shared tables and to the tables
-// of each query's session.
-func withCurrent(sf *verify.ScenarioFile, tables map[string]*plan.Table, queries []advise.WeightedQuery) (map[string]*plan.Table, []advise.WeightedQuery, error) {
-	if len(sf.Current) == 0 {
-		return tables, queries, nil
-	}
-	tables, err := verify.ApplyLayout(tables, sf.Current)
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]advise.WeightedQuery, len(queries))
-	for i, q := range queries {
-		out[i] = q
-		if q.Tables != nil {
-			if out[i].Tables, err = verify.ApplyLayout(q.Tables, sf.Current); err != nil {
-				return nil, nil, err
-			}
-		}
-	}
-	return tables, out, nil
-}
-
-// layoutScenarios verifies a scenario file's explicit layout on every query, in its session.
-func layoutScenarios(sf *verify.ScenarioFile, tables map[string]*plan.Table, queries []advise.WeightedQuery) ([]verify.Scenario, error) {
-	var out []verify.Scenario
-	for i, q := range queries {
-		before := tables
-		if q.Tables != nil {
-			before = q.Tables
-		}
-		after, err := verify.ApplyLayout(before, sf.Layout)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, verify.Scenario{Name: fmt.Sprintf("query %d", i+1), Query: verify.AsSelect(q.Query), Before: before, After: after, Sim: q.Spark})
-	}
-	return out, nil
 }
