@@ -11,7 +11,10 @@
 // schema of the table's DDL. Everything is written below one os.MkdirTemp directory that is
 // removed before Run returns; user data is only ever read.
 //
-// [FromAdvice] turns advise.Advise recommendations into scenarios; [ValidateLayout]
+// [FromAdvice] turns advise.Advise recommendations into scenarios; [ReadScenario] reads a
+// *.verify.yaml scenario file (SQL files, data per table, an explicit layout), whose errors
+// are positioned at file:line:col, and [ScenarioFile.Scenarios] turns it into scenarios; it
+// is the one engine package that reads YAML. [ValidateLayout]
 // checks a table directory written by someone else's job, read-only; [SparkCheck] runs the
 // same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv); [RunConnect]
 // verifies on the tables of a Spark Connect server, through scratch copies made with SQL.
