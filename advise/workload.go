@@ -29,5 +29,5 @@ func Weighted(w *workload.Workload, qs []workload.Query) []WeightedQuery {
 func Query(w *workload.Workload, q *plan.Query, weight float64) WeightedQuery {
 	pos := q.Span.Start
 	o := w.OptionsAt(pos)
-	return WeightedQuery{Query: w.Resolved(q), Weight: weight, Spark: &o, Tables: w.OwnTables(pos)}
+	return WeightedQuery{Query: w.Expanded(q), Weight: weight, Spark: &o, Tables: w.OwnTables(pos)}
 }

@@ -222,14 +222,14 @@ func (w *Workload) SimulateWith(q *plan.Query, set map[string]string) (*simulate
 	for k, v := range set {
 		o.Confs[k] = v
 	}
-	return simulate.Simulate(w.TablesAt(pos), w.Resolved(q), o)
+	return simulate.Simulate(w.TablesAt(pos), w.Expanded(q), o)
 }
 
-// Resolved returns q as its session reads it: every view it reads, directly or through other
+// Expanded returns q as its session reads it: every view it reads, directly or through other
 // views, added as a common table expression of its body, as Spark expands views when it
 // analyses a query. It returns q itself when q reads no view, and the same value for the same
 // q every time.
-func (w *Workload) Resolved(q *plan.Query) *plan.Query {
+func (w *Workload) Expanded(q *plan.Query) *plan.Query {
 	cat := w.CatalogueAt(q.Span.Start)
 	w.mu.Lock()
 	defer w.mu.Unlock()

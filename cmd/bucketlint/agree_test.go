@@ -197,7 +197,7 @@ func adviseVerdicts(t *testing.T, s *streams) map[*plan.Query]string {
 	// The weighted queries are the workload's, views read through: map them back.
 	orig := map[*plan.Query]*plan.Query{}
 	for _, q := range qs {
-		orig[ld.w.Resolved(q.Query)] = q.Query
+		orig[ld.w.Expanded(q.Query)] = q.Query
 	}
 	out := map[*plan.Query]string{}
 	for _, r := range advise.Advise(ld.w.Catalogue().Tables(), queries, ao) {
