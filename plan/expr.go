@@ -33,8 +33,9 @@ type Expr struct {
 	Text string
 	// Refs are the attribute references in Raw, in order of appearance.
 	Refs []Attr
-	// X is the expression as a tree, built by the parser that read it; nil where none was
-	// built (an expression made up by a simulator from text).
+	// X is the expression as a tree, built by the parser that read it or by the simulator
+	// that predicted it (from the query's trees, columns bound to the attributes it
+	// assigned); nil only for an expression made without one (a hand-built plan).
 	X *X
 }
 

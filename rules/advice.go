@@ -95,7 +95,7 @@ func joinQuery(s *joinSite) *plan.Query {
 		typ = "Inner"
 	}
 	return &plan.Query{Span: s.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
-		Items: []string{"*"},
+		Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}},
 		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
 			Type:      typ,
 			Left:      &plan.Relation{Kind: plan.TableRel, Table: s.Left.Table.Name, Alias: "l"},

@@ -163,7 +163,7 @@ func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[strin
 		typ = "Inner"
 	}
 	q := &plan.Query{Span: j.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
-		Items: []string{"*"},
+		Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}},
 		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
 			Type: typ, Left: l, Right: r,
 			LeftKeys: qualify(j.LeftKeys, "l", l.Table), RightKeys: qualify(j.RightKeys, "r", r.Table),

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -77,6 +78,7 @@ func (b *frameBuilder) definition(v string, pos plan.Pos, depth int) *plan.Relat
 				return nil
 			}
 			sel.Items = append(sel.Items, k.Column)
+			sel.ItemsX = append(sel.ItemsX, &plan.X{Op: plan.OpColumn, Name: strings.ToLower(k.Column), Raw: k.Column})
 			sel.GroupBy = append(sel.GroupBy, plan.ColumnRef{Text: k.Column, Column: k.Column, Pos: k.Pos})
 		}
 		return &plan.Relation{Kind: plan.SelectRel, Select: sel, Alias: b.alias(), Text: v}
@@ -102,7 +104,7 @@ func (b *frameBuilder) definition(v string, pos plan.Pos, depth int) *plan.Relat
 		}}
 		return &plan.Relation{
 			Kind: plan.SelectRel, Alias: b.alias(), Text: v,
-			Select: &plan.Select{Items: []string{"*"}, From: join},
+			Select: &plan.Select{Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}}, From: join},
 		}
 	}
 	return nil

@@ -17,22 +17,24 @@ import (
 func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Select) *node {
 	var funcs []plan.Expr
 	var distinct []plan.Expr
-	for _, it := range sel.Items {
-		e, _ := splitAlias(strings.TrimSpace(it))
-		name := funcName(e)
-		if !isAggregateFunc(name) {
+	for _, x := range aggregateCalls(sel.ItemsX) {
+		b := bound(x, in.out)
+		funcs = append(funcs, plan.Expr{Raw: b.Raw, Text: b.Raw, X: b})
+		call := aggCall(x)
+		if !call.Distinct {
 			continue
 		}
-		funcs = append(funcs, plan.Expr{Raw: e, Text: e})
-		if arg, ok := distinctArg(e); ok {
-			if a, ok := resolve(in.out, columnRef(arg)); ok {
-				if !containsExpr(distinct, a.expr) {
-					distinct = append(distinct, a.expr)
+		for _, arg := range call.Args {
+			if r, ok := columnOf(arg); ok {
+				if a, ok := resolve(in.out, r); ok {
+					if !containsExpr(distinct, a.expr) {
+						distinct = append(distinct, a.expr)
+					}
+					continue
 				}
-			} else {
-				s.note("DISTINCT argument %q is not a column; the distinct aggregation is planned on a new expression", arg)
-				distinct = append(distinct, s.ids.newAttr(strings.ToLower(arg), "", "string").expr)
 			}
+			s.note("DISTINCT argument %q is not a column; the distinct aggregation is planned on a new expression", arg.Raw)
+			distinct = append(distinct, s.ids.newAttr(strings.ToLower(arg.Raw), "", "string").expr)
 		}
 	}
 	kind := s.aggregateKind(in, funcs)
@@ -55,7 +57,8 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 	}
 	partialFuncs := make([]plan.Expr, len(funcs))
 	for i, f := range funcs {
-		partialFuncs[i] = plan.Expr{Raw: "partial_" + f.Raw, Text: "partial_" + f.Text}
+		x := partial(f.X)
+		partialFuncs[i] = plan.Expr{Raw: x.Raw, Text: x.Raw, X: x}
 	}
 	if len(distinct) > 0 {
 		inner := append(append([]plan.Expr{}, keys...), distinct...)
@@ -72,15 +75,15 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 func (s *sim) aggregateKind(in *node, funcs []plan.Expr) string {
 	kind := "HashAggregate"
 	for _, f := range funcs {
-		name := funcName(f.Text)
-		switch name {
+		call := aggCall(f.X)
+		switch call.Name {
 		case "collect_list", "collect_set", "percentile", "approx_percentile", "percentile_approx", "histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median":
 			if !s.opt.boolConf("spark.sql.execution.useObjectHashAggregateExec", true) {
 				return "SortAggregate"
 			}
 			kind = "ObjectHashAggregate"
 		case "max", "min", "first", "last", "first_value", "last_value", "any_value", "max_by", "min_by":
-			if stringValued(argOf(f.Text), in.out) {
+			if len(call.Args) == 1 && stringValued(call.Args[0], in.out) {
 				return "SortAggregate"
 			}
 		}
@@ -88,42 +91,23 @@ func (s *sim) aggregateKind(in *node, funcs []plan.Expr) string {
 	return kind
 }
 
-// stringValued guesses whether an aggregate argument is a string (an immutable buffer type).
-func stringValued(arg string, in []attr) bool {
-	low := strings.ToLower(strings.TrimSpace(arg))
-	if a, ok := resolve(in, columnRef(low)); ok {
-		return a.typ == "string" || strings.HasPrefix(a.typ, "varchar") || strings.HasPrefix(a.typ, "char") || a.typ == "binary"
-	}
-	for _, p := range []string{"concat(", "concat_ws(", "substr(", "substring(", "upper(", "lower(", "trim(", "format_string(", "lpad(", "rpad("} {
-		if strings.HasPrefix(low, p) {
+// stringValued tells whether an aggregate argument is a string (an immutable buffer type): a
+// string column, a cast to string, or a call of a string function.
+func stringValued(x *plan.X, in []attr) bool {
+	switch x.Op {
+	case plan.OpColumn:
+		if a, ok := resolve(in, refOf(x)); ok {
+			return a.typ == "string" || strings.HasPrefix(a.typ, "varchar") || strings.HasPrefix(a.typ, "char") || a.typ == "binary"
+		}
+	case plan.OpCast:
+		return x.Type == "string"
+	case plan.OpCall:
+		switch x.Name {
+		case "concat", "concat_ws", "substr", "substring", "upper", "lower", "trim", "format_string", "lpad", "rpad":
 			return true
 		}
 	}
-	return strings.HasSuffix(low, "as string)")
-}
-
-func funcName(e string) string {
-	i := strings.IndexByte(e, '(')
-	if i <= 0 {
-		return ""
-	}
-	return strings.ToLower(strings.TrimSpace(e[:i]))
-}
-
-func argOf(e string) string {
-	i, j := strings.IndexByte(e, '('), strings.LastIndexByte(e, ')')
-	if i < 0 || j <= i {
-		return ""
-	}
-	return e[i+1 : j]
-}
-
-func distinctArg(e string) (string, bool) {
-	arg := strings.TrimSpace(argOf(e))
-	if len(arg) > 9 && strings.EqualFold(arg[:9], "distinct ") {
-		return strings.TrimSpace(arg[9:]), true
-	}
-	return "", false
+	return false
 }
 
 func isAggregateFunc(name string) bool {
@@ -143,21 +127,18 @@ func isAggregateFunc(name string) bool {
 // grouping attributes and spark_grouping_id; the aggregation groups by those, so no table
 // partitioning ever satisfies it. It returns the Expand node and the grouping keys.
 func (s *sim) groupingSets(in *node, refs []plan.ColumnRef) (*node, []plan.Expr, bool) {
-	var cols []string
+	var cols []plan.ColumnRef
 	found := false
 	for _, r := range refs {
-		low := strings.ToLower(strings.TrimSpace(r.Text))
-		if strings.HasPrefix(low, "cube") || strings.HasPrefix(low, "rollup") || strings.HasPrefix(low, "grouping sets") {
+		if x := r.X; x != nil && x.Op == plan.OpCall && (x.Name == "cube" || x.Name == "rollup") {
 			found = true
-			for _, id := range identifiers(low) {
-				if id != "cube" && id != "rollup" && id != "grouping" && id != "sets" {
-					cols = append(cols, id)
-				}
+			for _, c := range x.Columns() {
+				cols = append(cols, refOf(c))
 			}
 			continue
 		}
 		if r.Column != "" {
-			cols = append(cols, strings.ToLower(r.Column))
+			cols = append(cols, plan.ColumnRef{Column: strings.ToLower(r.Column)})
 		}
 	}
 	if !found {
@@ -167,15 +148,15 @@ func (s *sim) groupingSets(in *node, refs []plan.ColumnRef) (*node, []plan.Expr,
 	var keys []plan.Expr
 	seen := map[string]bool{}
 	for _, c := range cols {
-		if seen[c] {
+		if seen[c.Column] {
 			continue
 		}
-		seen[c] = true
+		seen[c.Column] = true
 		typ := "string"
-		if a, ok := resolve(in.out, columnRef(c)); ok {
+		if a, ok := resolve(in.out, c); ok {
 			typ = a.typ
 		}
-		a := s.ids.newAttr(c, "", typ)
+		a := s.ids.newAttr(c.Column, "", typ)
 		out = append(out, a)
 		keys = append(keys, a.expr)
 	}

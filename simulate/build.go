@@ -135,8 +135,9 @@ func scaled(size int64, in, out []attr) int64 {
 	return r
 }
 
-// projectNode adds ProjectExec when the output differs from the child's.
-func projectNode(child *node, out []attr) *node {
+// projectNode adds ProjectExec when the output differs from the child's. defs[i], when set,
+// is the expression computing out[i] (see selectItems).
+func projectNode(child *node, out []attr, defs []*plan.X) *node {
 	if len(out) == len(child.out) {
 		same := true
 		for i := range out {
@@ -150,9 +151,12 @@ func projectNode(child *node, out []attr) *node {
 		}
 	}
 	p := &plan.ProjectExec{OpInfo: info("Project")}
-	for _, a := range out {
+	for i, a := range out {
 		e := a.expr
-		if e.Text != a.name {
+		switch {
+		case i < len(defs) && defs[i] != nil:
+			e = computedExpr(e, defs[i])
+		case e.Text != a.name:
 			e = aliasExpr(e, a.name)
 		}
 		p.Exprs = append(p.Exprs, e)
@@ -162,8 +166,9 @@ func projectNode(child *node, out []attr) *node {
 	return n
 }
 
-func filterNode(child *node, cond string) *node {
-	f := &plan.Filter{OpInfo: info("Filter"), Condition: plan.Expr{Raw: cond, Text: cond}}
+// filterNode adds FilterExec with the condition cond.
+func filterNode(child *node, cond *plan.X) *node {
+	f := &plan.Filter{OpInfo: info("Filter"), Condition: condition(cond)}
 	n := newNode(f, child.out, child.size, child)
 	n.rel = child.rel
 	return n
@@ -176,4 +181,15 @@ func aliasExpr(e plan.Expr, name string) plan.Expr {
 		a.X = &plan.X{Op: plan.OpAlias, Name: strings.ToLower(name), Args: []*plan.X{e.X}, Raw: a.Raw}
 	}
 	return a
+}
+
+// computedExpr is the attribute e that a projection computes as def. It prints as the
+// attribute ("total#7"); its tree is the alias of def that defines it.
+func computedExpr(e plan.Expr, def *plan.X) plan.Expr {
+	x := &plan.X{Op: plan.OpAlias, Args: []*plan.X{def}, Raw: e.Raw}
+	if c := e.X; c != nil {
+		x.Name, x.ID, x.Long = c.Name, c.ID, c.Long
+	}
+	e.X = x
+	return e
 }

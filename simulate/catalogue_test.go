@@ -181,6 +181,9 @@ func runCase(t *testing.T, c *golden.Case, p *sql.Parser, version string, confs 
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, b := range exprsWithoutTrees(r.Plan) {
+			t.Errorf("%s: %s", q.Text, b)
+		}
 		out = append(out, r)
 	}
 	return out

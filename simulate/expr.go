@@ -80,19 +80,6 @@ func renamed(e plan.Expr, name string) plan.Expr {
 	return plan.Expr{Raw: e.Raw, Text: name, Refs: e.Refs, X: e.X}
 }
 
-// textExprs holds conditions the simulator has only as the query's text (Raw and Text, no
-// tree).
-func textExprs(ss []string) []plan.Expr {
-	if len(ss) == 0 {
-		return nil
-	}
-	out := make([]plan.Expr, len(ss))
-	for i, s := range ss {
-		out[i] = plan.Expr{Raw: s, Text: s}
-	}
-	return out
-}
-
 func exprsText(es []plan.Expr) string { return strings.Join(plan.Texts(es), ", ") }
 
 func ascending(es []plan.Expr) []plan.SortOrder {

@@ -18,22 +18,7 @@ func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 		default:
 			continue // join strategy hints
 		}
-		num, cols := 0, []string(nil)
-		for i, a := range h.Args {
-			if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil && i == 0 {
-				num = v
-				continue
-			}
-			cols = append(cols, a)
-		}
-		var keys []plan.Expr
-		for _, c := range cols {
-			if a, ok := resolve(n.out, columnRef(c)); ok {
-				keys = append(keys, a.expr)
-			} else {
-				s.note("%s hint column %q could not be resolved; left out", h.Name, c)
-			}
-		}
+		num, keys := s.hintArgs(h, n.out)
 		width := num
 		if width == 0 {
 			width = s.opt.NewShufflePartitions()
@@ -81,6 +66,31 @@ func (s *sim) partitionHints(n *node, hints []plan.Hint) *node {
 		n = newNode(x, n.out, n.size, n)
 	}
 	return n
+}
+
+// hintArgs reads a partitioning hint's arguments: the partition count (a leading integer
+// literal, 0 when none) and the columns among out.
+func (s *sim) hintArgs(h plan.Hint, out []attr) (num int, keys []plan.Expr) {
+	for i, x := range h.ArgsX {
+		if x.Op == plan.OpLiteral && i == 0 {
+			if v, err := strconv.Atoi(x.Value); err == nil {
+				num = v
+				continue
+			}
+		}
+		if r, ok := columnOf(x); ok {
+			if a, ok := resolve(out, r); ok {
+				keys = append(keys, a.expr)
+				continue
+			}
+		}
+		text := x.Raw
+		if i < len(h.Args) {
+			text = h.Args[i]
+		}
+		s.note("%s hint column %q could not be resolved; left out", h.Name, text)
+	}
+	return num, keys
 }
 
 // exprKey builds a join key that is an expression over one side's columns ("a.a + 1"): a new

@@ -87,7 +87,7 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	if typ == "" {
 		typ = "Inner"
 	}
-	return s.planJoin(left, right, typ, lk, rk, strings.Join(raws(residual), " AND "), hints), nil
+	return s.planJoin(left, right, typ, lk, rk, residual, hints), nil
 }
 
 // orientResidual turns ON conjuncts "x = y" the parser could not place (unqualified columns)

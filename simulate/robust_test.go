@@ -40,8 +40,13 @@ func TestParserCorpusNeverFails(t *testing.T) {
 			for _, q := range pf.Queries {
 				for _, v := range []Version{{3, 0, 1}, {3, 2, -1}, {3, 5, -1}, {4, 0, -1}} {
 					n++
-					if _, err := Simulate(tables, q, Options{SparkVersion: v}); err != nil {
+					res, err := Simulate(tables, q, Options{SparkVersion: v})
+					if err != nil {
 						t.Errorf("%s: %q on %s: %v", f, q.Text, v, err)
+						continue
+					}
+					for _, b := range exprsWithoutTrees(res.Plan) {
+						t.Errorf("%s: %q on %s: %s", f, q.Text, v, b)
 					}
 				}
 			}

@@ -111,20 +111,20 @@ func (s *sim) scan(r *plan.Relation) *node {
 	}
 	n.scan = si
 	n.rel = name
-	conds, partFilters, selected := s.scanFilters(r, t)
+	conds, partFilters, selected := s.scanFilters(r, t, all)
 	if fs, ok := n.op.(*plan.FileScan); ok {
 		// Partition pruning (PruneFileSourcePartitions): filters on partition columns are
 		// evaluated on the partition list, not on the rows; the others are the scan's data
 		// filters and stay in a Filter above it.
-		fs.PartitionFilters = textExprs(partFilters)
-		fs.DataFilters = textExprs(conds)
+		fs.PartitionFilters = conditions(partFilters)
+		fs.DataFilters = conditions(conds)
 	}
 	if selected != nil {
 		si.pruned = true
 		si.selected = len(selected)
 	}
 	if len(conds) > 0 {
-		n = filterNode(n, strings.Join(conds, " AND "))
+		n = filterNode(n, andOf(conds))
 	}
 	return n
 }
@@ -272,11 +272,12 @@ func findAttr(out []attr, name string) (attr, bool) {
 
 // scanFilters returns the WHERE conjuncts pushed to this relation, split into the data
 // filters (kept in a Filter above the scan) and the partition filters (conditions on
-// partition columns only, which prune partitions and are not applied to rows), and sets
-// bucket pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket)
-// from the key filters.
-func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) ([]string, []string, map[int]bool) {
-	var conds, partFilters []string
+// partition columns only, which prune partitions and are not applied to rows), printed
+// without the relation's qualifier and bound to the scan's attributes all, and sets bucket
+// pruning (FileSourceStrategy.getBucketSet: one bucket column, more than one bucket) from
+// the key filters.
+func (s *sim) scanFilters(r *plan.Relation, t *plan.Table, all []attr) ([]*plan.X, []*plan.X, map[int]bool) {
+	var conds, partFilters []*plan.X
 	rel := strings.ToLower(r.Name())
 	for _, c := range s.where[rel] {
 		cols := conditionColumns(c, t)
@@ -284,10 +285,11 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table) ([]string, []string, 
 		for _, col := range cols {
 			onPartitions = onPartitions && containsFold(t.PartitionColumns, col)
 		}
+		x := bound(unqualified(c, rel), all)
 		if onPartitions {
-			partFilters = append(partFilters, unqualifiedText(c, rel))
+			partFilters = append(partFilters, x)
 		} else {
-			conds = append(conds, unqualifiedText(c, rel))
+			conds = append(conds, x)
 		}
 	}
 	var selected map[int]bool

@@ -40,7 +40,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		s.note("a subquery in WHERE (%s) is planned by Spark as a semi or anti join or a subquery expression (RewritePredicateSubquery); its shuffles are not modelled", sel.Where)
 	}
 	if len(above) > 0 {
-		n = filterNode(n, strings.Join(raws(above), " AND "))
+		n = filterNode(n, boundAnd(above, n.out))
 	}
 	for _, h := range sel.Hints {
 		switch h.Name {
@@ -50,10 +50,10 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 			s.note("hint %s is not modelled", h.Name)
 		}
 	}
-	items, pos := s.selectItems(sel, n)
+	items, pos, defs := s.selectItems(sel, n)
 	switch {
-	case sel.Distinct && len(sel.GroupBy) == 0 && !hasAggregateItem(sel.Items):
-		n = projectNode(n, items)
+	case sel.Distinct && len(sel.GroupBy) == 0 && len(aggregateCalls(sel.ItemsX)) == 0:
+		n = projectNode(n, items, defs)
 		n = s.aggregate(n, exprsOf(items), items, &plan.Select{})
 	case sel.Aggregate || len(sel.GroupBy) > 0:
 		keys := []plan.Expr(nil)
@@ -63,15 +63,15 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 			keys = s.groupKeys(n, sel.GroupBy, items)
 		}
 		n = s.aggregate(n, keys, items, sel)
-		if sel.Having != "" {
-			n = filterNode(n, sel.Having)
+		if sel.HavingX != nil {
+			n = filterNode(n, bound(sel.HavingX, n.out))
 		}
 	}
 	if len(sel.Windows) > 0 {
 		n = s.windows(n, sel.Windows, items, pos)
 	}
 	if !sel.Aggregate && len(sel.GroupBy) == 0 && !sel.Distinct {
-		n = projectNode(n, items)
+		n = projectNode(n, items, defs)
 	}
 	n = s.partitionHints(n, sel.Hints)
 	if len(sel.DistributeBy) > 0 {
@@ -104,16 +104,6 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		n = newNode(g, n.out, n.size, n)
 	}
 	return n, nil
-}
-
-func hasAggregateItem(items []string) bool {
-	for _, it := range items {
-		e, _ := splitAlias(strings.TrimSpace(it))
-		if isAggregateFunc(funcName(e)) {
-			return true
-		}
-	}
-	return false
 }
 
 // groupKeys resolves GROUP BY keys: a column, a select-list alias, or an expression (a new
@@ -151,100 +141,52 @@ func (s *sim) orders(n *node, refs []plan.ColumnRef) []plan.SortOrder {
 	return out
 }
 
-// selectItems resolves the select list against the input's columns: "*", "t.*", columns
-// (possibly aliased, which keeps the attribute for partitioning as AliasAwareOutputPartitioning
-// does) and other expressions (new attributes). pos[i] is the position in the result of
-// sel.Items[i], -1 for a star.
-func (s *sim) selectItems(sel *plan.Select, in *node) (out []attr, pos []int) {
-	pos = make([]int, len(sel.Items))
-	for i, raw := range sel.Items {
-		it := strings.TrimSpace(raw)
-		low := strings.ToLower(it)
+// selectItems resolves the select list's trees against the input's columns: "*", "t.*",
+// columns (possibly aliased, which keeps the attribute for partitioning as
+// AliasAwareOutputPartitioning does) and other expressions (new attributes). pos[i] is the
+// position in the result of item i, -1 for a star; defs[j] is the expression computing
+// result column j, bound to the input's attributes, when a projection computes it (nil for
+// columns and window functions).
+func (s *sim) selectItems(sel *plan.Select, in *node) (out []attr, pos []int, defs []*plan.X) {
+	pos = make([]int, len(sel.ItemsX))
+	for i, x := range sel.ItemsX {
 		pos[i] = len(out)
-		switch {
-		case low == "*":
+		if x.Op == plan.OpStar {
 			pos[i] = -1
-			out = append(out, in.out...)
-			continue
-		case strings.HasSuffix(low, ".*"):
-			pos[i] = -1
-			q := strings.TrimSuffix(low, ".*")
-			q = q[strings.LastIndexByte(q, '.')+1:]
+			q := lastPart(x.Qualifier)
 			for _, a := range in.out {
-				if a.relation == q {
+				if q == "" || a.relation == q {
 					out = append(out, a)
+					defs = append(defs, nil)
 				}
 			}
 			continue
 		}
-		expr, alias := splitAlias(it)
-		if a, ok := resolve(in.out, columnRef(expr)); ok {
-			if alias != "" {
-				a.expr = renamed(a.expr, alias)
-				a.name = alias
+		alias := ""
+		if i < len(sel.ItemAliases) {
+			alias = sel.ItemAliases[i]
+		}
+		if r, ok := columnOf(x); ok {
+			if a, ok := resolve(in.out, r); ok {
+				if alias != "" {
+					a.expr = renamed(a.expr, alias)
+					a.name = alias
+				}
+				out = append(out, a)
+				defs = append(defs, nil)
+				continue
 			}
-			out = append(out, a)
-			continue
 		}
 		name := alias
 		if name == "" {
-			name = strings.ToLower(expr)
+			name = strings.ToLower(x.Raw)
 		}
-		out = append(out, s.ids.newAttr(name, "", exprType(expr, in.out)))
-	}
-	return out, pos
-}
-
-// splitAlias splits "expr AS name" (or "expr name" after a closing parenthesis).
-func splitAlias(it string) (expr, alias string) {
-	low := strings.ToLower(it)
-	if i := strings.LastIndex(low, " as "); i > 0 && !strings.ContainsAny(it[i+4:], "() ") {
-		return strings.TrimSpace(it[:i]), strings.ToLower(strings.Trim(strings.TrimSpace(it[i+4:]), "`"))
-	}
-	if i := strings.LastIndexByte(it, ' '); i > 0 && !strings.ContainsAny(it[i+1:], "()'.") && strings.HasSuffix(strings.TrimSpace(it[:i]), ")") {
-		return strings.TrimSpace(it[:i]), strings.ToLower(it[i+1:])
-	}
-	return it, ""
-}
-
-// columnRef reads "col" or "q.col" as a key reference.
-func columnRef(expr string) plan.ColumnRef {
-	e := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(expr), "`", ""))
-	for _, c := range e {
-		if c != '_' && c != '.' && (c < 'a' || c > 'z') && (c < '0' || c > '9') {
-			return plan.ColumnRef{Text: expr}
+		out = append(out, s.ids.newAttr(name, "", exprType(x, in.out)))
+		var def *plan.X
+		if x.Op != plan.OpOther || x.Name != "over" {
+			def = bound(x, in.out)
 		}
+		defs = append(defs, def)
 	}
-	r := plan.ColumnRef{Text: expr, Column: e}
-	if i := strings.LastIndexByte(e, '.'); i >= 0 {
-		q := e[:i]
-		r.Qualifier = q[strings.LastIndexByte(q, '.')+1:]
-		r.Column = e[i+1:]
-	}
-	return r
-}
-
-// exprType guesses an expression's type: counts are bigint, sums and averages double, ranks
-// int, coalesce-like functions and arithmetic take their first column's type; "" when
-// unknown (unknown types are never coerced).
-func exprType(expr string, in []attr) string {
-	low := strings.ToLower(strings.TrimSpace(expr))
-	switch {
-	case strings.HasPrefix(low, "count("):
-		return "bigint"
-	case strings.HasPrefix(low, "sum("), strings.HasPrefix(low, "avg("):
-		return "double"
-	case strings.HasPrefix(low, "row_number("), strings.HasPrefix(low, "rank("), strings.HasPrefix(low, "dense_rank("), strings.HasPrefix(low, "ntile("):
-		return "int"
-	case strings.HasPrefix(low, "percent_rank("), strings.HasPrefix(low, "cume_dist("):
-		return "double"
-	case strings.HasPrefix(low, "concat"), strings.HasPrefix(low, "upper("), strings.HasPrefix(low, "lower("), strings.HasPrefix(low, "'"):
-		return "string"
-	}
-	for _, tok := range identifiers(low) {
-		if a, ok := resolve(in, columnRef(tok)); ok {
-			return a.typ
-		}
-	}
-	return ""
+	return out, pos, defs
 }

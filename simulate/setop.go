@@ -57,7 +57,7 @@ func (s *sim) setOp(r *plan.Relation) (*node, error) {
 				k = len(right.out)
 			}
 			s.note("%s is planned as a %s join on every column with plain equality keys; Spark compares with <=> (null-safe)", op, typ)
-			n = s.planJoin(n, right, typ, exprsOf(n.out[:k]), exprsOf(right.out[:k]), "", nil)
+			n = s.planJoin(n, right, typ, exprsOf(n.out[:k]), exprsOf(right.out[:k]), nil, nil)
 		}
 		return s.aggregate(n, exprsOf(n.out), n.out, &plan.Select{}), nil
 	}

@@ -11,15 +11,16 @@ import (
 // shuffled hash join when sort-merge is not preferred, sort-merge join, and the nested-loop
 // fallbacks. A broadcast build side gets a BroadcastExchange here; shuffles come later from
 // EnsureRequirements.
-func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, cond string, hints []plan.Hint) *node {
+func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, residual []*plan.X, hints []plan.Hint) *node {
 	lh, rh := sideHints(left, hints), sideHints(right, hints)
+	j := plan.Join{Type: typ, LeftKeys: lk, RightKeys: rk}
 	out := append(append([]attr{}, left.out...), right.out...)
+	if len(residual) > 0 {
+		cond := condition(boundAnd(residual, out))
+		j.Condition = &cond
+	}
 	if typ == "LeftSemi" || typ == "LeftAnti" {
 		out = left.out
-	}
-	j := plan.Join{Type: typ, LeftKeys: lk, RightKeys: rk}
-	if cond != "" {
-		j.Condition = &plan.Expr{Raw: cond, Text: cond}
 	}
 	size := joinSize(typ, left.size, right.size)
 	equi := len(lk) > 0

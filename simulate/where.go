@@ -164,21 +164,6 @@ func singleRelation(cond *plan.X, rels map[string]*plan.Table) (string, bool) {
 	return found, found != ""
 }
 
-// unqualifiedText is a pushed condition's text with the qualifier of its relation rel (and
-// any database before it) removed from its columns, as Spark prints attributes by name:
-// "a.status <> 'CLOSED'" on relation a is "status <> 'CLOSED'".
-func unqualifiedText(cond *plan.X, rel string) string {
-	return cond.Rewrite(func(n *plan.X) (string, bool) {
-		if n.Op != plan.OpColumn || n.Qualifier == "" || lastPart(n.Qualifier) != rel {
-			return "", false
-		}
-		if tail := n.Raw[max(len(n.Raw)-len(n.Name), 0):]; strings.EqualFold(tail, n.Name) {
-			return tail, true
-		}
-		return n.Name, true
-	})
-}
-
 // conditionColumns returns the unqualified column names a scan condition references that
 // are columns of t.
 func conditionColumns(cond *plan.X, t *plan.Table) []string {

@@ -29,7 +29,7 @@ func (s *sim) windows(in *node, specs []plan.WindowSpec, items []attr, pos []int
 		if w.Item > 0 && w.Item <= len(pos) && pos[w.Item-1] >= 0 {
 			out = items[pos[w.Item-1]]
 		} else {
-			out = s.ids.newAttr("_we"+strconv.Itoa(extracted), "", exprType(w.Function+"(", in.out))
+			out = s.ids.newAttr("_we"+strconv.Itoa(extracted), "", callType(w.Function))
 			extracted++
 		}
 		win.Exprs = append(win.Exprs, windowExpr(in.out, w, win.PartitionKeys, win.Orders, out))
@@ -43,74 +43,98 @@ func (s *sim) windows(in *node, specs []plan.WindowSpec, items []attr, pos []int
 // windowExpr prints one window expression as Spark's WindowExpression and Alias print it:
 // "sum(v#2) windowspecdefinition(k#1, t#3 ASC NULLS FIRST, specifiedwindowframe(RangeFrame,
 // unboundedpreceding$(), currentrow$())) AS s#7". Arguments that are columns carry their
-// attribute ids; other arguments are printed as written.
+// attribute ids; other arguments are printed as written. Its tree is the alias of an "over"
+// node: the call, the partition keys, the sort keys (OpOrder) and the frame.
 func windowExpr(in []attr, w plan.WindowSpec, keys []plan.Expr, orders []plan.SortOrder, out attr) plan.Expr {
 	call, refs := windowCall(in, w, orders)
-	spec := make([]string, 0, len(keys)+len(orders)+1)
+	spec := make([]*plan.X, 0, len(keys)+len(orders)+1)
 	for _, k := range keys {
-		spec = append(spec, k.Raw)
+		spec = append(spec, k.X)
 		refs = append(refs, k.Refs...)
 	}
 	for _, o := range orders {
-		spec = append(spec, orderRaw(o))
+		spec = append(spec, orderX(o))
 		refs = append(refs, o.Expr.Refs...)
 	}
 	spec = append(spec, windowFrame(w, len(orders) > 0))
-	raw := call + " windowspecdefinition(" + strings.Join(spec, ", ") + ") AS " + out.expr.Raw
-	return plan.Expr{Raw: raw, Text: plan.StripIDs(raw), Refs: append(refs, out.expr.Refs...)}
+	over := &plan.X{Op: plan.OpOther, Name: "over", Args: append([]*plan.X{call}, spec...), Raw: call.Raw + " windowspecdefinition(" + strings.Join(raws(spec), ", ") + ")"}
+	raw := over.Raw + " AS " + out.expr.Raw
+	x := &plan.X{Op: plan.OpAlias, Name: out.name, Args: []*plan.X{over}, Raw: raw}
+	if c := out.expr.X; c != nil && c.Op == plan.OpColumn {
+		x.ID, x.Long = c.ID, c.Long
+	}
+	return plan.Expr{Raw: raw, Text: plan.StripIDs(raw), Refs: append(refs, out.expr.Refs...), X: x}
 }
 
-// windowCall prints the window function with its arguments as Spark's analyzer leaves them:
+// argTrees are a window function's argument trees: the parser's, or, where it built none
+// (arguments that are not expressions), each argument kept as written.
+func argTrees(w plan.WindowSpec) []*plan.X {
+	if len(w.ArgsX) == len(w.Args) {
+		return w.ArgsX
+	}
+	out := make([]*plan.X, len(w.Args))
+	for i, a := range w.Args {
+		out[i] = &plan.X{Op: plan.OpOther, Raw: strings.TrimSpace(a)}
+	}
+	return out
+}
+
+// windowCall is the window function with its arguments as Spark's analyzer leaves them:
 // count(*) is count(1); rank, dense_rank and percent_rank take the ORDER BY expressions
 // (RankLike.children); lag and lead get their default offset 1 and default value null.
-func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (string, []plan.Attr) {
-	var args []string
+func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (*plan.X, []plan.Attr) {
+	var args []*plan.X
 	var refs []plan.Attr
 	switch w.Function {
 	case "row_number", "cume_dist":
 	case "rank", "dense_rank", "percent_rank":
 		for _, o := range orders {
-			args = append(args, o.Expr.Raw)
+			args = append(args, o.Expr.X)
 			refs = append(refs, o.Expr.Refs...)
 		}
 	default:
-		for _, a := range w.Args {
-			if c, ok := resolve(in, columnRef(a)); ok {
-				args = append(args, c.expr.Raw)
-				refs = append(refs, c.expr.Refs...)
+		for i, a := range argTrees(w) {
+			if i == 0 && w.Function == "count" && a.Op == plan.OpStar {
+				args = append(args, a)
 				continue
 			}
-			args = append(args, a)
+			if r, ok := columnOf(a); ok {
+				if c, ok := resolve(in, r); ok {
+					args = append(args, c.expr.X)
+					refs = append(refs, c.expr.Refs...)
+					continue
+				}
+			}
+			args = append(args, bound(a, in))
 		}
 	}
 	switch w.Function {
 	case "count":
-		if len(args) == 0 || args[0] == "*" {
-			args = []string{"1"}
+		if len(args) == 0 || args[0].Op == plan.OpStar {
+			args = []*plan.X{{Op: plan.OpLiteral, Value: "1", Type: "int", Raw: "1"}}
 		}
 	case "lag", "lead":
-		for len(args) > 0 && len(args) < 3 {
-			args = append(args, [...]string{"", "1", "null"}[len(args)])
+		if len(args) == 1 {
+			args = append(args, &plan.X{Op: plan.OpLiteral, Value: "1", Type: "int", Raw: "1"})
+		}
+		if len(args) == 2 {
+			args = append(args, &plan.X{Op: plan.OpLiteral, Type: "null", Raw: "null"})
 		}
 	}
-	body := strings.Join(args, ", ")
+	body := strings.Join(raws(args), ", ")
 	if w.Distinct {
 		body = "distinct " + body
 	}
-	return w.Function + "(" + body + ")", refs
+	return &plan.X{Op: plan.OpCall, Name: w.Function, Args: args, Distinct: w.Distinct, Raw: w.Function + "(" + body + ")"}, refs
 }
 
-// windowFrame prints the frame of a window expression as SpecifiedWindowFrame does. Ranking
-// functions, cume_dist, lag and lead have their own frames whatever is written
+// windowFrame is the frame of a window expression as SpecifiedWindowFrame prints it.
+// Ranking functions, cume_dist, lag and lead have their own frames whatever is written
 // (WindowFunction.frame); aggregates take the written frame, or Spark's default
 // (ResolveWindowFrame): RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW with ORDER BY, the
 // whole window partition (ROWS, unbounded both ways) without.
-func windowFrame(w plan.WindowSpec, ordered bool) string {
-	const (
-		preceding = "unboundedpreceding$()"
-		current   = "currentrow$()"
-		following = "unboundedfollowing$()"
-	)
+func windowFrame(w plan.WindowSpec, ordered bool) *plan.X {
+	preceding, current, following := frameCall("unboundedpreceding$"), frameCall("currentrow$"), frameCall("unboundedfollowing$")
 	kind, lo, hi := "RowFrame", preceding, following
 	switch w.Function {
 	case "row_number", "rank", "dense_rank", "percent_rank", "ntile":
@@ -119,13 +143,13 @@ func windowFrame(w plan.WindowSpec, ordered bool) string {
 		kind, hi = "RangeFrame", current
 	case "lag", "lead":
 		off := "1"
-		if len(w.Args) > 1 {
-			off = strings.TrimSpace(w.Args[1])
+		if args := argTrees(w); len(args) > 1 {
+			off = args[1].Raw
 		}
 		if w.Function == "lag" {
 			off = negate(off)
 		}
-		lo, hi = off, off
+		lo, hi = offsetX(off), offsetX(off)
 	default:
 		switch {
 		case w.Frame != nil:
@@ -137,30 +161,48 @@ func windowFrame(w plan.WindowSpec, ordered bool) string {
 			kind, hi = "RangeFrame", current
 		}
 	}
-	return "specifiedwindowframe(" + kind + ", " + lo + ", " + hi + ")"
+	k := &plan.X{Op: plan.OpLiteral, Value: kind, Raw: kind}
+	return &plan.X{
+		Op: plan.OpCall, Name: "specifiedwindowframe", Args: []*plan.X{k, lo, hi},
+		Raw: "specifiedwindowframe(" + kind + ", " + lo.Raw + ", " + hi.Raw + ")",
+	}
 }
 
-// frameBound prints one frame bound: UnboundedPreceding, CurrentRow, UnboundedFollowing, or
-// an offset, negative when preceding.
-func frameBound(b string) string {
+// frameCall is a frame boundary Spark prints as a call: "unboundedpreceding$()".
+func frameCall(name string) *plan.X {
+	return &plan.X{Op: plan.OpCall, Name: name, Raw: name + "()"}
+}
+
+// offsetX is a frame boundary that is an offset: a number literal, or an expression kept as
+// printed.
+func offsetX(off string) *plan.X {
+	if _, err := strconv.ParseFloat(off, 64); err == nil {
+		return &plan.X{Op: plan.OpLiteral, Value: off, Raw: off}
+	}
+	return &plan.X{Op: plan.OpOther, Raw: off}
+}
+
+// frameBound is one frame bound of plan.WindowFrame's form: UnboundedPreceding, CurrentRow,
+// UnboundedFollowing, or an offset, negative when preceding.
+func frameBound(b string) *plan.X {
 	switch b {
 	case "UNBOUNDED PRECEDING":
-		return "unboundedpreceding$()"
+		return frameCall("unboundedpreceding$")
 	case "CURRENT ROW":
-		return "currentrow$()"
+		return frameCall("currentrow$")
 	case "UNBOUNDED FOLLOWING":
-		return "unboundedfollowing$()"
+		return frameCall("unboundedfollowing$")
 	}
 	if v, ok := strings.CutSuffix(b, " PRECEDING"); ok {
-		return negate(strings.ToLower(v))
+		return offsetX(negate(strings.ToLower(v)))
 	}
 	if v, ok := strings.CutSuffix(b, " FOLLOWING"); ok {
-		return strings.ToLower(v)
+		return offsetX(strings.ToLower(v))
 	}
-	return strings.ToLower(b)
+	return offsetX(strings.ToLower(b))
 }
 
-// negate prints -x: a literal's sign flips, anything else is wrapped.
+// negate prints -x: a number's sign flips, anything else is wrapped.
 func negate(x string) string {
 	if v, ok := strings.CutPrefix(x, "-"); ok {
 		return v
@@ -169,6 +211,19 @@ func negate(x string) string {
 		return "-" + x
 	}
 	return "-(" + x + ")"
+}
+
+// orderX is a sort key as WindowExec prints it in a window specification: "t#3 ASC NULLS
+// FIRST".
+func orderX(o plan.SortOrder) *plan.X {
+	dir, nulls := "asc", "nulls last"
+	if o.Desc {
+		dir = "desc"
+	}
+	if o.NullsFirst {
+		nulls = "nulls first"
+	}
+	return &plan.X{Op: plan.OpOrder, Name: dir, Value: nulls, Args: []*plan.X{o.Expr.X}, Raw: orderRaw(o)}
 }
 
 func orderRaw(o plan.SortOrder) string {

@@ -21,7 +21,10 @@ func (e *executor) project(ctx context.Context, x *plan.ProjectExec) (*stage, er
 		if src.Op == plan.OpAlias {
 			src = src.Args[0]
 		}
-		if src.Op != plan.OpColumn {
+		switch {
+		case src.Op != plan.OpColumn && src.Raw != ex.Raw:
+			return nil, opErr(x, "unsupported expression %q computing %s: only column references are evaluated here", src.Raw, ex.Raw)
+		case src.Op != plan.OpColumn:
 			return nil, opErr(x, "unsupported expression %q: only column references are evaluated here", src.Raw)
 		}
 		c, err := child.cols.resolveX(src)
