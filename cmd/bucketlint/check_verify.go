@@ -31,7 +31,7 @@ func verifyFindings(ctx context.Context, w *workload.Workload, diags []rules.Dia
 	scenarios := verify.FromAdvice(tables, queries, recs)
 	failed := 0
 	for _, sc := range scenarios {
-		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim, Exec: engineOptions()})
+		res, err := verify.Run(ctx, []verify.Scenario{sc}, verify.Options{Rows: checkVerifyRows, Seed: 1, Sim: sim})
 		if err == nil && res[0].Error != "" {
 			err = errors.New(res[0].Error)
 		}

@@ -275,7 +275,7 @@ func runOne(ctx context.Context, wr workloadRun, outDir string, progress func(ve
 			Remote: opts.spark, Sim: wr.sim, SamplePercent: opts.sample, Progress: progress, ParseExplain: sparkPlan,
 		})
 	}
-	vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Exec: engineOptions(), Progress: progress, OutDir: outDir}
+	vo := verify.Options{Rows: opts.rows, Seed: opts.seed, Sim: wr.sim, Progress: progress, OutDir: outDir}
 	vo.Exec.MemoryBudget = opts.budget
 	if wr.rows > 0 {
 		vo.Rows = wr.rows

@@ -44,7 +44,7 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 		// it reads raw rows.
 		mode = plan.CompleteAggregate
 	}
-	spec, err := newAggSpec(a, mode, child.cols, e.tree)
+	spec, err := newAggSpec(a, mode, child.cols)
 	if err != nil {
 		return nil, fmt.Errorf("aggregate: %w", err)
 	}
@@ -113,8 +113,8 @@ func partialBelow(n plan.Node) bool {
 	return len(kids) == 1 && partialBelow(kids[0])
 }
 
-// newAggSpec compiles an aggregation over in; tree gives each function's tree.
-func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema, tree func(plan.Expr) *plan.X) (*aggSpec, error) {
+// newAggSpec compiles an aggregation over in.
+func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec, error) {
 	s := &aggSpec{}
 	switch mode {
 	case plan.PartialAggregate:
@@ -135,7 +135,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema, tree func
 	}
 	next := len(s.keys) // the next buffer column when merging
 	for _, fe := range a.Functions {
-		name, arg, err := aggCall(tree(fe))
+		name, arg, err := aggCall(treeOf(fe))
 		if err != nil {
 			return nil, err
 		}

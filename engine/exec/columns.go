@@ -55,20 +55,9 @@ func (s schema) resolveX(x *plan.X) (int, error) {
 	return c, nil
 }
 
-// tree returns the expression's tree: the parser's, else the one Options.ParseExpr reads from
-// its text, else treeOf's.
-func (e *executor) tree(ex plan.Expr) *plan.X {
-	if ex.X == nil && e.parse != nil && ex.Raw != "" {
-		if x := e.parse(ex.Raw); x != nil {
-			return x
-		}
-	}
-	return treeOf(ex)
-}
-
-// treeOf returns the expression's tree: the one its parser built, else, for an expression
-// made without one, a column reference when it is one attribute (Refs) and an OpOther of its
-// text otherwise.
+// treeOf returns the expression's tree: the one its parser or the simulator built, else, for
+// an expression made without one, a column reference when it is one attribute (Refs) and an
+// OpOther of its text otherwise (which no operator evaluates).
 func treeOf(e plan.Expr) *plan.X {
 	if e.X != nil {
 		return e.X

@@ -66,7 +66,7 @@ func newFixture(tb testing.TB, seed uint64, rowsA, rowsB int, la, lb store.Layou
 
 func run(tb testing.TB, root plan.Node, cat *Catalog) *Result {
 	tb.Helper()
-	res, err := Execute(context.Background(), root, cat, Options{ParseExpr: parseText})
+	res, err := Execute(context.Background(), root, cat, Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

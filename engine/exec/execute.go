@@ -20,11 +20,6 @@ type Options struct {
 	// MemoryBudget caps the bytes of materialised data (shuffle buffers, hash tables, sort
 	// buffers, the result); 0 means 4 GiB. Exceeding it fails with ErrMemoryBudget.
 	MemoryBudget int64
-	// ParseExpr reads an expression a plan holds only as text into a tree. The simulator
-	// still keeps filter conditions and aggregate functions as the query wrote them, without
-	// trees; the caller passes parser/explain's ParseExpr for them (the engine parses no
-	// text). nil: an expression without a tree is evaluated only when it is a column.
-	ParseExpr func(raw string) *plan.X
 }
 
 // DefaultMemoryBudget is the budget when Options.MemoryBudget is 0.
@@ -116,7 +111,6 @@ type opStat struct {
 // executor holds what one Execute call shares.
 type executor struct {
 	cat   *Catalog
-	parse func(string) *plan.X
 	par   int
 	mem   *budget
 	mu    sync.Mutex
@@ -127,7 +121,7 @@ type executor struct {
 // Execute runs the physical plan root on the catalog's tables and returns its rows.
 func Execute(ctx context.Context, root plan.Node, cat *Catalog, opt Options) (*Result, error) {
 	start := time.Now()
-	e := &executor{cat: cat, par: opt.Parallelism, mem: &budget{limit: opt.MemoryBudget}, parse: opt.ParseExpr}
+	e := &executor{cat: cat, par: opt.Parallelism, mem: &budget{limit: opt.MemoryBudget}}
 	if e.par <= 0 {
 		e.par = runtime.GOMAXPROCS(0)
 	}

@@ -21,7 +21,7 @@ func (e *executor) filter(ctx context.Context, x *plan.Filter) (*stage, error) {
 	if err != nil {
 		return nil, err
 	}
-	pred, err := compilePredicate(e.tree(x.Condition), child.cols)
+	pred, err := compilePredicate(treeOf(x.Condition), child.cols)
 	if err != nil {
 		return nil, opErr(x, "%v", err)
 	}

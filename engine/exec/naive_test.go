@@ -266,10 +266,6 @@ func filterRows(rel relation, keep func([]cell) bool) relation {
 // its tree.
 func px(s string) plan.Expr { return explain.ParseExpr(s) }
 
-// parseText is what the command passes as Options.ParseExpr for the expressions a simulated
-// plan holds only as text.
-func parseText(s string) *plan.X { return explain.ParseExpr(s).X }
-
 // pxs reads each expression.
 func pxs(ss ...string) []plan.Expr {
 	if len(ss) == 0 {

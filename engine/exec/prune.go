@@ -28,7 +28,7 @@ func (e *executor) prunedBuckets(x *plan.FileScan, t *store.Table) ([]int, error
 	cols := tableSchema(t)
 	preds := make([]*predicate, len(x.DataFilters))
 	for i, f := range x.DataFilters {
-		p, err := compilePredicate(e.tree(f), cols)
+		p, err := compilePredicate(treeOf(f), cols)
 		if err != nil {
 			return nil, opErr(x, "data filter %q: %v", f.Raw, err)
 		}
@@ -93,7 +93,7 @@ func (e *executor) newPartitionPruner(x *plan.FileScan, t *store.Table) (*partit
 		pp.cols = append(pp.cols, column{Name: t.Schema[c].Name, Type: t.Schema[c].Type})
 	}
 	for _, f := range x.PartitionFilters {
-		p, err := compilePredicate(e.tree(f), pp.cols)
+		p, err := compilePredicate(treeOf(f), pp.cols)
 		if err != nil {
 			return nil, opErr(x, "partition filter %q: %v", f.Raw, err)
 		}

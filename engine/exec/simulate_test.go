@@ -57,7 +57,7 @@ func TestSimulatedPlans(t *testing.T) {
 			if !bucketed {
 				engineCat = unbucketedCatalog(t, cat, tables)
 			}
-			got, err := Execute(context.Background(), res.Plan, engineCat, Options{ParseExpr: parseText})
+			got, err := Execute(context.Background(), res.Plan, engineCat, Options{})
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", q.name, err, plan.Texts(nil))
 			}

@@ -198,7 +198,7 @@ func (e *executor) window(ctx context.Context, x *plan.Window) (*stage, error) {
 	funcs := make([]winFunc, len(x.Exprs))
 	out := append(schema(nil), child.cols...)
 	for i, ex := range x.Exprs {
-		f, err := compileWinFunc(e.tree(ex), child.cols, len(x.Orders) > 0)
+		f, err := compileWinFunc(treeOf(ex), child.cols, len(x.Orders) > 0)
 		if err != nil {
 			return nil, opErr(x, "%v", err)
 		}

@@ -244,7 +244,7 @@ func TestSimulatedWindowUnsupportedIsAClearError(t *testing.T) {
 		{"SELECT k, sum(x) OVER (PARTITION BY k) / 2 AS half FROM a", "half"},
 	} {
 		root, _ := simulatePlan(t, ddl+c.query+";\n")
-		_, err := Execute(context.Background(), root, f.cat, Options{ParseExpr: parseText})
+		_, err := Execute(context.Background(), root, f.cat, Options{})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want it to mention %q", c.query, err, c.want)
 		}

@@ -273,7 +273,7 @@ func TestWindowUnsupportedIsAClearError(t *testing.T) {
 		"sum((x#3 + 1)) windowspecdefinition(k#1, x#3 ASC NULLS FIRST, specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS s#9L",
 	} {
 		root := windowNode(sortNode(fileScan("a", true, "k", "a", "x"), "k", "x"), []string{"k"}, "x", e)
-		_, err := Execute(context.Background(), root, f.cat, Options{ParseExpr: parseText})
+		_, err := Execute(context.Background(), root, f.cat, Options{})
 		if err == nil || !strings.Contains(err.Error(), "Window") || !strings.Contains(err.Error(), e) {
 			t.Fatalf("%s: err = %v", e, err)
 		}

@@ -30,7 +30,7 @@ func BenchmarkVerify10M(b *testing.B) {
 		"finance.accounts":     {Rows: 1_000_000, Columns: map[string]ColumnGen{"status": {Cardinality: 3}}},
 	}
 	for b.Loop() {
-		res, err := Run(context.Background(), sc, Options{Seed: 1, Sim: simOptions(b), Exec: testExec(), TempRoot: b.TempDir()})
+		res, err := Run(context.Background(), sc, Options{Seed: 1, Sim: simOptions(b), TempRoot: b.TempDir()})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -84,7 +84,7 @@ func TestHiveScanPlans(t *testing.T) {
 	}
 	text := strings.Replace(hiveDDL, "STORED AS PARQUET", "STORED AS TEXTFILE", 1)
 	sc := advised(t, text)
-	res2, err := Run(context.Background(), sc, Options{Rows: 500, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir()})
+	res2, err := Run(context.Background(), sc, Options{Rows: 500, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

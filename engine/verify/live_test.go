@@ -39,7 +39,7 @@ func TestSparkLive(t *testing.T) {
 	}
 	sc := advised(t, txnDDL)
 	res, err := Run(context.Background(), sc, Options{
-		Rows: 3000, Seed: 11, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir(),
+		Rows: 3000, Seed: 11, Sim: simOptions(t), TempRoot: t.TempDir(),
 		Spark: &SparkCheck{Python: py, Script: script, Master: "local[2]"},
 	})
 	if err != nil {

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/bucketlint/bucketlint/advise"
-	"github.com/bucketlint/bucketlint/engine/exec"
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/sql"
@@ -68,12 +67,6 @@ func parseExplain(text string) (plan.Node, error) {
 	return es[0].Physical(), nil
 }
 
-// testExec are the engine options the command passes: parser/explain reads the expressions a
-// simulated plan holds only as text.
-func testExec() exec.Options {
-	return exec.Options{ParseExpr: func(s string) *plan.X { return explain.ParseExpr(s).X }}
-}
-
 // advised returns the scenarios of the advice for src.
 func advised(t *testing.T, src string) []Scenario {
 	t.Helper()
@@ -87,7 +80,7 @@ func advised(t *testing.T, src string) []Scenario {
 
 func runIn(t *testing.T, root string, sc []Scenario) []Result {
 	t.Helper()
-	res, err := Run(context.Background(), sc, Options{Rows: 5000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: root})
+	res, err := Run(context.Background(), sc, Options{Rows: 5000, Seed: 7, Sim: simOptions(t), TempRoot: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +160,7 @@ func TestScenarioError(t *testing.T) {
 	t.Parallel()
 	sc := advised(t, txnDDL)
 	sc[0].Data = map[string]TableData{"finance.accounts": {Path: "missing.csv"}}
-	res, err := Run(context.Background(), sc, Options{Rows: 100, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir()})
+	res, err := Run(context.Background(), sc, Options{Rows: 100, Sim: simOptions(t), TempRoot: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +244,7 @@ func TestMemoryBudget(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			opt := Options{Rows: 20000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir()}
+			opt := Options{Rows: 20000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir()}
 			opt.Exec.MemoryBudget = c.budget
 			res, err := Run(context.Background(), advised(t, txnDDL), opt)
 			if err != nil {
@@ -276,7 +269,7 @@ func TestMemoryBudget(t *testing.T) {
 func TestProgressSteps(t *testing.T) {
 	t.Parallel()
 	var seen []Progress
-	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), Exec: testExec(), TempRoot: t.TempDir(), Progress: func(p Progress) { seen = append(seen, p) }}
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), TempRoot: t.TempDir(), Progress: func(p Progress) { seen = append(seen, p) }}
 	sc := advised(t, txnDDL)
 	if _, err := Run(context.Background(), append(sc, sc...), opt); err != nil {
 		t.Fatal(err)
@@ -299,7 +292,7 @@ func TestProgressSteps(t *testing.T) {
 func TestOutDirKept(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
-	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), Exec: testExec(), OutDir: out}
+	opt := Options{Rows: 2000, Seed: 7, Sim: simOptions(t), OutDir: out}
 	res, err := Run(context.Background(), advised(t, txnDDL), opt)
 	if err != nil {
 		t.Fatal(err)
