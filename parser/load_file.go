@@ -36,7 +36,7 @@ func (r *result) addSQL(f *sql.File, rk rank) {
 	for i := range f.Changes {
 		events = append(events, event{pos: f.Changes[i].Pos, ch: &f.Changes[i]})
 	}
-	sort.SliceStable(events, func(i, j int) bool { return before(events[i].pos, events[j].pos) })
+	sort.SliceStable(events, func(i, j int) bool { return events[i].pos.Before(events[j].pos) })
 	declared := map[string]int{}
 	dropped := map[string]bool{}
 	for _, e := range events {
@@ -101,15 +101,4 @@ func applyChange(t *plan.Table, ch *sql.Change) {
 	case sql.ChangeClusterBy:
 		t.ClusterBy = ch.ClusterBy
 	}
-}
-
-// before orders positions by file, line and column.
-func before(a, b plan.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
 }

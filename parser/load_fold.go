@@ -17,7 +17,7 @@ func fold(name string, facts []fact) (*plan.Table, []plan.Conflict) {
 		if facts[i].rank != facts[j].rank {
 			return facts[i].rank < facts[j].rank
 		}
-		return before(source(facts[i].t), source(facts[j].t))
+		return source(facts[i].t).Before(source(facts[j].t))
 	})
 	m := &merger{t: cloneTable(facts[0].t), kept: map[string]plan.Pos{}}
 	m.t.Name = name
@@ -29,7 +29,7 @@ func fold(name string, facts []fact) (*plan.Table, []plan.Conflict) {
 		// SHOW CREATE TABLE prints a Hive table as USING parquet when it can: its storage.
 		m.t.HiveFormat = m.fileFormat
 	}
-	sort.SliceStable(m.t.Sources, func(i, j int) bool { return before(m.t.Sources[i], m.t.Sources[j]) })
+	sort.SliceStable(m.t.Sources, func(i, j int) bool { return m.t.Sources[i].Before(m.t.Sources[j]) })
 	m.t.Sources = slices.Compact(m.t.Sources)
 	return m.t, m.conflicts
 }

@@ -174,7 +174,7 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 	}
 	r.addSQL(all, rankDDL)
 	r.confs = append(r.confs, cf.Confs...)
-	sort.SliceStable(r.confs, func(i, j int) bool { return before(r.confs[i].Pos, r.confs[j].Pos) })
+	sort.SliceStable(r.confs, func(i, j int) bool { return r.confs[i].Pos.Before(r.confs[j].Pos) })
 	for _, w := range cf.Writes {
 		if w.Terminal != "saveAsTable" || w.Table == "" {
 			continue
@@ -186,7 +186,7 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})
 		r.events = append(r.events, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
 	}
-	sort.SliceStable(r.events, func(i, j int) bool { return before(r.events[i].Pos, r.events[j].Pos) })
+	sort.SliceStable(r.events, func(i, j int) bool { return r.events[i].Pos.Before(r.events[j].Pos) })
 }
 
 // remap rewrites, in place, every position in v that lies in file (as parser/sql reported it

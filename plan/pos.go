@@ -35,3 +35,31 @@ type Span struct {
 
 // String formats the span by its start.
 func (s Span) String() string { return s.Start.String() }
+
+// Before orders positions by file, line and column: it reports whether p comes before q.
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Contains reports whether p lies in s: in its file, not before its start and not past its
+// end, End's own column included. With no End known, s is the rest of its start line; an End
+// without a column ends with its line.
+func (s Span) Contains(p Pos) bool {
+	if p.File != s.Start.File || p.Before(s.Start) {
+		return false
+	}
+	end := s.End
+	if !end.IsValid() {
+		end = Pos{File: s.Start.File, Line: s.Start.Line}
+	}
+	if p.Line != end.Line {
+		return p.Line < end.Line
+	}
+	return end.Col <= 0 || p.Col <= end.Col
+}

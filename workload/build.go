@@ -64,7 +64,7 @@ func (w *Workload) applyDefaults() {
 			}
 			// A CREATE TABLE decides over a write; among equals the first in the files does.
 			if first == nil || e.Kind == plan.CreateTable && first.Kind != plan.CreateTable ||
-				e.Kind == first.Kind && before(e.Pos, first.Pos) {
+				e.Kind == first.Kind && e.Pos.Before(first.Pos) {
 				first = e
 			}
 		}

@@ -96,8 +96,8 @@ func buildSessions(p *plan.Project) (map[string]*Session, []plan.Conf) {
 		}
 	}
 	for _, s := range sessions {
-		sort.SliceStable(s.confs, func(i, j int) bool { return before(s.confs[i].Pos, s.confs[j].Pos) })
-		sort.SliceStable(s.events, func(i, j int) bool { return before(s.events[i].pos, s.events[j].pos) })
+		sort.SliceStable(s.confs, func(i, j int) bool { return s.confs[i].Pos.Before(s.confs[j].Pos) })
+		sort.SliceStable(s.events, func(i, j int) bool { return s.events[i].pos.Before(s.events[j].pos) })
 	}
 	return sessions, global
 }
@@ -122,26 +122,15 @@ func projectConfs(p *plan.Project) []plan.Conf {
 	return out
 }
 
-// before orders positions by file, line and column.
-func before(a, b plan.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Col < b.Col
-}
-
 // reaches reports whether something at position at, in the same file, is in force at pos: it
 // comes first, or at the same place (a setting on the line of the statement it precedes).
 func reaches(at, pos plan.Pos) bool {
-	return at.File == pos.File && !before(pos, at)
+	return at.File == pos.File && !pos.Before(at)
 }
 
 // precedes reports whether a statement at position at ran before the one at pos.
 func precedes(at, pos plan.Pos) bool {
-	return at.File == pos.File && before(at, pos)
+	return at.File == pos.File && at.Before(pos)
 }
 
 // sortedSessions returns the sessions in file order.

@@ -47,7 +47,7 @@ func verifyFindings(ctx context.Context, w *workload.Workload, diags []rules.Dia
 			ShuffledBytesBefore: r.Before.ShuffledBytes, ShuffledBytesAfter: r.After.ShuffledBytes,
 		}
 		for i := range diags {
-			if out[i] == nil && within(diags[i].Span.Start, sc.Query.Span) {
+			if out[i] == nil && sc.Query.Span.Contains(diags[i].Span.Start) {
 				out[i] = v
 				if !v.Reproduced {
 					failed++
@@ -56,18 +56,4 @@ func verifyFindings(ctx context.Context, w *workload.Workload, diags []rules.Dia
 		}
 	}
 	return out, failed
-}
-
-// within reports whether p lies inside span (same file, between its lines and columns).
-func within(p plan.Pos, span plan.Span) bool {
-	if span.End.Line == 0 {
-		span.End = plan.Pos{File: span.Start.File, Line: span.Start.Line}
-	}
-	if p.File != span.Start.File || p.Line < span.Start.Line || p.Line > span.End.Line {
-		return false
-	}
-	if p.Line == span.Start.Line && p.Col < span.Start.Col {
-		return false
-	}
-	return p.Line != span.End.Line || span.End.Col == 0 || p.Col <= span.End.Col
 }

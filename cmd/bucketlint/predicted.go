@@ -49,14 +49,9 @@ func predictedPlans(w *workload.Workload, ds []rules.Diagnostic) []*plan.Explain
 // queryAt returns the query whose span holds pos, nil when none does.
 func queryAt(qs []*plan.Query, pos plan.Pos) *plan.Query {
 	for _, q := range qs {
-		s, e := q.Span.Start, q.Span.End
-		if s.File != pos.File || pos.Line < s.Line || (pos.Line == s.Line && pos.Col < s.Col) {
-			continue
+		if q.Span.Contains(pos) {
+			return q
 		}
-		if e.IsValid() && (pos.Line > e.Line || (pos.Line == e.Line && pos.Col > e.Col)) {
-			continue
-		}
-		return q
 	}
 	return nil
 }
