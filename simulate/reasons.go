@@ -159,11 +159,12 @@ func sourceScan(n *node) *node {
 // castOfPartitionKey returns a key that is a cast of one of the partitioning columns.
 func castOfPartitionKey(keys, pkeys []plan.Expr) string {
 	for _, k := range keys {
-		if !k.IsCast() {
+		if k.X == nil || k.X.Op != plan.OpCast {
 			continue
 		}
+		inner := k.X.Uncast()
 		for _, p := range pkeys {
-			if strings.Contains(k.Raw, "("+p.Raw+" ") {
+			if inner != nil && inner.Raw == p.Raw {
 				return k.Text
 			}
 		}

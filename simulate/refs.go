@@ -8,58 +8,111 @@ import (
 
 // refSet is the columns a query mentions, for column pruning (ColumnPruning and
 // FileSourceStrategy read only the referenced columns; a bucketed scan needs every bucket
-// column among them). It over-approximates: a bare name counts for every table with such a
-// column.
+// column among them). It over-approximates: an unqualified name counts for every table with
+// such a column.
 type refSet struct {
 	bare map[string]bool
 	qual map[string]bool
 	star map[string]bool
 }
 
+// collectRefs gathers the columns of every expression tree and key of q.
 func collectRefs(q *plan.Query) refSet {
 	r := refSet{bare: map[string]bool{}, qual: map[string]bool{}, star: map[string]bool{}}
-	for _, tok := range identifiers(q.Text) {
-		if i := strings.LastIndexByte(tok, '.'); i >= 0 {
-			r.qual[tok[strings.LastIndexByte(tok[:i], '.')+1:]] = true
-			continue
-		}
-		r.bare[tok] = true
-	}
-	var walk func(rel *plan.Relation)
-	walk = func(rel *plan.Relation) {
-		if rel == nil {
-			return
-		}
-		switch rel.Kind {
-		case plan.SelectRel:
-			sel := rel.Select
-			for _, it := range sel.Items {
-				it = strings.ToLower(strings.TrimSpace(it))
-				switch {
-				case it == "*":
-					for _, n := range scopeNames(sel.From) {
-						r.star[n] = true
-					}
-				case strings.HasSuffix(it, ".*"):
-					q := strings.TrimSuffix(it, ".*")
-					r.star[q[strings.LastIndexByte(q, '.')+1:]] = true
-				}
-			}
-			walk(sel.From)
-		case plan.JoinRel:
-			walk(rel.Join.Left)
-			walk(rel.Join.Right)
-		case plan.SetRel:
-			for _, in := range rel.Inputs {
-				walk(in)
-			}
-		}
-	}
-	walk(q.Root)
+	r.relation(q.Root)
 	for _, c := range q.CTEs {
-		walk(c.Root)
+		r.relation(c.Root)
 	}
 	return r
+}
+
+// relation adds the references of a relation tree.
+func (r refSet) relation(rel *plan.Relation) {
+	if rel == nil {
+		return
+	}
+	switch rel.Kind {
+	case plan.SelectRel:
+		r.selectBlock(rel.Select)
+	case plan.JoinRel:
+		j := rel.Join
+		r.tree(j.ConditionX)
+		r.keys(j.LeftKeys)
+		r.keys(j.RightKeys)
+		for _, c := range j.Using {
+			r.bare[strings.ToLower(c)] = true
+		}
+		r.relation(j.Left)
+		r.relation(j.Right)
+	case plan.SetRel:
+		for _, in := range rel.Inputs {
+			r.relation(in)
+		}
+	}
+}
+
+// selectBlock adds the references of a SELECT block: its select list (a star reads every
+// column of the relations it names), conditions, keys, windows and hints.
+func (r refSet) selectBlock(sel *plan.Select) {
+	for _, x := range sel.ItemsX {
+		if x.Op != plan.OpStar {
+			r.tree(x)
+			continue
+		}
+		if x.Qualifier != "" {
+			r.star[lastPart(x.Qualifier)] = true
+			continue
+		}
+		for _, n := range scopeNames(sel.From) {
+			r.star[n] = true
+		}
+	}
+	r.tree(sel.WhereX)
+	r.tree(sel.HavingX)
+	for _, keys := range [][]plan.ColumnRef{sel.GroupBy, sel.DistributeBy, sel.SortBy, sel.OrderBy} {
+		r.keys(keys)
+	}
+	for _, f := range sel.Filters {
+		r.keys([]plan.ColumnRef{f.Column})
+	}
+	for _, w := range sel.Windows {
+		for _, x := range w.ArgsX {
+			r.tree(x)
+		}
+		r.keys(w.PartitionBy)
+		r.keys(w.OrderBy)
+	}
+	for _, h := range sel.Hints {
+		for _, x := range h.ArgsX {
+			r.tree(x)
+		}
+	}
+	r.relation(sel.From)
+}
+
+// keys adds the columns of keys: their trees, or their column names when they have none.
+func (r refSet) keys(keys []plan.ColumnRef) {
+	for _, k := range keys {
+		switch {
+		case k.X != nil:
+			r.tree(k.X)
+		case k.Column != "" && k.Qualifier != "":
+			r.qual[strings.ToLower(lastPart(k.Qualifier)+"."+k.Column)] = true
+		case k.Column != "":
+			r.bare[strings.ToLower(k.Column)] = true
+		}
+	}
+}
+
+// tree adds the columns of an expression tree.
+func (r refSet) tree(x *plan.X) {
+	for _, c := range x.Columns() {
+		if c.Qualifier == "" {
+			r.bare[c.Name] = true
+			continue
+		}
+		r.qual[lastPart(c.Qualifier)+"."+c.Name] = true
+	}
 }
 
 // scopeNames are the names of the relations a SELECT's FROM brings into scope.
@@ -78,45 +131,3 @@ func (r refSet) reads(rel, col string) bool {
 	col = strings.ToLower(col)
 	return r.star[rel] || r.bare[col] || r.qual[rel+"."+col]
 }
-
-// identifiers returns the lower-case (possibly dotted) identifiers of SQL text, skipping
-// string literals and comments.
-func identifiers(src string) []string {
-	var out []string
-	s := strings.ToLower(src)
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '"':
-			j := i + 1
-			for j < len(s) && s[j] != c {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j + 1
-		case c == '-' && i+1 < len(s) && s[i+1] == '-':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case isIdentStart(c) || c == '`':
-			j := i
-			for j < len(s) && (isIdentPart(s[j]) || s[j] == '.' || s[j] == '`') {
-				j++
-			}
-			tok := strings.Trim(strings.ReplaceAll(s[i:j], "`", ""), ".")
-			if tok != "" {
-				out = append(out, tok)
-			}
-			i = j
-		default:
-			i++
-		}
-	}
-	return out
-}
-
-func isIdentStart(c byte) bool { return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') }
-
-func isIdentPart(c byte) bool { return isIdentStart(c) || ('0' <= c && c <= '9') }
