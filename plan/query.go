@@ -38,8 +38,11 @@ type Query struct {
 // A CTE is one named query of a WITH clause.
 type CTE struct {
 	Name string
-	Root *Relation
-	Span Span
+	// Columns are the names of a column list "name (a, b) AS (…)", lower case, which rename
+	// the query's output columns in order; empty when none is written.
+	Columns []string
+	Root    *Relation
+	Span    Span
 }
 
 // A RelationKind says which kind of relation a Relation is.
@@ -69,6 +72,13 @@ type Relation struct {
 	// Alias is the name the relation is referred to by in its scope ("o" in "orders o"), empty
 	// when none was given.
 	Alias string
+	// ColumnAliases are the names of a column alias list "AS x (a, b)", lower case, which
+	// rename the relation's output columns in order; empty when none is written.
+	ColumnAliases []string
+	// View is the name of the view this relation was read from, set when name resolution
+	// replaced a scan of a view by the view's query (as Spark's analyzer does); empty
+	// otherwise.
+	View string
 	// Table is the table name of a TableRel.
 	Table string
 	// CTE is set when a TableRel names a CTE of the enclosing query rather than a table.

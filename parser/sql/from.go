@@ -82,6 +82,9 @@ func (b *queryBuilder) factor(t *tableFactor) *plan.Relation {
 	case t.Alias != nil:
 		r.Alias = unquoteIdent(string(*t.Alias))
 	}
+	for _, c := range t.ColAlias {
+		r.ColumnAliases = append(r.ColumnAliases, unquoteIdent(c.Name))
+	}
 	return r
 }
 

@@ -36,6 +36,9 @@ func (b *queryBuilder) stmt(s *queryStmt) *plan.Relation {
 	for _, w := range s.With {
 		name := unquoteIdent(w.Name)
 		def := &plan.CTE{Name: name, Span: b.st.span(b.c, w.Pos, w.EndPos)}
+		for _, c := range w.Cols {
+			def.Columns = append(def.Columns, unquoteIdent(c.Name))
+		}
 		def.Root = b.stmt(w.Query)
 		b.ctes[name] = true
 		b.q.CTEs = append(b.q.CTEs, def)
