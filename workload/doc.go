@@ -16,6 +16,13 @@
 //     as one session sees it at one position (catalogue.go, scope.go);
 //   - the queries, each with its session, simulated once (Simulate), views read through to
 //     their bodies (views.go);
+//   - name resolution (Resolve, resolve*.go): every column reference of a query names the
+//     relation it belongs to, as Spark's analyzer resolves it — qualified and unqualified
+//     names, aliases, CTEs, subqueries, views (replaced by their queries), USING and NATURAL
+//     joins, case-insensitively; join keys come out oriented to their sides whatever order
+//     the ON clause wrote them in; a name that does not resolve is an Unresolved value with
+//     its reason (unknown column, ambiguous between relations, columns not known), never
+//     attributed by its position;
 //   - the one default of the advisor's inputs (Advice).
 //
 // Every command (check, simulate, advise, verify, tables) builds its workload here from the
