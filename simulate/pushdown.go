@@ -31,6 +31,54 @@ func pushEqualities(rel *plan.Relation, conjuncts []*plan.X) (*plan.Relation, []
 	return rel, keep
 }
 
+// pushPlaced moves the WHERE equalities pushEqualities leaves because a column is not
+// qualified ("i_item = s_item") into the lowest join separating their relations, as Spark's
+// analyzer and optimizer do once the names are resolved. Each unqualified column is placed
+// at the relation name resolution gave it (plan.X.Relation), else at the one relation in
+// scope whose known columns have it; an equality with a column neither places stays a filter.
+func (s *sim) pushPlaced(from *plan.Relation, conjuncts []*plan.X) (*plan.Relation, []*plan.X) {
+	rels := map[string]*plan.Table{}
+	s.scopeOf(from, true, rels, map[string]bool{})
+	var keep []*plan.X
+	for _, c := range conjuncts {
+		l, r, ok := equalityOf(c)
+		if !ok {
+			keep = append(keep, c)
+			continue
+		}
+		a, okA := placedColumn(l, rels)
+		b, okB := placedColumn(r, rels)
+		next, pushed := from, false
+		if okA && okB {
+			next, pushed = pushInto(from, a, b)
+		}
+		if !pushed {
+			keep = append(keep, c)
+			continue
+		}
+		from = next
+	}
+	return from, keep
+}
+
+// placedColumn reads a column operand with the relation it belongs to: its qualifier, else
+// the relation name resolution gave it, else the one relation of rels whose known columns
+// have it. ok is false for an operand that is not a column and for a column not placed.
+func placedColumn(x *plan.X, rels map[string]*plan.Table) (plan.ColumnRef, bool) {
+	k, ok := columnOf(x)
+	if !ok || k.Qualifier != "" {
+		return k, ok
+	}
+	rel := strings.ToLower(x.Relation)
+	if rel == "" {
+		if rel, ok = singleRelation(x, rels); !ok {
+			return k, false
+		}
+	}
+	k.Qualifier, k.Relation = rel, rel
+	return k, true
+}
+
 // pushInto returns a copy of the join tree with the key pair added to the lowest inner join
 // that separates the two columns' relations.
 func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {

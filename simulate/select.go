@@ -26,6 +26,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		if len(conjuncts) > 0 && from.Kind == plan.JoinRel {
 			// WHERE equalities between joined relations become join keys.
 			from, conjuncts = pushEqualities(from, conjuncts)
+			from, conjuncts = s.pushPlaced(from, conjuncts)
 			from = eliminateOuter(from, nullRejecting(sel.Filters))
 		}
 		// Conjuncts on one relation go to its scan, the rest stay above the joins.
