@@ -98,10 +98,13 @@ type passCache struct {
 	joins []*joinSite
 	// sites are the join sites as the workload classifies them.
 	sites map[*joinSite]*workload.Site
+	// resolved are the project's queries after name resolution.
+	resolved map[*plan.Query]*workload.Resolved
 }
 
-// simulate runs the pass's simulator, nil on error or when there is none.
+// simulate runs the pass's simulator on q after name resolution, nil on error.
 func (p *Pass) simulate(q *plan.Query) *simulate.Result {
+	q = p.resolved(q).Query
 	if p.Simulate == nil {
 		res, err := simulate.Simulate(p.tablesAt(q.Span.Start), q, p.OptionsAt(q.Span.Start))
 		if err != nil {

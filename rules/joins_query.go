@@ -5,15 +5,20 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // queryJoins returns the equi-joins of a SQL query, with the shuffles the simulator
-// predicts for them.
+// predicts for them. The query is read after name resolution: each key belongs to the side
+// its column resolved to, whatever order the condition wrote it in, and a view is read
+// through to its query. A join whose keys do not all resolve is left out (its sides cannot
+// be told), as are the joins inside a view, reported where the view is defined.
 func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinSite {
+	rq := p.resolved(q).Query
 	var out []*joinSite
 	var walk func(r *plan.Relation, hints []plan.Hint)
 	walk = func(r *plan.Relation, hints []plan.Hint) {
-		if r == nil {
+		if r == nil || r.View != "" {
 			return
 		}
 		switch r.Kind {
@@ -29,25 +34,26 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 			j := r.Join
 			walk(j.Left, hints)
 			walk(j.Right, hints)
-			if len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
+			if len(j.LeftKeys) == 0 || !workload.Complete(j) {
 				return
 			}
 			s := &joinSite{
 				Span: j.Span, Kind: "query", Type: j.Type,
-				Left: newSide(q, j.Left, j.LeftKeys, tables), Right: newSide(q, j.Right, j.RightKeys, tables),
+				Left: newSide(rq, j.Left, j.LeftKeys, tables), Right: newSide(rq, j.Right, j.RightKeys, tables),
 			}
 			if !s.Span.Start.IsValid() {
 				s.Span = r.Span
 			}
 			s.Broadcast = hinted(hints, j.Left) || hinted(hints, j.Right)
-			s.Query = q
+			s.Query = rq
 			out = append(out, s)
 		}
 	}
-	for _, c := range q.CTEs {
+	// The CTEs after the query's own come from the views it reads.
+	for _, c := range rq.CTEs[:len(q.CTEs)] {
 		walk(c.Root, nil)
 	}
-	walk(q.Root, q.Hints)
+	walk(rq.Root, rq.Hints)
 	if len(out) == 0 {
 		return nil
 	}

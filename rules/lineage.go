@@ -54,7 +54,10 @@ func layoutSource(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 			}
 		}
 		via := "a subquery"
-		if r.Alias != "" {
+		switch {
+		case r.View != "":
+			via = "view " + r.View
+		case r.Alias != "":
 			via = "subquery " + r.Alias
 		}
 		return t, mapped, via
