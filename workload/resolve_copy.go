@@ -34,7 +34,7 @@ func copyRelation(r *plan.Relation) *plan.Relation {
 		j.Left, j.Right = copyRelation(r.Join.Left), copyRelation(r.Join.Right)
 		j.LeftKeys, j.RightKeys = copyRefs(r.Join.LeftKeys), copyRefs(r.Join.RightKeys)
 		j.Residual = slices.Clone(r.Join.Residual)
-		j.ConditionX = copyX(r.Join.ConditionX)
+		j.ConditionX, j.ResidualX = copyX(r.Join.ConditionX), copyXs(r.Join.ResidualX)
 		c.Join = &j
 	}
 	if r.Select != nil {
@@ -67,8 +67,13 @@ func copySelect(s *plan.Select) *plan.Select {
 	for i := range c.Windows {
 		c.Windows[i].PartitionBy = copyRefs(c.Windows[i].PartitionBy)
 		c.Windows[i].OrderBy = copyRefs(c.Windows[i].OrderBy)
+		c.Windows[i].ArgsX = copyXs(c.Windows[i].ArgsX)
 	}
 	c.DistributeBy, c.SortBy, c.OrderBy = copyRefs(s.DistributeBy), copyRefs(s.SortBy), copyRefs(s.OrderBy)
+	c.Hints = slices.Clone(s.Hints)
+	for i := range c.Hints {
+		c.Hints[i].ArgsX = copyXs(c.Hints[i].ArgsX)
+	}
 	return &c
 }
 

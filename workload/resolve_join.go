@@ -38,7 +38,7 @@ func (r *resolver) joinKeys(rel *plan.Relation) {
 		case ls == 2 && rs == 1:
 			lk, rk = rk, lk
 		case ls != 0 && ls == rs:
-			j.Residual = append(j.Residual, lk.Text+" = "+rk.Text)
+			residual(j, lk, rk)
 			continue
 		}
 		lks, rks = append(lks, lk), append(rks, rk)
@@ -72,4 +72,16 @@ func (r *resolver) usingKeys(j *plan.JoinSpec) {
 		}
 		j.LeftKeys, j.RightKeys = append(j.LeftKeys, lk), append(j.RightKeys, rk)
 	}
+}
+
+// residual adds the equality of two keys of one side to the join's residual conjuncts, with
+// its tree when the join's residuals have trees.
+func residual(j *plan.JoinSpec, lk, rk plan.ColumnRef) {
+	text := lk.Text + " = " + rk.Text
+	if len(j.ResidualX) == len(j.Residual) && lk.X != nil && rk.X != nil {
+		x := &plan.X{Op: plan.OpBinary, Name: "=", Args: []*plan.X{lk.X, rk.X}, Raw: text}
+		x.Span = plan.Span{Start: lk.X.Span.Start, End: rk.X.Span.End}
+		j.ResidualX = append(j.ResidualX, x)
+	}
+	j.Residual = append(j.Residual, text)
 }

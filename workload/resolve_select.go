@@ -32,6 +32,15 @@ func (r *resolver) selectBlock(sel *plan.Select) {
 		for j := range w.OrderBy {
 			r.key(sc, &w.OrderBy[j])
 		}
+		for _, x := range w.ArgsX {
+			r.tree(sc, x, nil)
+		}
+	}
+	for _, h := range sel.Hints {
+		// REPARTITION(8, c) and the like apply to the block's output.
+		for _, x := range h.ArgsX {
+			r.tree(sc, x, names)
+		}
 	}
 	// DISTRIBUTE BY, SORT BY and ORDER BY apply to the select list's output: its names
 	// first, then the FROM relations' columns.

@@ -1,7 +1,9 @@
 package workload
 
 import (
+	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -120,5 +123,119 @@ func TestResolveNil(t *testing.T) {
 	q := &plan.Query{Root: &plan.Relation{Kind: plan.TableRel, Table: "t"}}
 	if res := Resolve(nil, q); res == nil || len(res.Unresolved) != 0 {
 		t.Errorf("%+v", res)
+	}
+}
+
+// TestResolveCorpus resolves every query of the SQL parser's test cases and of the recorded
+// Spark scenarios, each against the tables and views of its own file: nothing panics, join
+// keys stay pairwise, residual conjuncts keep their trees pairwise, and the query given is
+// not changed.
+func TestResolveCorpus(t *testing.T) {
+	p, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources [][]byte
+	cases, _ := filepath.Glob(filepath.Join("..", "parser", "sql", "testdata", "*.txtar"))
+	for _, c := range cases {
+		ar, err := txtar.ParseFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if strings.HasSuffix(f.Name, ".sql") {
+				sources = append(sources, f.Data)
+			}
+		}
+	}
+	scenarios, _ := filepath.Glob(filepath.Join("..", "fixtures", "spark", "3.5", "*", "*", "scenario.json"))
+	for _, s := range scenarios {
+		sources = append(sources, scenarioSQL(t, s))
+	}
+	n := 0
+	for _, src := range sources {
+		f, _ := p.ParseFile("q.sql", src)
+		if f == nil {
+			continue
+		}
+		cat := &testCatalog{tables: map[string]*plan.Table{}, views: map[string]*plan.Query{}}
+		for _, tb := range f.Tables {
+			cat.tables[tb.Name] = tb
+		}
+		for _, q := range f.Queries {
+			if q.View {
+				cat.views[q.Target] = q
+			}
+		}
+		for _, q := range f.Queries {
+			before := fmt.Sprintf("%+v", *q.Root)
+			res := Resolve(cat, q)
+			n++
+			if after := fmt.Sprintf("%+v", *q.Root); after != before {
+				t.Errorf("%s: the query given changed", q.Text)
+			}
+			checkPairs(t, q.Text, res.Query.Root)
+			for _, c := range res.Query.CTEs {
+				checkPairs(t, q.Text, c.Root)
+			}
+		}
+	}
+	t.Logf("%d queries resolved", n)
+	if n < 100 {
+		t.Errorf("only %d queries resolved", n)
+	}
+}
+
+// scenarioSQL returns a recorded scenario's DDL, statements and queries as one SQL text.
+func scenarioSQL(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc struct {
+		Tables     []struct{ DDL string }
+		Statements []struct{ SQL string }
+		Queries    []struct{ SQL string }
+	}
+	if err := json.Unmarshal(b, &sc); err != nil {
+		t.Fatal(err)
+	}
+	var parts []string
+	for _, tb := range sc.Tables {
+		if tb.DDL != "" {
+			parts = append(parts, tb.DDL)
+		}
+	}
+	for _, s := range sc.Statements {
+		parts = append(parts, s.SQL)
+	}
+	for _, q := range sc.Queries {
+		parts = append(parts, q.SQL)
+	}
+	return []byte(strings.Join(parts, ";\n") + ";\n")
+}
+
+// checkPairs checks the pairwise lists of every join under rel.
+func checkPairs(t *testing.T, text string, rel *plan.Relation) {
+	t.Helper()
+	if rel == nil {
+		return
+	}
+	if j := rel.Join; j != nil {
+		if len(j.LeftKeys) != len(j.RightKeys) {
+			t.Errorf("%s: %d left keys, %d right keys", text, len(j.LeftKeys), len(j.RightKeys))
+		}
+		if j.ResidualX != nil && len(j.ResidualX) != len(j.Residual) {
+			t.Errorf("%s: %d residual conjuncts, %d trees", text, len(j.Residual), len(j.ResidualX))
+		}
+		checkPairs(t, text, j.Left)
+		checkPairs(t, text, j.Right)
+	}
+	if rel.Select != nil {
+		checkPairs(t, text, rel.Select.From)
+	}
+	for _, in := range rel.Inputs {
+		checkPairs(t, text, in)
 	}
 }
