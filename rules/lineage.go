@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // maxLineage bounds how deep layoutSource follows CTEs, subqueries and joins.
@@ -37,7 +38,7 @@ func layoutSource(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 		if sel == nil || len(sel.DistributeBy) > 0 {
 			return nil, nil, ""
 		}
-		in, ok := throughItems(sel.Items, keys)
+		in, ok := throughItems(sel, keys)
 		if !ok {
 			return nil, nil, ""
 		}
@@ -88,69 +89,17 @@ func layoutSource(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 
 // throughItems renames keys referring to a select list's output to the columns they come
 // from: "account_id AS acct" turns a key acct into account_id. ok is false when a key is
-// not a plain column passed through (an expression, an unknown name without "*").
-func throughItems(items []string, keys []plan.ColumnRef) ([]plan.ColumnRef, bool) {
-	star := false
-	alias := map[string]string{}
-	for _, it := range items {
-		it = strings.TrimSpace(it)
-		if it == "*" || strings.HasSuffix(it, ".*") {
-			star = true
-			continue
-		}
-		expr, as := splitItem(it)
-		col := plainColumn(expr)
-		name := strings.ToLower(as)
-		if name == "" {
-			name = col
-		}
-		if name != "" {
-			alias[name] = col // "" when the name is an expression's
-		}
-	}
+// not a plain column passed through (an expression, a name the list does not give).
+func throughItems(sel *plan.Select, keys []plan.ColumnRef) ([]plan.ColumnRef, bool) {
 	out := make([]plan.ColumnRef, len(keys))
 	for i, k := range keys {
-		c := strings.ToLower(k.Column)
-		src, named := alias[c]
-		switch {
-		case c == "":
-			return nil, false
-		case named && src == "":
-			return nil, false
-		case named:
-			c = src
-		case !star:
+		c, ok := workload.Through(sel, k.Column)
+		if k.Column == "" || !ok {
 			return nil, false
 		}
 		out[i] = plan.ColumnRef{Text: c, Column: c, Cast: k.Cast, Pos: k.Pos}
 	}
 	return out, true
-}
-
-// splitItem splits "expr AS name" (or "expr name") into the expression and the alias.
-func splitItem(it string) (expr, alias string) {
-	low := strings.ToLower(it)
-	if i := strings.LastIndex(low, " as "); i > 0 && !strings.ContainsAny(it[i+4:], "() ") {
-		return strings.TrimSpace(it[:i]), strings.Trim(strings.TrimSpace(it[i+4:]), "`")
-	}
-	if f := strings.Fields(it); len(f) == 2 && plainColumn(f[0]) != "" && plainColumn(f[1]) != "" {
-		return f[0], f[1]
-	}
-	return it, ""
-}
-
-// plainColumn returns the column name of "col" or "q.col", "" for anything else.
-func plainColumn(expr string) string {
-	e := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(expr), "`", ""))
-	if e == "" {
-		return ""
-	}
-	for _, c := range e {
-		if c != '_' && c != '.' && (c < 'a' || c > 'z') && (c < '0' || c > '9') {
-			return ""
-		}
-	}
-	return e[strings.LastIndexByte(e, '.')+1:]
 }
 
 // coversColumns reports whether keys reference every one of cols (names, case-insensitive).

@@ -35,7 +35,6 @@ func parse(t *testing.T, ddl, query string) (*testCatalog, *plan.Query) {
 	}
 	for _, q := range f.Queries {
 		if q.View {
-			fillItems(q)
 			cat.views[q.Target] = q
 		}
 	}
@@ -43,64 +42,7 @@ func parse(t *testing.T, ddl, query string) (*testCatalog, *plan.Query) {
 	if len(errs) > 0 || len(qf.Queries) != 1 {
 		t.Fatalf("query: %v", errs.Err())
 	}
-	q := qf.Queries[0]
-	fillItems(q)
-	return cat, q
-}
-
-// fillItems gives select lists that have no trees simple ones (a star, a column, an alias),
-// for tests written before the SQL parser builds them.
-func fillItems(q *plan.Query) {
-	var walk func(r *plan.Relation)
-	walk = func(r *plan.Relation) {
-		if r == nil {
-			return
-		}
-		if s := r.Select; s != nil && s.ItemsX == nil {
-			for _, it := range s.Items {
-				x, alias := itemTree(it)
-				s.ItemsX, s.ItemAliases = append(s.ItemsX, x), append(s.ItemAliases, alias)
-			}
-		}
-		if r.Select != nil {
-			walk(r.Select.From)
-		}
-		if r.Join != nil {
-			walk(r.Join.Left)
-			walk(r.Join.Right)
-		}
-		for _, in := range r.Inputs {
-			walk(in)
-		}
-	}
-	for _, c := range q.CTEs {
-		walk(c.Root)
-	}
-	walk(q.Root)
-}
-
-func itemTree(it string) (*plan.X, string) {
-	f := strings.Fields(strings.ToLower(it))
-	alias := ""
-	if len(f) == 3 && f[1] == "as" {
-		f, alias = f[:1], f[2]
-	}
-	if len(f) != 1 {
-		return &plan.X{Raw: it}, alias
-	}
-	e := f[0]
-	q, name, dotted := "", e, strings.Contains(e, ".")
-	if dotted {
-		i := strings.LastIndexByte(e, '.')
-		q, name = e[:i], e[i+1:]
-	}
-	switch {
-	case name == "*":
-		return &plan.X{Op: plan.OpStar, Qualifier: q, Raw: it}, alias
-	case strings.ContainsAny(e, "()+-*/"):
-		return &plan.X{Raw: it}, alias
-	}
-	return &plan.X{Op: plan.OpColumn, Name: name, Qualifier: q, Raw: it}, alias
+	return cat, qf.Queries[0]
 }
 
 // describe lists a resolved query's joins (type, keys as relation.column, the table of each
