@@ -44,6 +44,7 @@ func TestResolvedJoinKeys(t *testing.T) {
 		{"view_over_bucketed_table", "reversed", "", ""},
 		{"view_renamed_column", "unqualified", "", ""},
 		{"view_count_mismatch", "join", "BL301", "Rebucket r INTO 8 BUCKETS"},
+		{"view_renamed_count_mismatch", "qualified", "BL301", "Rebucket r INTO 8 BUCKETS"},
 	} {
 		t.Run(tc.scenario+"/"+tc.query, func(t *testing.T) {
 			p, shuffled := recordedJoin(t, tc.scenario, tc.query)
