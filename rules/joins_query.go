@@ -100,6 +100,13 @@ func (p *Pass) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*
 	s := &joinSite{Span: j.Span, Kind: "code", Type: typ, Broadcast: j.Broadcast != "" || j.Left.Broadcast || j.Right.Broadcast}
 	s.Left = joinSide{Name: lt, Table: lookup(tables, lt), Keys: placeKeys(j.LeftKeys, lt), Span: j.Left.Span}
 	s.Right = joinSide{Name: rt, Table: lookup(tables, rt), Keys: placeKeys(j.RightKeys, rt), Span: j.Right.Span}
+	if s.Left.Table != nil && s.Right.Table != nil {
+		lks, rks, ok := codeKeys(j, s.Left.Table, s.Right.Table)
+		if !ok {
+			return nil // a key's side cannot be told
+		}
+		s.Left.Keys, s.Right.Keys = lks, rks
+	}
 	for _, h := range j.Hints {
 		s.Broadcast = s.Broadcast || isBroadcastHint(h)
 	}
@@ -156,8 +163,14 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 // derivedJoin returns a DataFrame join of frames that are not plain table reads — the
 // aggregation day_totals = joined.groupBy(…) of a join — built from the frames' definitions
 // in the file into an SQL query and simulated; each side stands for the table whose bucket
-// layout it keeps (layoutSource), Via naming the frame. nil when a definition is not visible.
+// layout it keeps (layoutSource), Via naming the frame. nil when a definition is not visible,
+// and when a key is written without its frame (col("k")).
 func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
+	for i := range j.LeftKeys {
+		if k := j.LeftKeys[i]; k.Qualifier == "" && !isNameKey(k) || j.RightKeys[i].Qualifier == "" && !isNameKey(j.RightKeys[i]) {
+			return nil // col("k") names a column of a derived frame's output, which is not resolved
+		}
+	}
 	b := newFrameBuilder(cf)
 	l, r := b.relation(j.Left, j.Span.Start, 0), b.relation(j.Right, j.Span.Start, 0)
 	if l == nil || r == nil {

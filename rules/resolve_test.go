@@ -164,6 +164,48 @@ func children(m map[string]any) []map[string]any {
 	return out
 }
 
+// TestResolvedCodeJoinKeys lints DataFrame joins over the tables of the recorded scenario
+// unqualified_keys_one_side_bucketed (ss bucketed 8 on s_item, item not bucketed; Spark
+// shuffles item whatever the key order): a key written without its frame, col("i_item"),
+// belongs to the frame whose table has the column, not to the side of the == it is on.
+func TestResolvedCodeJoinKeys(t *testing.T) {
+	p, shuffled := recordedJoin(t, "unqualified_keys_one_side_bucketed", "reversed")
+	if len(shuffled) != 1 || shuffled[0] != "item" {
+		t.Fatalf("recording: Spark shuffled %v", shuffled)
+	}
+	sp, err := sql.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `from pyspark.sql.functions import col
+ss = spark.table("ss")
+it = spark.table("item")
+a = ss.join(it, col("i_item") == col("s_item"))
+b = ss.join(it, col("s_item") == col("i_item"))
+c = ss.join(it, it.i_item == ss.s_item)
+d = it.join(ss, col("s_item") == col("i_item"))
+e = ss.join(it, col("s_item") == col("nope"))
+`
+	p.Queries = nil
+	addFile(t, sp, p, "job.py", []byte(src))
+	lines := map[int]bool{}
+	for _, d := range Run(newWorkload(t, p), All()) {
+		if d.Rule != "BL302" || !strings.Contains(d.Message, "shuffles item") {
+			t.Errorf("unexpected finding: %s %s", d.Rule, d.Message)
+			continue
+		}
+		lines[d.Span.Start.Line] = true
+	}
+	for _, ln := range []int{4, 5, 6, 7} {
+		if !lines[ln] {
+			t.Errorf("job.py:%d: no BL302 about item", ln)
+		}
+	}
+	if lines[8] {
+		t.Error("job.py:8: a key no table has was placed")
+	}
+}
+
 // newWorkload is the workload of a project at the default version and settings.
 func newWorkload(t *testing.T, p *plan.Project) *workload.Workload {
 	t.Helper()
