@@ -40,11 +40,11 @@ func (a *advisor) broadcastInstead(e *edge, lt, rt *plan.Table) bool {
 	case th < 0:
 		how += ", since spark.sql.autoBroadcastJoinThreshold=-1 turns size-based broadcasting off"
 	case small.SizeInBytes > th:
-		how += fmt.Sprintf(", or raise spark.sql.autoBroadcastJoinThreshold from %s to at least %s", sizeBytes(th), sizeBytes(small.SizeInBytes))
+		how += fmt.Sprintf(", or raise spark.sql.autoBroadcastJoinThreshold from %s to at least %s", plan.SizeText(th), plan.SizeText(small.SizeInBytes))
 	}
 	text := fmt.Sprintf("%s is %s, joined with %s on (%s) in %s: broadcast it rather than bucket either table — a broadcast hash join shuffles neither side and rewrites nothing; %s "+
 		"(advised up to %g × the broadcast threshold, %s: every executor holds the broadcast table in memory; an outer join can only broadcast its inner side)",
-		name, sizeBytes(small.SizeInBytes), other(e, name), strings.Join(keys, ", "), a.queriesText(e), how, a.opt.BroadcastFactor, sizeBytes(limit))
+		name, plan.SizeText(small.SizeInBytes), other(e, name), strings.Join(keys, ", "), a.queriesText(e), how, a.opt.BroadcastFactor, plan.SizeText(limit))
 	if c := a.layout[name]; c != nil {
 		c.reason += "; " + text
 		return true
@@ -87,7 +87,7 @@ func (a *advisor) canBroadcast(e *edge, table string) bool {
 func (a *advisor) leaveBroadcastsUnbucketed() {
 	for name, t := range a.tables {
 		if a.layout[name] == nil && a.broadcastable(t) && a.joined(name) {
-			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, sizeBytes(t.SizeInBytes), sizeBytes(a.opt.Spark.BroadcastThreshold()))}
+			a.layout[name] = &layoutChoice{reason: fmt.Sprintf("%s is %s, within spark.sql.autoBroadcastJoinThreshold (%s): Spark broadcasts it, so bucketing it buys nothing; leave it unbucketed", name, plan.SizeText(t.SizeInBytes), plan.SizeText(a.opt.Spark.BroadcastThreshold()))}
 		}
 	}
 }

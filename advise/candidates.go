@@ -135,7 +135,7 @@ func (a *advisor) rewriteOne(e *edge, x, y *joinSide) *candidate {
 	c.why[x.name] = a.rewriteOneText(e, x, y, cols, casts)
 	c.why[y.name] = fmt.Sprintf("joined with %%s on (%%s) in %s: keep its layout (%s); %s is rewritten to match it", a.queriesText(e), y.spec, x.name)
 	if per, known := a.partitionBytes(y.t); known && !a.fits(y.t, n) {
-		c.why[y.name] += fmt.Sprintf(" (its own bucket files, %s each, are below %s: worth fewer buckets when it is next rewritten)", sizeBytes(per/int64(n)), a.boundsText())
+		c.why[y.name] += fmt.Sprintf(" (its own bucket files, %s each, are below %s: worth fewer buckets when it is next rewritten)", plan.SizeText(per/int64(n)), a.boundsText())
 	}
 	return c
 }

@@ -52,7 +52,7 @@ func (a *advisor) subsetText(cols, keys []string) string {
 // rewriteText compares the rewrite of x with the rewrite of y.
 func (a *advisor) rewriteText(x, y *plan.Table) string {
 	if x.SizeInBytes > 0 && y.SizeInBytes > 0 {
-		return fmt.Sprintf("%s of %s rather than %s of %s", sizeBytes(x.SizeInBytes), x.Name, sizeBytes(y.SizeInBytes), y.Name)
+		return fmt.Sprintf("%s of %s rather than %s of %s", plan.SizeText(x.SizeInBytes), x.Name, plan.SizeText(y.SizeInBytes), y.Name)
 	}
 	return fmt.Sprintf("one table rewritten instead of two; sizes unknown, %s estimated from the bucket counts as smaller than %s", x.Name, y.Name)
 }
@@ -69,7 +69,7 @@ func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
 	}
 	switch {
 	case len(unknown) == 0:
-		parts = append([]string{fmt.Sprintf("about %s per bucket target", sizeBytes(a.opt.TargetBucketBytes))}, parts...)
+		parts = append([]string{fmt.Sprintf("about %s per bucket target", plan.SizeText(a.opt.TargetBucketBytes))}, parts...)
 	case len(unknown) == 2:
 		from := fmt.Sprintf("spark.sql.shuffle.partitions (%d)", a.opt.Spark.ShufflePartitions())
 		if a.opt.ClusterCores > 0 {
@@ -109,12 +109,12 @@ func (a *advisor) sizeText(t *plan.Table, n int) string {
 	case !known:
 		return fmt.Sprintf("%s is %s, partitioned by (%s) with an unknown number of partitions: bucket files are written per partition, "+
 			"so sized from the whole table they are %s each at %d buckets, and smaller by the number of partitions (give it with --partitions %s=N)",
-			t.Name, sizeBytes(t.SizeInBytes), strings.Join(t.PartitionColumns, ", "), sizeBytes(per/int64(max(n, 1))), n, t.Name)
+			t.Name, plan.SizeText(t.SizeInBytes), strings.Join(t.PartitionColumns, ", "), plan.SizeText(per/int64(max(n, 1))), n, t.Name)
 	case len(t.PartitionColumns) > 0:
-		return fmt.Sprintf("%s is %s in %d partitions, %s per partition: %s per bucket file at %d buckets", t.Name, sizeBytes(t.SizeInBytes),
-			a.partitions(t.Name), sizeBytes(per), sizeBytes(per/int64(max(n, 1))), n)
+		return fmt.Sprintf("%s is %s in %d partitions, %s per partition: %s per bucket file at %d buckets", t.Name, plan.SizeText(t.SizeInBytes),
+			a.partitions(t.Name), plan.SizeText(per), plan.SizeText(per/int64(max(n, 1))), n)
 	}
-	return fmt.Sprintf("%s is %s: %s per bucket file at %d buckets", t.Name, sizeBytes(t.SizeInBytes), sizeBytes(per/int64(max(n, 1))), n)
+	return fmt.Sprintf("%s is %s: %s per bucket file at %d buckets", t.Name, plan.SizeText(t.SizeInBytes), plan.SizeText(per/int64(max(n, 1))), n)
 }
 
 // fitText says that t's bucket files at n buckets are within the bounds, or that its size is
@@ -142,25 +142,7 @@ func unknownSizeText(names ...string) string {
 
 // boundsText names the bucket file size bounds.
 func (a *advisor) boundsText() string {
-	return fmt.Sprintf("%s to %s per bucket file", sizeBytes(a.opt.MinBucketFileBytes), sizeBytes(a.opt.MaxBucketFileBytes))
-}
-
-// sizeBytes prints a size for people as the simulator's reasons do ("3.0 GiB", "512 bytes"),
-// up to TiB.
-func sizeBytes(n int64) string {
-	if n < 0 {
-		return "of unknown size"
-	}
-	unit, scale := "", int64(1)
-	for i, u := range []string{"KiB", "MiB", "GiB", "TiB"} {
-		if n >= 1<<(10*(i+1)) {
-			unit, scale = u, 1<<(10*(i+1))
-		}
-	}
-	if unit == "" {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	return fmt.Sprintf("%.1f %s", float64(n)/float64(scale), unit)
+	return fmt.Sprintf("%s to %s per bucket file", plan.SizeText(a.opt.MinBucketFileBytes), plan.SizeText(a.opt.MaxBucketFileBytes))
 }
 
 // plural is the ending of "query" for n of them.

@@ -77,7 +77,7 @@ func sourceList(ps []plan.Pos) string {
 func tableStats(t *plan.Table) string {
 	var parts []string
 	if t.SizeInBytes >= 0 {
-		parts = append(parts, byteSize(t.SizeInBytes, "bytes"))
+		parts = append(parts, plan.SizeText(t.SizeInBytes))
 	}
 	if t.RowCount >= 0 {
 		parts = append(parts, fmt.Sprintf("%d rows", t.RowCount))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bucketlint/bucketlint/engine/verify"
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // verifySideJSON is one run of a scenario in `verify --format json`.
@@ -161,7 +162,7 @@ func writeVerifyResult(b *strings.Builder, r *verify.Result, opt VerifyOptions) 
 	fmt.Fprintf(b, "  %-15s %14d  → %14d   (predicted %d → %d)\n", "exchanges", r.Before.Exchanges, r.After.Exchanges, r.Before.Predicted, r.After.Predicted)
 	if r.Engine != "spark-connect" { // Spark Connect reports no shuffle sizes
 		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "rows shuffled", thousands(r.Before.ShuffledRows), thousands(r.After.ShuffledRows))
-		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "bytes shuffled", byteSize(r.Before.ShuffledBytes, "B"), byteSize(r.After.ShuffledBytes, "B"))
+		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "bytes shuffled", plan.FormatBytes(r.Before.ShuffledBytes), plan.FormatBytes(r.After.ShuffledBytes))
 	}
 	if !opt.NoTiming {
 		fmt.Fprintf(b, "  %-15s %14s  → %14s\n", "time", durText(r.Before.Duration), durText(r.After.Duration))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 func bl106() *Rule {
@@ -47,9 +49,9 @@ func runBL106(p *Pass) error {
 		var why string
 		switch {
 		case per > th.MaxBucketBytes && rec >= 2*n:
-			why = fmt.Sprintf("above max_bucket_bytes %s", bytesText(th.MaxBucketBytes))
+			why = fmt.Sprintf("above max_bucket_bytes %s", plan.FormatBytes(th.MaxBucketBytes))
 		case per < th.MinBucketBytes && 2*rec <= n:
-			why = fmt.Sprintf("below min_bucket_bytes %s", bytesText(th.MinBucketBytes))
+			why = fmt.Sprintf("below min_bucket_bytes %s", plan.FormatBytes(th.MinBucketBytes))
 		case th.ClusterCores > 0 && n < th.ClusterCores && rec >= 2*n:
 			why = fmt.Sprintf("fewer buckets than the cluster's %d cores", th.ClusterCores)
 		default:
@@ -58,7 +60,7 @@ func runBL106(p *Pass) error {
 		d := Diagnostic{
 			Span: tableSpan(t),
 			Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket (%s): about %s of %s fit it",
-				t.Name, bytesText(t.SizeInBytes), n, bytesText(per), why, plural(rec, "bucket"), bytesText(th.TargetBucketBytes)),
+				t.Name, plan.FormatBytes(t.SizeInBytes), n, plan.FormatBytes(per), why, plural(rec, "bucket"), plan.FormatBytes(th.TargetBucketBytes)),
 			Fix: &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS, with the tables joined to it on the same keys", t.Name, rec)},
 		}
 		if partitioned(t) {
@@ -67,8 +69,8 @@ func runBL106(p *Pass) error {
 			parts := strings.Join(t.PartitionColumns, ", ")
 			if per > th.MaxBucketBytes {
 				d.Message = fmt.Sprintf("%s holds %s in %d buckets per partition (partitioned by %s): %s per bucket if all of it were one partition; the partition count is unknown, so this is an estimate for the whole table",
-					t.Name, bytesText(t.SizeInBytes), n, parts, bytesText(per))
-				d.Fix = &Fix{Description: fmt.Sprintf("Size the count to one partition of %s: its size / %s, rounded to a power of two", t.Name, bytesText(th.TargetBucketBytes))}
+					t.Name, plan.FormatBytes(t.SizeInBytes), n, parts, plan.FormatBytes(per))
+				d.Fix = &Fix{Description: fmt.Sprintf("Size the count to one partition of %s: its size / %s, rounded to a power of two", t.Name, plan.FormatBytes(th.TargetBucketBytes))}
 			} else {
 				d.Message += fmt.Sprintf(", and each partition (by %s) holds less", parts)
 				d.Fix = &Fix{Description: fmt.Sprintf("Rebucket %s INTO at most %d BUCKETS, sized to one partition, with the tables joined to it on the same keys", t.Name, rec)}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -50,7 +51,7 @@ func runBL308(p *Pass) error {
 			big := s.sides()[1-i]
 			thr := "spark.sql.autoBroadcastJoinThreshold is -1"
 			if t := p.OptionsAt(s.Span.Start).BroadcastThreshold(); t > 0 {
-				thr = "spark.sql.autoBroadcastJoinThreshold is " + bytesText(t)
+				thr = "spark.sql.autoBroadcastJoinThreshold is " + plan.FormatBytes(t)
 			}
 			hint := fmt.Sprintf("Hint the broadcast: /*+ BROADCAST(%s) */", relName(small))
 			if s.Kind == "code" {
@@ -59,7 +60,7 @@ func runBL308(p *Pass) error {
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s (%s) is small enough to broadcast: a broadcast hash join with %s needs no shuffle and no bucketing, but the join %s; %s (%s)",
-					small.Table.Name, bytesText(small.Table.SizeInBytes), sideName(big), plannedAs(s), thr, p.spark()),
+					small.Table.Name, plan.FormatBytes(small.Table.SizeInBytes), sideName(big), plannedAs(s), thr, p.spark()),
 				Related: bucketRelated(small.Table),
 				Fix:     &Fix{Description: hint},
 			})

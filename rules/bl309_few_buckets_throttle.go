@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 func bl309() *Rule {
@@ -62,7 +64,7 @@ func runBL309(p *Pass) error {
 		var why string
 		switch {
 		case size > 0 && size/int64(n) > th.MaxBucketBytes:
-			why = fmt.Sprintf("%s holds %s, %s per task%s (max_bucket_bytes %s)", big.Table.Name, bytesText(size), bytesText(size/int64(n)), hedge, bytesText(th.MaxBucketBytes))
+			why = fmt.Sprintf("%s holds %s, %s per task%s (max_bucket_bytes %s)", big.Table.Name, plan.FormatBytes(size), plan.FormatBytes(size/int64(n)), hedge, plan.FormatBytes(th.MaxBucketBytes))
 		case th.ClusterCores > 0 && n < th.ClusterCores:
 			why = fmt.Sprintf("fewer tasks than the cluster's %d cores", th.ClusterCores)
 			sev = 0

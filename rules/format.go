@@ -14,20 +14,6 @@ func (p *Pass) spark() string { return "Spark " + p.Options.Version().String() }
 // maxBuckets is spark.sql.sources.bucketing.maxBuckets at pos (default 100000).
 func (p *Pass) maxBuckets(pos plan.Pos) int { return p.OptionsAt(pos).MaxBuckets() }
 
-// bytesText prints a byte count for people: "512 B", "2.0 MiB", "12.5 GiB".
-func bytesText(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTP"[exp])
-}
-
 // quoted quotes a string for the code language of a file: Python and Scala both take
 // double-quoted strings.
 func quoted(s string) string { return strconv.Quote(s) }

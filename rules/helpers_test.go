@@ -184,15 +184,6 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-func TestBytesText(t *testing.T) {
-	t.Parallel()
-	for n, want := range map[int64]string{512: "512 B", 40000: "39.1 KiB", 10 << 20: "10.0 MiB", 3 << 40: "3.0 TiB"} {
-		if got := bytesText(n); got != want {
-			t.Errorf("bytesText(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestFindingSpans(t *testing.T) {
 	t.Parallel()
 	src := `spark.conf.set("spark.sql.sources.bucketing.enabled", "false")` + "\n"

@@ -1,7 +1,6 @@
 package simulate
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -279,18 +278,4 @@ func joinSize(typ string, l, r int64) int64 {
 		return -1
 	}
 	return l * r
-}
-
-func bytesText(n int64) string {
-	switch {
-	case n < 0:
-		return "of unknown size"
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

@@ -102,7 +102,7 @@ func (s *sim) planJoin(left, right *node, typ string, lk, rk []plan.Expr, residu
 			if b == "BuildLeft" {
 				side = left
 			}
-			return mk(plan.BroadcastHashJoinStrategy, b, fmt.Sprintf("it is %s, within spark.sql.autoBroadcastJoinThreshold (%s), so the join needs no shuffle", bytesText(side.size), bytesText(threshold)))
+			return mk(plan.BroadcastHashJoinStrategy, b, fmt.Sprintf("it is %s, within spark.sql.autoBroadcastJoinThreshold (%s), so the join needs no shuffle", plan.SizeText(side.size), plan.SizeText(threshold)))
 		}
 		if !s.opt.PreferSortMergeJoin() {
 			factor := int64(s.opt.ShuffledHashJoinFactor())

@@ -1,23 +1,5 @@
 package store
 
-import "fmt"
-
-// FormatBytes prints a byte count for people: "512 B", "9.5 MiB", "1.2 GiB".
-func FormatBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	f, u := float64(n), "B"
-	for _, x := range []string{"KiB", "MiB", "GiB", "TiB", "PiB"} {
-		if f < unit {
-			break
-		}
-		f, u = f/unit, x
-	}
-	return fmt.Sprintf("%.1f %s", f, u)
-}
-
 // estimateSample is the number of rows EstimateBytes generates to measure a row's size.
 const estimateSample = 4096
 

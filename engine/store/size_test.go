@@ -2,14 +2,6 @@ package store
 
 import "testing"
 
-func TestFormatBytes(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 10_000_000: "9.5 MiB", 3 << 30: "3.0 GiB"} {
-		if got := FormatBytes(n); got != want {
-			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 // TestEstimateBytes checks the estimate against what Generate really holds, for fixed-width
 // and string columns with NULLs.
 func TestEstimateBytes(t *testing.T) {

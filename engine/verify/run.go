@@ -44,8 +44,8 @@ func (w *warehouse) budget() int64 {
 func (w *warehouse) charge(name string, n int64, what string) error {
 	if w.held+2*n > w.budget() {
 		return fmt.Errorf("%s: %s need about %s in memory (twice that while written), with %s already held; "+
-			"the memory budget is %s (--memory): %w", name, what, store.FormatBytes(n), store.FormatBytes(w.held),
-			store.FormatBytes(w.budget()), exec.ErrMemoryBudget)
+			"the memory budget is %s (--memory): %w", name, what, plan.FormatBytes(n), plan.FormatBytes(w.held),
+			plan.FormatBytes(w.budget()), exec.ErrMemoryBudget)
 	}
 	w.held += n
 	return nil
