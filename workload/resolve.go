@@ -100,8 +100,7 @@ type Resolved struct {
 	// keys are oriented to their sides (LeftKeys on the left); a comma join's keys are the
 	// WHERE equalities between its sides; USING and NATURAL joins have their keys; a scan
 	// of a view is replaced by the view's query (Relation.View names it), whose CTEs join
-	// the query's as "view.cte", and whose text is added to the query's Text (the names a
-	// query mentions are those of the views it reads too).
+	// the query's as "view.cte".
 	Query *plan.Query
 	// Unresolved are the names that did not resolve, in order of position. A join key pair
 	// with an unresolved name stays where the ON clause wrote it, with no relation.
@@ -134,7 +133,7 @@ func Resolve(cat Catalog, q *plan.Query) *Resolved {
 	if cat == nil {
 		cat = emptyCatalog{}
 	}
-	r := &resolver{cat: cat, q: copyQuery(q), expanding: map[string]bool{}, expanded: map[string]bool{}, seen: map[string]bool{}}
+	r := &resolver{cat: cat, q: copyQuery(q), expanding: map[string]bool{}, seen: map[string]bool{}}
 	for _, c := range r.q.CTEs {
 		r.relation(c.Root)
 	}
@@ -159,8 +158,6 @@ type resolver struct {
 	// expanding are the views and CTEs being followed, against cycles; depth is how deep.
 	expanding map[string]bool
 	depth     int
-	// expanded are the views whose text the query's text has been given.
-	expanded map[string]bool
 	// seen are the unresolved names reported, by position and name, reported once.
 	seen map[string]bool
 }

@@ -57,12 +57,6 @@ func (r *resolver) expandView(rel *plan.Relation) (string, bool) {
 	}
 	body.View, body.Span, body.Text, body.ColumnAliases = name, rel.Span, rel.Text, rel.ColumnAliases
 	*rel = *body
-	if !r.expanded[name] {
-		// The query now reads the names of the view's text too (a simulator prunes a scan's
-		// columns to the names the query's text mentions).
-		r.expanded[name] = true
-		r.q.Text += ";\n" + v.Text
-	}
 	return key, true
 }
 
