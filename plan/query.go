@@ -79,8 +79,10 @@ type Relation struct {
 	// replaced a scan of a view by the view's query (as Spark's analyzer does); empty
 	// otherwise.
 	View string
-	// Table is the table name of a TableRel.
-	Table string
+	// Table is the table name of a TableRel; NameSpan is the extent of that name as written
+	// (without the alias), where a tool that rewrites the query's text puts another name.
+	Table    string
+	NameSpan Span
 	// CTE is set when a TableRel names a CTE of the enclosing query rather than a table.
 	CTE bool
 	// Join is the join of a JoinRel.

@@ -20,8 +20,8 @@ func (x *X) Rewrite(f func(*X) (string, bool)) string {
 	var b strings.Builder
 	at := 0
 	for _, a := range x.Args {
-		from, okFrom := offsetIn(x.Raw, x.Span.Start, a.Span.Start)
-		to, okTo := offsetIn(x.Raw, x.Span.Start, a.Span.End)
+		from, okFrom := Offset(x.Raw, x.Span.Start, a.Span.Start)
+		to, okTo := Offset(x.Raw, x.Span.Start, a.Span.End)
 		if !okFrom || !okTo || from < at || to < from || a.Raw != x.Raw[from:to] {
 			continue
 		}
@@ -33,8 +33,9 @@ func (x *X) Rewrite(f func(*X) (string, bool)) string {
 	return b.String()
 }
 
-// offsetIn returns the byte offset in text, which starts at start, of position p.
-func offsetIn(text string, start, p Pos) (int, bool) {
+// Offset returns the byte offset in text, whose first byte is at position start, of position
+// p; false when p does not lie in text.
+func Offset(text string, start, p Pos) (int, bool) {
 	if !p.IsValid() || p.File != start.File || p.Line < start.Line {
 		return 0, false
 	}

@@ -9,9 +9,10 @@ import "github.com/alecthomas/participle/v2/lexer"
 // qname is a possibly qualified name: t, db.t, spark_catalog.db.t, `odd name`,
 // IDENTIFIER('db.t'), or a {{ template }}.
 type qname struct {
-	Pos   lexer.Position
-	Ident *string  `parser:"( 'IDENTIFIER' '(' @String ')'"`
-	Parts []string `parser:"| @(Ident | Quoted | Template) ( '.' @(Ident | Quoted | Template) )* )"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Ident  *string  `parser:"( 'IDENTIFIER' '(' @String ')'"`
+	Parts  []string `parser:"| @(Ident | Quoted | Template) ( '.' @(Ident | Quoted | Template) )* )"`
 }
 
 // ident is one name part.

@@ -77,7 +77,7 @@ func (b *queryBuilder) term(t *queryTerm) *plan.Relation {
 
 // tableRel is a scan of a table or of a CTE of the statement.
 func (b *queryBuilder) tableRel(q *qname, span plan.Span, txt string) *plan.Relation {
-	r := &plan.Relation{Kind: plan.TableRel, Span: span, Text: txt}
+	r := &plan.Relation{Kind: plan.TableRel, Span: span, Text: txt, NameSpan: b.st.span(b.c, q.Pos, q.EndPos)}
 	parts := q.parts()
 	if len(parts) == 1 && b.ctes[parts[0]] {
 		r.Table, r.CTE = parts[0], true
