@@ -86,33 +86,6 @@ func Apply(tables map[string]*plan.Table, recs []advise.Recommendation) map[stri
 	return out
 }
 
-// AsSelect returns a copy of the query without its write: INSERT … SELECT, CTAS and CACHE TABLE … AS
-// are verified (and sent to Spark) as their SELECT, so that nothing is written to a table.
-func AsSelect(q *plan.Query) *plan.Query {
-	cp := *q
-	if cp.Target == "" || cp.Root == nil || cp.Root.Text == "" {
-		return &cp
-	}
-	cp.Target, cp.Overwrite, cp.View = "", false, false
-	var b strings.Builder
-	for i, c := range cp.CTEs {
-		if i == 0 {
-			b.WriteString("WITH ")
-		} else {
-			b.WriteString(", ")
-		}
-		if c.Root == nil {
-			return &cp
-		}
-		b.WriteString(c.Name + " AS (" + c.Root.Text + ")")
-	}
-	if b.Len() > 0 {
-		b.WriteString(" ")
-	}
-	cp.Text = b.String() + cp.Root.Text
-	return &cp
-}
-
 func appendUnique(list []string, s string) []string {
 	for _, x := range list {
 		if x == s {

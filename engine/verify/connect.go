@@ -224,7 +224,13 @@ func planCopies(scratch string, sc *Scenario, tables []string, percent float64) 
 	if len(p.layout) == 0 {
 		return nil, errors.New("the advice changes no table the query reads")
 	}
-	p.before, p.after = rewriteTables(sc.Query.Text, beforeTo), rewriteTables(sc.Query.Text, afterTo)
+	var err error
+	if p.before, err = selectSQL(sc.Query, beforeTo); err != nil {
+		return nil, err
+	}
+	if p.after, err = selectSQL(sc.Query, afterTo); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 

@@ -14,25 +14,6 @@ FROM shop.orders o JOIN shop.customers c ON o.cust_id = c.cust_id
 GROUP BY o.cust_id, c.name;
 `
 
-func TestRewriteTables(t *testing.T) {
-	to := map[string]string{"db.a": "`s`.`a`", "b": "`s`.`b`"}
-	for _, tc := range []struct{ name, in, want string }{
-		{"from_and_join", "SELECT a.k FROM db.a JOIN b ON a.k = b.k", "SELECT a.k FROM `s`.`a` JOIN `s`.`b` ON a.k = b.k"},
-		{"catalog_prefix", "select * from spark_catalog.db.a x", "select * from `s`.`a` x"},
-		{"comma_list", "SELECT * FROM db.a, b WHERE db = 'FROM b'", "SELECT * FROM `s`.`a`, `s`.`b` WHERE db = 'FROM b'"},
-		{"select_list_commas_untouched", "SELECT b, a FROM c", "SELECT b, a FROM c"},
-		{"subquery", "SELECT * FROM (SELECT k FROM b) t JOIN `db`.`a` u USING (k)", "SELECT * FROM (SELECT k FROM `s`.`b`) t JOIN `s`.`a` u USING (k)"},
-		{"comments", "SELECT 1 -- FROM b\nFROM /* b */ b", "SELECT 1 -- FROM b\nFROM /* b */ `s`.`b`"},
-		{"other_tables", "SELECT * FROM db.c JOIN x.b2 ON 1=1", "SELECT * FROM db.c JOIN x.b2 ON 1=1"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := rewriteTables(tc.in, to); got != tc.want {
-				t.Errorf("rewriteTables(%q)\n got %q\nwant %q", tc.in, got, tc.want)
-			}
-		})
-	}
-}
-
 func TestCountExchanges(t *testing.T) {
 	plan := `== Physical Plan ==
 AdaptiveSparkPlan isFinalPlan=false
