@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/rules"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -105,101 +106,35 @@ func parseConfig(file string, src []byte, catalogue []*rules.Rule) (*config, err
 
 // yamlError rewrites yaml.v3's messages as file:line: message.
 func yamlError(file string, err error) error {
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		var lines []string
-		for _, e := range te.Errors {
-			if ln, msg, ok := cutLine(e); ok {
-				if k, ok := strings.CutPrefix(msg, "field "); ok {
-					if name, _, found := strings.Cut(k, " not found"); found {
-						msg = fmt.Sprintf("unknown key %q", name)
-					}
-				}
-				lines = append(lines, fmt.Sprintf("%s:%s: %s", file, ln, msg))
-				continue
-			}
+	var lines []string
+	for _, e := range yamlpos.Messages(err) {
+		line, msg, ok := yamlpos.CutLine(e)
+		if !ok {
 			lines = append(lines, file+": "+e)
+			continue
 		}
-		return &configError{msg: strings.Join(lines, "\n")}
+		if name, ok := yamlpos.UnknownField(msg); ok {
+			msg = fmt.Sprintf("unknown key %q", name)
+		}
+		lines = append(lines, fmt.Sprintf("%s:%d: %s", file, line, msg))
 	}
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if ln, rest, ok := cutLine(msg); ok {
-		return &configError{msg: fmt.Sprintf("%s:%s: %s", file, ln, rest)}
-	}
-	return &configError{msg: file + ": " + msg}
+	return &configError{msg: strings.Join(lines, "\n")}
 }
 
 // joinByLine prints validation errors ("file:line: message") in line order, one per line.
 func joinByLine(errs []error) string {
-	lineOf := func(e error) int {
-		_, rest, _ := strings.Cut(e.Error(), ":")
-		n, _ := strconv.Atoi(strings.SplitN(rest, ":", 2)[0])
-		return n
-	}
-	sort.SliceStable(errs, func(i, j int) bool { return lineOf(errs[i]) < lineOf(errs[j]) })
+	yamlpos.SortByLine(errs)
 	return errors.Join(errs...).Error()
-}
-
-// cutLine splits yaml.v3's "line 3: message" into its parts.
-func cutLine(s string) (line, msg string, ok bool) {
-	rest, ok := strings.CutPrefix(s, "line ")
-	if !ok {
-		return "", "", false
-	}
-	line, msg, ok = strings.Cut(rest, ": ")
-	if _, err := strconv.Atoi(line); !ok || err != nil {
-		return "", "", false
-	}
-	return line, msg, true
 }
 
 // at formats an error at the line of the YAML node found by path (keys, or list indexes).
 func (c *config) at(path []string, format string, args ...any) error {
-	n := lookup(c.root, path)
+	n := yamlpos.Nearest(c.root, path)
 	line := 1
 	if n != nil {
 		line = n.Line
 	}
 	return fmt.Errorf("%s:%d: %s", c.file, line, fmt.Sprintf(format, args...))
-}
-
-// lookup walks a document by mapping keys and sequence indexes and returns the node found,
-// or the deepest one reached.
-func lookup(n *yaml.Node, path []string) *yaml.Node {
-	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	for depth, p := range path {
-		if n == nil {
-			return nil
-		}
-		switch n.Kind {
-		case yaml.MappingNode:
-			var next *yaml.Node
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value != p {
-					continue
-				}
-				next = n.Content[i+1]
-				if depth == len(path)-1 && next.Kind != yaml.ScalarNode {
-					next = n.Content[i] // a section: point at its key
-				}
-			}
-			if next == nil {
-				return n
-			}
-			n = next
-		case yaml.SequenceNode:
-			i, err := strconv.Atoi(p)
-			if err != nil || i >= len(n.Content) {
-				return n
-			}
-			n = n.Content[i]
-		default:
-			return n
-		}
-	}
-	return n
 }
 
 func (s *sparkConfig) validate(c *config) []error {

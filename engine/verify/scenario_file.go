@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -88,7 +89,7 @@ func ReadScenario(path string) (*ScenarioFile, error) {
 // ParseScenario decodes the scenario file at path, whose text is raw, strictly (unknown keys
 // are errors) and checks it. Errors are a *ScenarioError.
 func ParseScenario(path string, raw []byte) (*ScenarioFile, error) {
-	src := &scenarioSource{file: path, lines: yamlLines(string(raw))}
+	src := &scenarioSource{file: path, lines: yamlpos.Lines(string(raw))}
 	if err := yaml.Unmarshal(raw, &src.root); err != nil {
 		return nil, src.yamlError(err)
 	}

@@ -2,13 +2,12 @@ package catalog
 
 import (
 	"bytes"
-	"errors"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -91,12 +90,12 @@ func Read(file string, src []byte) ([]*plan.Table, perr.List) {
 		errs.Add(at(top), "not a bucketlint catalog: want a top-level bucketlint key with version: %d", Version)
 	case doc.Bucketlint.Version != Version:
 		pos := at(top)
-		if n := lookup(top, "bucketlint", "version"); n != nil {
+		if n := yamlpos.Value(top, "bucketlint", "version"); n != nil {
 			pos = at(n)
 		}
 		errs.Add(pos, "unsupported catalog version %d; want %d", doc.Bucketlint.Version, Version)
 	}
-	items := lookup(top, "tables")
+	items := yamlpos.Value(top, "tables")
 	tables := make([]*plan.Table, 0, len(doc.Tables))
 	seen := map[string]plan.Pos{}
 	for i, td := range doc.Tables {
@@ -151,7 +150,7 @@ func hasBadLine(items *yaml.Node, i int, bad map[int]bool) bool {
 // table converts one decoded list item, reporting what makes it invalid.
 func (td *tableDoc) table(pos plan.Pos, item *yaml.Node, at func(*yaml.Node) plan.Pos, errs *perr.List) (*plan.Table, bool) {
 	field := func(key string) plan.Pos {
-		if n := lookup(item, key); n != nil {
+		if n := yamlpos.Value(item, key); n != nil {
 			return at(n)
 		}
 		return pos
@@ -211,44 +210,18 @@ func lower(ss []string) []string {
 	return out
 }
 
-// lookup follows mapping keys from n and returns the value node, nil when absent.
-func lookup(n *yaml.Node, keys ...string) *yaml.Node {
-	for _, k := range keys {
-		if n == nil || n.Kind != yaml.MappingNode {
-			return nil
-		}
-		var next *yaml.Node
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == k {
-				next = n.Content[i+1]
-				break
-			}
-		}
-		n = next
-	}
-	return n
-}
-
 // yamlErrors turns a yaml error into positioned errors. yaml reports lines only; the column
 // is that of the key the message names on that line (an unknown field), else of the first
 // node on the line.
 func yamlErrors(file string, err error, top *yaml.Node) perr.List {
-	var msgs []string
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		msgs = te.Errors
-	} else {
-		msgs = []string{err.Error()}
-	}
-	yamlLine := regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 	var out perr.List
-	for _, m := range msgs {
+	for _, m := range yamlpos.Messages(err) {
 		pos := plan.Pos{File: file, Line: 1, Col: 1}
-		msg := strings.TrimPrefix(m, "yaml: ")
-		if g := yamlLine.FindStringSubmatch(m); g != nil {
-			line, _ := strconv.Atoi(g[1])
-			msg = g[2]
-			pos.Line, pos.Col = line, column(top, line, fieldName(msg))
+		msg := m
+		if line, rest, ok := yamlpos.CutLine(m); ok {
+			msg = rest
+			key, _ := yamlpos.UnknownField(msg)
+			pos.Line, pos.Col = line, column(top, line, key)
 		}
 		msg = readable(msg)
 		out = append(out, perr.Errorf(pos, "%s", msg))
@@ -258,7 +231,7 @@ func yamlErrors(file string, err error, top *yaml.Node) perr.List {
 
 // readable names the catalog's parts instead of Go types in a yaml message.
 func readable(msg string) string {
-	if name := fieldName(msg); name != "" {
+	if name, ok := yamlpos.UnknownField(msg); ok && name != "" {
 		_, typ, _ := strings.Cut(msg, "in type catalog.")
 		where := map[string]string{"document": "at the top level", "marker": "in bucketlint", "tableDoc": "in a table", "columnDoc": "in a column", "bucketDoc": "in bucket"}[typ]
 		return strings.TrimSpace("unknown key " + name + " " + where)
@@ -266,34 +239,14 @@ func readable(msg string) string {
 	return strings.ReplaceAll(msg, "cannot unmarshal", "cannot read")
 }
 
-// fieldName returns the key of a "field X not found in type T" message.
-func fieldName(msg string) string {
-	rest, ok := strings.CutPrefix(msg, "field ")
-	if !ok {
-		return ""
-	}
-	name, _, _ := strings.Cut(rest, " not found")
-	return name
-}
-
-// column finds the column of key (or of any node, when key is empty) on line.
-func column(n *yaml.Node, line int, key string) int {
-	best := 0
-	var walk func(*yaml.Node)
-	walk = func(n *yaml.Node) {
-		if n == nil || best > 0 && key == "" {
-			return
-		}
-		if n.Line == line && n.Kind == yaml.ScalarNode && (key == "" || n.Value == key) && best == 0 {
-			best = n.Column
-		}
-		for _, c := range n.Content {
-			walk(c)
-		}
-	}
-	walk(n)
-	if best == 0 {
+// column finds the column of key (or of any scalar, when key is empty) on line; 1 when there
+// is none.
+func column(top *yaml.Node, line int, key string) int {
+	n := yamlpos.OnLine(top, line, func(n *yaml.Node) bool {
+		return n.Kind == yaml.ScalarNode && (key == "" || n.Value == key)
+	})
+	if n == nil {
 		return 1
 	}
-	return best
+	return n.Column
 }

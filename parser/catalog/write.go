@@ -7,6 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -21,7 +22,7 @@ func Write(w io.Writer, tables []*plan.Table) error {
 	if err := root.Encode(doc); err != nil {
 		return fmt.Errorf("encoding catalog: %w", err)
 	}
-	if items := lookup(&root, "tables"); items != nil {
+	if items := yamlpos.Value(&root, "tables"); items != nil {
 		if len(items.Content) == 0 {
 			items.Style = yaml.FlowStyle
 		}
@@ -29,7 +30,7 @@ func Write(w io.Writer, tables []*plan.Table) error {
 			if i < len(tables) {
 				item.HeadComment = sourcesComment(tables[i].Sources)
 			}
-			if cols := lookup(item, "columns"); cols != nil {
+			if cols := yamlpos.Value(item, "columns"); cols != nil {
 				for _, c := range cols.Content {
 					c.Style = yaml.FlowStyle
 				}
