@@ -1,6 +1,11 @@
 package advise
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/workload"
 )
@@ -15,14 +20,57 @@ func OptionsFor(w *workload.Workload, pos plan.Pos) Options {
 	}
 }
 
-// Weighted returns workload queries weighted 1 each, each to be simulated in its session: with
-// the settings and the tables the session has where the query runs.
+// Weighted returns workload queries for the advisor, each to be simulated in its session
+// (with the settings and the tables the session has where the query runs) and weighted by
+// its "-- weight: N" comment (plan.Query.Weight), else 1. Every query stays on its own, so
+// that what is proved of one can be told at its position (verify, check --verify).
 func Weighted(w *workload.Workload, qs []workload.Query) []WeightedQuery {
 	out := make([]WeightedQuery, len(qs))
 	for i, q := range qs {
-		out[i] = Query(w, q.Query, 1)
+		out[i] = Query(w, q.Query, weightOf(q.Query))
 	}
 	return out
+}
+
+// Merged is Weighted with repeated queries (the same text up to case and spacing, in
+// sessions with the same settings and tables) as one, weighted by the sum of their weights:
+// the workload as the advise command lists it.
+func Merged(w *workload.Workload, qs []workload.Query) []WeightedQuery {
+	var out []WeightedQuery
+	index := map[string]int{}
+	for _, q := range qs {
+		wq := Query(w, q.Query, weightOf(q.Query))
+		key := strings.Join(strings.Fields(strings.ToLower(q.Query.Text)), " ") + "\x00" + sessionKey(wq)
+		if i, ok := index[key]; ok {
+			out[i].Weight += wq.Weight
+			continue
+		}
+		index[key] = len(out)
+		out = append(out, wq)
+	}
+	return out
+}
+
+// weightOf is a query's weight: its "-- weight: N" comment, else 1.
+func weightOf(q *plan.Query) float64 {
+	if q.Weight > 0 {
+		return q.Weight
+	}
+	return 1
+}
+
+// sessionKey tells apart queries that run under different settings or see different tables.
+func sessionKey(wq WeightedQuery) string {
+	var b strings.Builder
+	if wq.Spark != nil {
+		for _, k := range slices.Sorted(maps.Keys(wq.Spark.Confs)) {
+			b.WriteString(k + "=" + wq.Spark.Confs[k] + ";")
+		}
+	}
+	if wq.Tables != nil {
+		fmt.Fprintf(&b, "%p", wq.Tables)
+	}
+	return b.String()
 }
 
 // Query returns one query of the workload with its weight, to be simulated in its session.

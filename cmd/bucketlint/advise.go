@@ -4,9 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -100,7 +98,7 @@ func runAdvise(ctx context.Context, opts *adviseOptions, s *streams) error {
 	if len(qs) == 0 {
 		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
 	}
-	queries := weighted(w, qs)
+	queries := advise.Merged(w, qs)
 	recs := advise.Advise(w.Catalogue().Tables(), queries, ao)
 	if opts.format == "json" {
 		err = report.WriteAdviseJSON(s.out, recs)
@@ -150,41 +148,4 @@ func (o *adviseOptions) adviseOptions(w *workload.Workload) (advise.Options, err
 		ao.Partitions[t.Name] = n
 	}
 	return ao, nil
-}
-
-// weighted merges repeated queries (same text, same session settings and tables) into one
-// with the count as weight; a "-- weight: N" comment (plan.Query.Weight) sets the weight
-// instead.
-func weighted(w *workload.Workload, qs []workload.Query) []advise.WeightedQuery {
-	var out []advise.WeightedQuery
-	index := map[string]int{}
-	for _, q := range qs {
-		weight := 1.0
-		if q.Query.Weight > 0 {
-			weight = q.Query.Weight
-		}
-		wq := advise.Query(w, q.Query, weight)
-		key := strings.Join(strings.Fields(strings.ToLower(q.Query.Text)), " ") + "\x00" + sessionKey(wq)
-		if i, ok := index[key]; ok {
-			out[i].Weight += weight
-			continue
-		}
-		index[key] = len(out)
-		out = append(out, wq)
-	}
-	return out
-}
-
-// sessionKey tells apart queries that run under different settings or see different tables.
-func sessionKey(wq advise.WeightedQuery) string {
-	var b strings.Builder
-	if wq.Spark != nil {
-		for _, k := range slices.Sorted(maps.Keys(wq.Spark.Confs)) {
-			b.WriteString(k + "=" + wq.Spark.Confs[k] + ";")
-		}
-	}
-	if wq.Tables != nil {
-		fmt.Fprintf(&b, "%p", wq.Tables)
-	}
-	return b.String()
 }

@@ -193,7 +193,7 @@ func adviseVerdicts(t *testing.T, s *streams) map[*plan.Query]string {
 		t.Fatal(err)
 	}
 	qs := queriesUnder(ld.w, opts.files)
-	queries := weighted(ld.w, qs)
+	queries := advise.Merged(ld.w, qs)
 	// The weighted queries are the workload's, views read through: map them back.
 	orig := map[*plan.Query]*plan.Query{}
 	for _, q := range qs {
