@@ -227,7 +227,10 @@ type FileScan struct {
 	TotalBuckets    int
 	// CoalescedTo is the "(Coalesced to m)" suffix, 0 when absent.
 	CoalescedTo int
-	Location    string
+	// Location is the file index as printed ("InMemoryFileIndex(2 paths)[file:/a, file:/b]");
+	// LocationPaths are the paths it lists, in order (none when the index prints none).
+	Location      string
+	LocationPaths []string
 	// PartitionFilters, PushedFilters and DataFilters are the scan's filters; pushed filters
 	// are the data source's Filter values as printed ("IsNotNull(k)", "EqualTo(k,5)").
 	PartitionFilters []Expr

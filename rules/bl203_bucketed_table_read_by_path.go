@@ -59,7 +59,7 @@ func runBL203(p *Pass) error {
 			if !ok || fs.Table != "" {
 				return true
 			}
-			for _, path := range locationPaths(fs.Location) {
+			for _, path := range fs.LocationPaths {
 				if t := tableAtPath(tables, path); t != nil {
 					p.Report(Diagnostic{
 						Span: n.Span(),
@@ -75,22 +75,6 @@ func runBL203(p *Pass) error {
 		})
 	}
 	return nil
-}
-
-// locationPaths reads the paths of a printed file index: "InMemoryFileIndex(1 paths)[file:/a,
-// file:/b]" gives "file:/a" and "file:/b".
-func locationPaths(loc string) []string {
-	i, j := strings.LastIndex(loc, "["), strings.LastIndex(loc, "]")
-	if i < 0 || j < i {
-		return nil
-	}
-	var out []string
-	for _, p := range strings.Split(loc[i+1:j], ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // tableAtPath returns the bucketed table stored at path: by its location, or by the default

@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -109,17 +110,19 @@ func TestCountSpan(t *testing.T) {
 	}
 }
 
-func TestCastOf(t *testing.T) {
+// TestExprKey reads a printed join key from its tree: a column, or a cast of one.
+func TestExprKey(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ in, col, typ string }{
-		{"cast(a as bigint)", "a", "bigint"},
-		{"CAST(customer_id AS DECIMAL(20,0))", "customer_id", "decimal(20,0)"},
-		{"cast(a + 1 as bigint)", "", ""},
-		{"a", "", ""},
+		{"cast(a#1 as bigint)", "a", "bigint"},
+		{"CAST(customer_id#3 AS DECIMAL(20,0))", "customer_id", "decimal(20,0)"},
+		{"cast((a#1 + 1) as bigint)", "", ""},
+		{"try_cast(a#1 as bigint)", "", ""},
+		{"A#1", "a", ""},
 	} {
-		col, typ, _ := castOf(tc.in)
-		if col != tc.col || typ != tc.typ {
-			t.Errorf("castOf(%q) = %q, %q; want %q, %q", tc.in, col, typ, tc.col, tc.typ)
+		k := exprKey(explain.ParseExpr(tc.in), "t", plan.Pos{})
+		if k.Column != tc.col || k.Cast != tc.typ {
+			t.Errorf("exprKey(%q) = %q, %q; want %q, %q", tc.in, k.Column, k.Cast, tc.col, tc.typ)
 		}
 	}
 }

@@ -90,23 +90,8 @@ func exprKey(e plan.Expr, table string, at plan.Pos) plan.ColumnRef {
 		k.Column = strings.ToLower(c)
 		return k
 	}
-	if col, typ, ok := castOf(e.Text); ok {
-		k.Column, k.Cast = col, typ
+	if x := e.X; x != nil && x.Op == plan.OpCast && x.Name == "cast" && len(x.Args) == 1 && x.Args[0].Op == plan.OpColumn {
+		k.Column, k.Cast = x.Args[0].Name, x.Type
 	}
 	return k
-}
-
-// castOf reads "cast(col as type)"; ok is false for anything else.
-func castOf(s string) (col, typ string, ok bool) {
-	l := strings.ToLower(strings.TrimSpace(s))
-	if !strings.HasPrefix(l, "cast(") || !strings.HasSuffix(l, ")") {
-		return "", "", false
-	}
-	inner := l[len("cast(") : len(l)-1]
-	col, typ, ok = strings.Cut(inner, " as ")
-	col = strings.TrimSpace(col)
-	if !ok || col == "" || strings.ContainsAny(col, "() ,") {
-		return "", "", false
-	}
-	return col, strings.TrimSpace(typ), true
 }

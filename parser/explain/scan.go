@@ -115,7 +115,7 @@ func scanField(x *plan.FileScan, key, val string) {
 	case "SelectedBucketsCount":
 		x.SelectedBuckets, x.TotalBuckets, x.CoalescedTo = selectedBuckets(val)
 	case "Location":
-		x.Location = val
+		x.Location, x.LocationPaths = val, locationPaths(val)
 	case "PartitionFilters":
 		x.PartitionFilters = exprs(stringList(val))
 	case "PushedFilters":
@@ -129,6 +129,23 @@ func scanField(x *plan.FileScan, key, val string) {
 			x.Format = val
 		}
 	}
+}
+
+// locationPaths reads the paths of a printed file index: "InMemoryFileIndex(2 paths)[file:/a,
+// file:/b]" lists "file:/a" and "file:/b"; an index printed without its list ("Location
+// [not included in comparison]/…" in normalised output) lists none.
+func locationPaths(loc string) []string {
+	i, j := strings.LastIndex(loc, "["), strings.LastIndex(loc, "]")
+	if i <= 0 || j < i {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(loc[i+1:j], ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // selectedBuckets reads "k out of n" with an optional " (Coalesced to m)".
