@@ -258,6 +258,9 @@ type ColumnRef struct {
 	X *X
 	// Cast is the target type of a CAST around the column ("bigint"), empty when not cast.
 	Cast string
+	// NameString is set for a DataFrame key written as a column name in a string ("k",
+	// 'o.k') rather than as an expression (col("k"), df.k).
+	NameString bool
 	// Desc is set for a DESC sort key; Nulls is "FIRST" or "LAST" when written (NULLS FIRST,
 	// NULLS LAST), empty for the default (first ascending, last descending).
 	Desc  bool

@@ -79,10 +79,20 @@ func keysSpan(keys []plan.ColumnRef) plan.Span {
 	first := keys[0]
 	sp := nameSpan(first.Pos, firstLine(first.Text))
 	last := keys[len(keys)-1]
-	if last.Pos.File == first.Pos.File && last.Pos.Line == first.Pos.Line && last.Pos.Col > first.Pos.Col && !strings.Contains(last.Text, "\n") {
-		sp.End = nameSpan(last.Pos, last.Text).End
+	if end, ok := oneLineEnd(last); ok && last.Pos.File == first.Pos.File && last.Pos.Line == first.Pos.Line && last.Pos.Col > first.Pos.Col {
+		sp.End = end
 	}
 	return sp
+}
+
+// oneLineEnd is the end of a key written on one line: its tree's extent, or its text's
+// length from its position; false for a key spanning lines.
+func oneLineEnd(k plan.ColumnRef) (plan.Pos, bool) {
+	if x := k.X; x != nil && x.Span.Start.IsValid() && x.Span.End.IsValid() {
+		return x.Span.End, x.Span.End.Line == x.Span.Start.Line
+	}
+	sp := nameSpan(k.Pos, firstLine(k.Text))
+	return sp.End, firstLine(k.Text) == k.Text
 }
 
 // firstLine is s up to its first line break.

@@ -225,7 +225,7 @@ func isBroadcastHint(name string) bool {
 // keyLabel is a key as a message shows it: as written, or its column when written as a
 // string literal (a DataFrame join on names).
 func keyLabel(k plan.ColumnRef) string {
-	if k.Column != "" && (strings.HasPrefix(k.Text, `"`) || strings.HasPrefix(k.Text, "'")) {
+	if k.Column != "" && k.NameString {
 		return k.Column
 	}
 	return k.Text

@@ -150,7 +150,7 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 	for i, k := range keys {
 		k.Qualifier, k.Relation, k.Table = alias, alias, table
 		if k.Column != "" {
-			k.Text = alias + "." + k.Column
+			k.Text, k.NameString = alias+"."+k.Column, false
 			if k.Cast != "" {
 				k.Text = "CAST(" + k.Text + " AS " + k.Cast + ")"
 			}

@@ -59,8 +59,6 @@ func (s *sim) describe(n *node) {
 			key = "key" // SortAggregateExec prints "key=[…]"
 		}
 		in.Args = "(" + key + "=[" + exprsText(g.Keys) + "], functions=[" + exprsText(g.Functions) + "])"
-	}
-	if strings.HasPrefix(in.Args, "(") {
 		in.Text = in.Name + in.Args // HashAggregate(keys=[…], functions=[…])
 		return
 	}

@@ -14,6 +14,7 @@ func (ev *evaluator) colRef(n *node, f *frame) plan.ColumnRef {
 	c := plan.ColumnRef{Text: ev.text(n), Pos: ev.src.pos(n.off)}
 	ev.readCol(n, &c, 0)
 	c.X = ev.keyX(n, c)
+	c.NameString = n.kind == nStr && c.Column != ""
 	if f != nil && c.Column != "" {
 		place(&c, f.ref)
 		if c.Qualifier != "" && c.Qualifier != f.ref.Var && c.Qualifier != f.ref.Alias {
