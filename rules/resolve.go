@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/workload"
 )
@@ -77,9 +75,7 @@ func codeKeys(j *plan.CodeJoin, lt, rt *plan.Table) (lks, rks []plan.ColumnRef, 
 }
 
 // isNameKey reports a key of a join on names: "k" in df.join(other, "k").
-func isNameKey(k plan.ColumnRef) bool {
-	return strings.HasPrefix(k.Text, `"`) || strings.HasPrefix(k.Text, "'")
-}
+func isNameKey(k plan.ColumnRef) bool { return k.NameString }
 
 // hasColumn reports whether t's known columns include col.
 func hasColumn(t *plan.Table, col string) bool {
