@@ -165,7 +165,7 @@ var wrapping = map[string]bool{"ToLower": true, "ToUpper": true, "TrimSpace": tr
 // allowedReads are the places outside parser/ that inspect such text, by package, function
 // and field, and why it is not parsing.
 var allowedReads = map[string]string{
-	"cmd/bucketlint.weighted:Query.Text": "merges repeated statements by their text with case and blanks folded: an identity " +
+	"advise.Merged:Query.Text": "merges repeated statements by their text with case and blanks folded: an identity " +
 		"of texts, no structure is read",
 	"engine/verify.nameOffsets:Relation.Text": "checks that a scan's text stands at the position the parser recorded " +
 		"before a renamed table is spliced in: compares text at a position, reads no structure",
