@@ -73,9 +73,11 @@ func sessionKey(wq WeightedQuery) string {
 	return b.String()
 }
 
-// Query returns one query of the workload with its weight, to be simulated in its session.
+// Query returns one query of the workload with its weight, to be simulated in its session:
+// the query as the workload resolved it (workload.Workload.Resolved), which is what every
+// command simulates.
 func Query(w *workload.Workload, q *plan.Query, weight float64) WeightedQuery {
 	pos := q.Span.Start
 	o := w.OptionsAt(pos)
-	return WeightedQuery{Query: w.Expanded(q), Weight: weight, Spark: &o, Tables: w.OwnTables(pos)}
+	return WeightedQuery{Query: w.Resolved(q).Query, Weight: weight, Spark: &o, Tables: w.OwnTables(pos)}
 }

@@ -41,7 +41,7 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 // the advisor's options.
 func (p *Pass) advise(q *plan.Query, pos plan.Pos) []advise.Recommendation {
 	if p.Workload == nil {
-		return advise.Advise(p.tables(), []advise.WeightedQuery{{Query: q, Weight: 1}}, advise.Options{
+		return advise.Advise(p.tables(), []advise.WeightedQuery{{Query: p.resolved(q).Query, Weight: 1}}, advise.Options{
 			Spark: p.OptionsAt(pos), TargetBucketBytes: p.Thresholds.TargetBucketBytes,
 			ClusterCores: p.Thresholds.ClusterCores, PowerOfTwo: true,
 		})

@@ -51,7 +51,6 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 			Project:    w.Project(),
 			Workload:   w,
 			Options:    w.OptionsAt(plan.Pos{}),
-			Simulate:   w.Simulate,
 			Thresholds: d.Thresholds.WithDefaults(),
 			Source:     source,
 			cache:      cache,

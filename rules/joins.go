@@ -98,21 +98,19 @@ type passCache struct {
 	joins []*joinSite
 	// sites are the join sites as the workload classifies them.
 	sites map[*joinSite]*workload.Site
-	// resolved are the project's queries after name resolution.
-	resolved map[*plan.Query]*workload.Resolved
 }
 
-// simulate runs the pass's simulator on q after name resolution, nil on error.
+// simulate predicts the plan of q after name resolution, nil on error: the workload's
+// simulation (Workload.Simulate, once per run for every rule and command); a pass without a
+// workload simulates q resolved against its tables.
 func (p *Pass) simulate(q *plan.Query) *simulate.Result {
-	q = p.resolved(q).Query
-	if p.Simulate == nil {
-		res, err := simulate.Simulate(p.tablesAt(q.Span.Start), q, p.OptionsAt(q.Span.Start))
-		if err != nil {
-			return nil
-		}
-		return res
+	var res *simulate.Result
+	var err error
+	if p.Workload != nil {
+		res, err = p.Workload.Simulate(q)
+	} else {
+		res, err = simulate.Simulate(p.tablesAt(q.Span.Start), p.resolved(q).Query, p.OptionsAt(q.Span.Start))
 	}
-	res, err := p.Simulate(q)
 	if err != nil {
 		return nil
 	}

@@ -19,23 +19,15 @@ func (p *Pass) catalogAt(pos plan.Pos) workload.Catalog {
 	return p.Workload.CatalogueAt(pos)
 }
 
-// resolved returns q with its names resolved against the catalogue its session sees,
-// computed once per driver run: every rule and every simulation of the query sees the same
-// keys, sides and views.
+// resolved returns q with its names resolved against the catalogue its session sees: the
+// workload's resolution (computed once per run, shared with every command and with
+// Workload.Simulate), so that every rule and every simulation of the query sees the same
+// keys, sides and views. A pass without a workload resolves against its tables.
 func (p *Pass) resolved(q *plan.Query) *workload.Resolved {
-	c := p.cache
-	if c == nil {
-		return workload.Resolve(p.catalogAt(q.Span.Start), q)
+	if p.Workload != nil {
+		return p.Workload.Resolved(q)
 	}
-	if res, ok := c.resolved[q]; ok {
-		return res
-	}
-	if c.resolved == nil {
-		c.resolved = map[*plan.Query]*workload.Resolved{}
-	}
-	res := workload.Resolve(p.catalogAt(q.Span.Start), q)
-	c.resolved[q] = res
-	return res
+	return workload.Resolve(p.catalogAt(q.Span.Start), q)
 }
 
 // codeKeys returns a DataFrame join's key pairs oriented to its sides, which read the tables

@@ -33,8 +33,6 @@ type Pass struct {
 	// (the configuration, spark-defaults.conf, spark-submit --conf); OptionsAt adds the
 	// settings of one file's session.
 	Options simulate.Options
-	// Simulate predicts the physical plan of a query; the driver memoises it across rules.
-	Simulate func(*plan.Query) (*simulate.Result, error)
 	// Report records a finding. The driver fills in the rule's ID, name and severity when the
 	// rule leaves them empty.
 	Report func(Diagnostic)

@@ -41,7 +41,7 @@ func (p *Pass) simulateWith(q *plan.Query, set map[string]string) (*simulate.Res
 	}
 	maps.Copy(confs, set)
 	opts.Confs = confs
-	return simulate.Simulate(p.tables(), q, opts)
+	return simulate.Simulate(p.tables(), p.resolved(q).Query, opts)
 }
 
 // sideOnly is a join side without what a simulation or explain output filled in.

@@ -14,8 +14,8 @@
 //     SHOW CREATE TABLE output, saveAsTable writes, CREATE VIEW), with Spark's per-version
 //     defaults applied (defaults.go) and conflicting definitions reported; and the catalogue
 //     as one session sees it at one position (catalogue.go, scope.go);
-//   - the queries, each with its session, simulated once (Simulate), views read through to
-//     their bodies (views.go);
+//   - the queries, each with its session, resolved once (Resolved) and simulated once as
+//     resolved (Simulate): the one reading of a query every command and rule shares;
 //   - name resolution (Resolve, resolve*.go): every column reference of a query names the
 //     relation it belongs to, as Spark's analyzer resolves it — qualified and unqualified
 //     names, aliases, CTEs, subqueries, views (replaced by their queries), USING and NATURAL

@@ -27,10 +27,12 @@ type Workload struct {
 	resolved  *plan.Project
 	queries   []Query
 
-	mu       sync.Mutex
-	scopes   map[scopeKey]*Catalogue
-	sims     map[*plan.Query]simResult
-	expanded map[*plan.Query]*plan.Query
+	mu     sync.Mutex
+	scopes map[scopeKey]*Catalogue
+	// resolutions holds each query's name resolution under the query and under the
+	// resolved query it gave; sims each resolved query's simulation.
+	resolutions map[*plan.Query]*Resolved
+	sims        map[*plan.Query]simResult
 }
 
 // A Query is one query the scripts run, with the session it runs in (nil for none).
@@ -57,7 +59,7 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 	}
 	w := &Workload{
 		project: p, cfg: cfg,
-		scopes: map[scopeKey]*Catalogue{}, sims: map[*plan.Query]simResult{}, expanded: map[*plan.Query]*plan.Query{},
+		scopes: map[scopeKey]*Catalogue{}, resolutions: map[*plan.Query]*Resolved{}, sims: map[*plan.Query]simResult{},
 	}
 	w.sessions, w.global = buildSessions(p)
 	w.buildCatalogue()
@@ -191,22 +193,48 @@ func (w *Workload) OwnTables(pos plan.Pos) map[string]*plan.Table {
 	return nil
 }
 
-// Simulate predicts the physical plan of q in its session: the tables its session sees at
-// its position (views read through to their bodies) under the options in force there. Each
-// query is simulated once.
+// Resolved returns q with its names resolved as Spark's analyzer resolves them in q's session:
+// Resolve against the catalogue the session sees at q's position (its views replaced by their
+// queries, its join keys oriented to their sides), and the names that did not resolve. Each
+// query is resolved once: the same value for the same q every time, and a query Resolved gave
+// is its own resolution, not resolved again. A nil q gives nil.
+func (w *Workload) Resolved(q *plan.Query) *Resolved {
+	if q == nil {
+		return nil
+	}
+	w.mu.Lock()
+	r, ok := w.resolutions[q]
+	w.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = Resolve(w.CatalogueAt(q.Span.Start), q)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if prev, ok := w.resolutions[q]; ok {
+		return prev // resolved meanwhile: keep the first
+	}
+	w.resolutions[q], w.resolutions[r.Query] = r, r
+	return r
+}
+
+// Simulate predicts the physical plan of q in its session: its resolved query (Resolved)
+// over the tables its session sees at its position, under the options in force there. Each
+// query is simulated once; q and its resolved query share the simulation.
 func (w *Workload) Simulate(q *plan.Query) (*simulate.Result, error) {
 	if q == nil {
 		return nil, errors.New("simulate: no query")
 	}
+	rq := w.Resolved(q).Query
 	w.mu.Lock()
-	r, ok := w.sims[q]
+	r, ok := w.sims[rq]
 	w.mu.Unlock()
 	if ok {
 		return r.res, r.err
 	}
-	res, err := w.SimulateWith(q, nil)
+	res, err := w.SimulateWith(rq, nil)
 	w.mu.Lock()
-	w.sims[q] = simResult{res, err}
+	w.sims[rq] = simResult{res, err}
 	w.mu.Unlock()
 	return res, err
 }
@@ -222,23 +250,7 @@ func (w *Workload) SimulateWith(q *plan.Query, set map[string]string) (*simulate
 	for k, v := range set {
 		o.Confs[k] = v
 	}
-	return simulate.Simulate(w.TablesAt(pos), w.Expanded(q), o)
-}
-
-// Expanded returns q as its session reads it: every view it reads, directly or through other
-// views, added as a common table expression of its body, as Spark expands views when it
-// analyses a query. It returns q itself when q reads no view, and the same value for the same
-// q every time.
-func (w *Workload) Expanded(q *plan.Query) *plan.Query {
-	cat := w.CatalogueAt(q.Span.Start)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if r, ok := w.expanded[q]; ok {
-		return r
-	}
-	r := withViews(q, cat)
-	w.expanded[q] = r
-	return r
+	return simulate.Simulate(w.TablesAt(pos), w.Resolved(q).Query, o)
 }
 
 // Advice is the one default of the advisor's inputs that are not the workload itself: what

@@ -194,10 +194,10 @@ func adviseVerdicts(t *testing.T, s *streams) map[*plan.Query]string {
 	}
 	qs := queriesUnder(ld.w, opts.files)
 	queries := advise.Merged(ld.w, qs)
-	// The weighted queries are the workload's, views read through: map them back.
+	// The weighted queries are the workload's, resolved queries: map them back.
 	orig := map[*plan.Query]*plan.Query{}
 	for _, q := range qs {
-		orig[ld.w.Expanded(q.Query)] = q.Query
+		orig[ld.w.Resolved(q.Query).Query] = q.Query
 	}
 	out := map[*plan.Query]string{}
 	for _, r := range advise.Advise(ld.w.Catalogue().Tables(), queries, ao) {
