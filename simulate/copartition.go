@@ -117,25 +117,43 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 	if len(idx) <= 1 {
 		return
 	}
-	if s.b.SinglePartitionShortcut {
-		// SPARK-41986: single-partition children no larger than spark.sql.maxSinglePartitionBytes
-		// stay as they are.
-		single := true
-		limit := s.opt.MaxSinglePartitionBytes()
-		for _, i := range idx {
-			k := n.kids[i]
-			if s.partitioning(k).kind != plan.SinglePartition || (limit >= 0 && (k.size < 0 || k.size > limit)) {
-				single = false
-			}
-		}
-		if single {
-			return
-		}
+	if s.b.SinglePartitionShortcut && s.singlePartitionsStay(n, idx) {
+		return
 	}
 	specs := map[int]shuffleSpec{}
-	minPar := true
 	for _, i := range idx {
 		specs[i] = createShuffleSpec(s.partitioning(n.kids[i]), reqs[i])
+	}
+	best := s.bestShuffleSpec(n, idx, specs)
+	summary := s.countsSummary(n, idx)
+	for _, i := range idx {
+		if best >= 0 && specs[best].isCompatibleWith(specs[i]) {
+			continue
+		}
+		s.reshuffleSide(n, i, best, reqs, specs, why, summary)
+	}
+}
+
+// singlePartitionsStay reports whether every clustered child (idx) is a single partition no
+// larger than spark.sql.maxSinglePartitionBytes, which SPARK-41986 leaves as it is.
+func (s *sim) singlePartitionsStay(n *node, idx []int) bool {
+	limit := s.opt.MaxSinglePartitionBytes()
+	for _, i := range idx {
+		k := n.kids[i]
+		if s.partitioning(k).kind != plan.SinglePartition || (limit >= 0 && (k.size < 0 || k.size > limit)) {
+			return false
+		}
+	}
+	return true
+}
+
+// bestShuffleSpec picks the child whose spec imposes its layout on the others: among specs
+// that can create partitioning, un-shuffled children first, then the most partitions, then
+// the leftmost; when every candidate is a shuffle only counts of at least
+// spark.sql.shuffle.partitions qualify. It returns -1 when no child qualifies.
+func (s *sim) bestShuffleSpec(n *node, idx []int, specs map[int]shuffleSpec) int {
+	minPar := true
+	for _, i := range idx {
 		if s.canCreatePartitioning(specs[i]) && !isShuffle(n.kids[i]) {
 			minPar = false
 		}
@@ -157,39 +175,40 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 			break
 		}
 	}
-	summary := s.countsSummary(n, idx)
-	for _, i := range idx {
-		if best >= 0 && specs[best].isCompatibleWith(specs[i]) {
-			continue
-		}
-		child := n.kids[i]
-		what := describeRel(child)
-		if why[i].added {
-			what = describeRel(child.child())
-		}
-		if why[i].text == "" {
-			why[i].cause = s.coalesceCause(n, incompatibleCause(child, specs[i], best, specs))
-		}
-		var p part
-		var rule string
-		if best >= 0 {
-			p = specs[best].createPartitioningFor(reqs[i].keys)
-			rule = "to match the side that keeps its partitioning: " + describeLayout(n.kids[best], s.partitioning(n.kids[best]))
-		} else {
-			num := reqs[i].n
-			if num == 0 {
-				num = s.opt.NewShufflePartitions()
-			}
-			p = createPartitioning(reqs[i], num)
-			rule = s.noBestRule()
-		}
-		n.kids[i] = s.shuffle(child, p, true)
-		msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
-		if why[i].text != "" {
-			msg = fmt.Sprintf("%s; Spark %s shuffles it as %s %s", why[i].text, s.opt.Version(), p, rule)
-		}
-		why[i] = sideWhy{text: msg + s.coalesceNote(), cause: why[i].cause, added: true, stated: true}
+	return best
+}
+
+// reshuffleSide shuffles child i of n, which is not compatible with the best spec: into the
+// best spec's layout on its own keys, or, without a best spec (best < 0), on its full keys
+// into the required or default count; why[i] records the reason.
+func (s *sim) reshuffleSide(n *node, i, best int, reqs []dist, specs map[int]shuffleSpec, why []sideWhy, summary string) {
+	child := n.kids[i]
+	what := describeRel(child)
+	if why[i].added {
+		what = describeRel(child.child())
 	}
+	if why[i].text == "" {
+		why[i].cause = s.coalesceCause(n, incompatibleCause(child, specs[i], best, specs))
+	}
+	var p part
+	var rule string
+	if best >= 0 {
+		p = specs[best].createPartitioningFor(reqs[i].keys)
+		rule = "to match the side that keeps its partitioning: " + describeLayout(n.kids[best], s.partitioning(n.kids[best]))
+	} else {
+		num := reqs[i].n
+		if num == 0 {
+			num = s.opt.NewShufflePartitions()
+		}
+		p = createPartitioning(reqs[i], num)
+		rule = s.noBestRule()
+	}
+	n.kids[i] = s.shuffle(child, p, true)
+	msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
+	if why[i].text != "" {
+		msg = fmt.Sprintf("%s; Spark %s shuffles it as %s %s", why[i].text, s.opt.Version(), p, rule)
+	}
+	why[i] = sideWhy{text: msg + s.coalesceNote(), cause: why[i].cause, added: true, stated: true}
 }
 
 // coalesceNote says that bucket coalescing was asked for but adaptive execution skipped it.
