@@ -34,55 +34,68 @@ func layoutSource(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 			}
 		}
 	case plan.SelectRel:
-		sel := r.Select
-		if sel == nil || len(sel.DistributeBy) > 0 {
-			return nil, nil, ""
-		}
-		in, ok := throughItems(sel, keys)
-		if !ok {
-			return nil, nil, ""
-		}
-		t, mapped, _ := layoutSource(q, sel.From, in, tables, depth+1)
-		if !isBucketed(t) {
-			return nil, nil, ""
-		}
-		if (sel.Aggregate || len(sel.GroupBy) > 0) && !coversColumns(sel.GroupBy, t.Bucket.Columns) {
-			return nil, nil, ""
-		}
-		for _, w := range sel.Windows {
-			if !coversColumns(w.PartitionBy, t.Bucket.Columns) {
-				return nil, nil, ""
-			}
-		}
-		via := "a subquery"
-		switch {
-		case r.View != "":
-			via = "view " + r.View
-		case r.Alias != "":
-			via = "subquery " + r.Alias
-		}
-		return t, mapped, via
+		return selectLayout(q, r, keys, tables, depth)
 	case plan.JoinRel:
-		j := r.Join
-		var best *plan.Table
-		var bestKeys []plan.ColumnRef
-		for i, in := range []*plan.Relation{j.Left, j.Right} {
-			jk := j.LeftKeys
-			if i == 1 {
-				jk = j.RightKeys
-			}
-			t, tk, _ := layoutSource(q, in, keys, tables, depth+1)
-			bt, _, _ := layoutSource(q, in, jk, tables, depth+1)
-			if !isBucketed(t) || t != bt || matchKeys(t.Bucket.Columns, jk) != exactKeys {
-				continue
-			}
-			if best == nil || t.Bucket.NumBuckets > best.Bucket.NumBuckets {
-				best, bestKeys = t, tk
-			}
+		return joinLayout(q, r.Join, keys, tables, depth)
+	}
+	return nil, nil, ""
+}
+
+// selectLayout is layoutSource for a select (subquery or view) r: its layout is its input's
+// when the keys pass through the select list, nothing redistributes the rows and every
+// aggregation and window is keyed on (a superset of) the bucket columns.
+func selectLayout(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables map[string]*plan.Table, depth int) (*plan.Table, []plan.ColumnRef, string) {
+	sel := r.Select
+	if sel == nil || len(sel.DistributeBy) > 0 {
+		return nil, nil, ""
+	}
+	in, ok := throughItems(sel, keys)
+	if !ok {
+		return nil, nil, ""
+	}
+	t, mapped, _ := layoutSource(q, sel.From, in, tables, depth+1)
+	if !isBucketed(t) {
+		return nil, nil, ""
+	}
+	if (sel.Aggregate || len(sel.GroupBy) > 0) && !coversColumns(sel.GroupBy, t.Bucket.Columns) {
+		return nil, nil, ""
+	}
+	for _, w := range sel.Windows {
+		if !coversColumns(w.PartitionBy, t.Bucket.Columns) {
+			return nil, nil, ""
 		}
-		if best != nil {
-			return best, bestKeys, "a join"
+	}
+	via := "a subquery"
+	switch {
+	case r.View != "":
+		via = "view " + r.View
+	case r.Alias != "":
+		via = "subquery " + r.Alias
+	}
+	return t, mapped, via
+}
+
+// joinLayout is layoutSource for a join j: its layout is that of the side bucketed exactly on
+// its join keys (the one with more buckets when both are), nil when neither side is.
+func joinLayout(q *plan.Query, j *plan.JoinSpec, keys []plan.ColumnRef, tables map[string]*plan.Table, depth int) (*plan.Table, []plan.ColumnRef, string) {
+	var best *plan.Table
+	var bestKeys []plan.ColumnRef
+	for i, in := range []*plan.Relation{j.Left, j.Right} {
+		jk := j.LeftKeys
+		if i == 1 {
+			jk = j.RightKeys
 		}
+		t, tk, _ := layoutSource(q, in, keys, tables, depth+1)
+		bt, _, _ := layoutSource(q, in, jk, tables, depth+1)
+		if !isBucketed(t) || t != bt || matchKeys(t.Bucket.Columns, jk) != exactKeys {
+			continue
+		}
+		if best == nil || t.Bucket.NumBuckets > best.Bucket.NumBuckets {
+			best, bestKeys = t, tk
+		}
+	}
+	if best != nil {
+		return best, bestKeys, "a join"
 	}
 	return nil, nil, ""
 }
