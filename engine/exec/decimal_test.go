@@ -173,6 +173,16 @@ func TestWideDecimalAggregate(t *testing.T) {
 func TestWideDecimalJoinFilterSort(t *testing.T) {
 	t.Parallel()
 	cat, rows := decimalFixture(t)
+	checkDecimalKeyJoins(t, cat)
+	checkDecimalSelfJoin(t, cat, rows)
+	checkDecimalFilters(t, cat, rows)
+	checkDecimalSort(t, cat)
+}
+
+// checkDecimalKeyJoins joins on the decimal(20,2) bucket key, da with db and with itself:
+// bucket-local and shuffled sort-merge joins and a shuffled hash join agree.
+func checkDecimalKeyJoins(t *testing.T, cat *Catalog) {
+	t.Helper()
 	smj := func(sh bool, l, r string, lc, rc []string) plan.Node {
 		scan := func(tab string, cols []string) plan.Node {
 			if sh {
@@ -200,7 +210,11 @@ func TestWideDecimalJoinFilterSort(t *testing.T) {
 			t.Fatalf("%s join %s: sort-merge and hash joins differ: %v", c.l, c.r, err)
 		}
 	}
-	// The self join on the decimal(38,6) column through Exchanges on it.
+}
+
+// checkDecimalSelfJoin self-joins da on the decimal(38,6) column through Exchanges on it.
+func checkDecimalSelfJoin(t *testing.T, cat *Catalog, rows [][]string) {
+	t.Helper()
 	self := joinNode(plan.SortMergeJoinStrategy, "Inner", "", []string{"amt"}, []string{"amt"},
 		sortNode(exchange(fileScan("da", false, "amt"), 4, "amt"), "amt"), sortNode(exchange(fileScan("da", false, "amt"), 4, "amt"), "amt"))
 	counts := map[string]int64{}
@@ -216,7 +230,12 @@ func TestWideDecimalJoinFilterSort(t *testing.T) {
 	if got := run(t, self, cat).NumRows(); got != pairs {
 		t.Fatalf("self join on amt: %d rows, want %d", got, pairs)
 	}
+}
 
+// checkDecimalFilters filters da with decimal literals on either side of a comparison and
+// on the bucket key.
+func checkDecimalFilters(t *testing.T, cat *Catalog, rows [][]string) {
+	t.Helper()
 	threshold := unscaledOf(t, "100000000000000.5", 6)
 	for _, cond := range []string{"(amt#2 > 100000000000000.5)", "(100000000000000.5 < amt#2)"} {
 		f := &plan.Filter{OpInfo: plan.OpInfo{Name: "Filter", Kids: []plan.Node{fileScan("da", false, "k", "amt", "n")}}, Condition: px(cond)}
@@ -244,7 +263,11 @@ func TestWideDecimalJoinFilterSort(t *testing.T) {
 	if got := run(t, f, cat).NumRows(); got != want {
 		t.Fatalf("k = %s: %d rows, want %d", key, got, want)
 	}
+}
 
+// checkDecimalSort sorts da by the decimal(38,6) column: NULLs first, then ascending.
+func checkDecimalSort(t *testing.T, cat *Catalog) {
+	t.Helper()
 	sorted := run(t, sortNode(exchange(fileScan("da", false, "amt"), 1, "amt"), "amt"), cat)
 	var prev *big.Int
 	for _, b := range sorted.Rows {
@@ -334,64 +357,9 @@ func TestDecimalScaleMismatchIsAnError(t *testing.T) {
 // into 4 buckets on a decimal(20,2) column.
 func TestDecimalCastKeys(t *testing.T) {
 	t.Parallel()
-	ls := store.Schema{{Name: "n", Type: typ(t, "decimal(9,2)")}, {Name: "i", Type: typ(t, "int")}}
-	rs := store.Schema{{Name: "k", Type: typ(t, "decimal(20,2)")}, {Name: "w", Type: typ(t, "decimal(38,6)")}}
-	lb, rb := store.NewBatch(ls.Types(), 0), store.NewBatch(rs.Types(), 0)
-	for i := range 300 {
-		n := fmt.Sprintf("%d.%02d", i%50-25, i%3*50)
-		for c, s := range []string{n, fmt.Sprint(i%40 - 20)} {
-			if i%17 == 0 {
-				s = hash.NullText
-			}
-			if err := store.AppendParsed(lb.Cols[c], s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		lb.Len++
-	}
-	for i := range 200 {
-		k := fmt.Sprintf("%d.%02d", i%60-30, i%2*50)
-		if i%3 == 0 {
-			k = fmt.Sprint(i%40 - 20) // whole values, which the int key meets
-		}
-		for c, s := range []string{k, k} {
-			if err := store.AppendParsed(rb.Cols[c], s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rb.Len++
-	}
-	cat := NewCatalog()
-	for _, x := range []struct {
-		name   string
-		s      store.Schema
-		b      *store.Batch
-		layout store.Layout
-	}{{"l", ls, lb, store.Layout{Tasks: 3}}, {"r", rs, rb, store.Layout{Buckets: 4, BucketColumns: []string{"k"}}}} {
-		tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), x.name), x.s, x.b, x.layout, store.WriteOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		cat.Add(x.name, tab)
-	}
+	cat, lb, rb := castKeysFixture(t)
 	// want counts the pairs whose values are equal as numbers.
-	want := func(lc, rc int) int64 {
-		var n int64
-		for i := range lb.Len {
-			for j := range rb.Len {
-				a, b := lb.Cols[lc], rb.Cols[rc]
-				if a.IsNull(i) || b.IsNull(j) {
-					continue
-				}
-				x, _ := new(big.Rat).SetString(string(store.AppendText(nil, a, i)))
-				y, _ := new(big.Rat).SetString(string(store.AppendText(nil, b, j)))
-				if x.Cmp(y) == 0 {
-					n++
-				}
-			}
-		}
-		return n
-	}
+	want := func(lc, rc int) int64 { return equalPairs(lb.Cols[lc], lb.Len, rb.Cols[rc], rb.Len) }
 	castKey := func(col, to string) plan.Expr {
 		raw := "cast(" + col + " as " + to + ")"
 		return px(raw)
@@ -424,6 +392,73 @@ func TestDecimalCastKeys(t *testing.T) {
 			}
 		}
 	}
+}
+
+// castKeysFixture writes TestDecimalCastKeys' tables: l (n decimal(9,2), i int; 300 rows in
+// 3 tasks, some NULL) and r (k decimal(20,2), w decimal(38,6); 200 rows bucketed into 4 on
+// k), returning the catalog and the rows written.
+func castKeysFixture(t *testing.T) (cat *Catalog, lb, rb *store.Batch) {
+	t.Helper()
+	ls := store.Schema{{Name: "n", Type: typ(t, "decimal(9,2)")}, {Name: "i", Type: typ(t, "int")}}
+	rs := store.Schema{{Name: "k", Type: typ(t, "decimal(20,2)")}, {Name: "w", Type: typ(t, "decimal(38,6)")}}
+	lb, rb = store.NewBatch(ls.Types(), 0), store.NewBatch(rs.Types(), 0)
+	for i := range 300 {
+		n := fmt.Sprintf("%d.%02d", i%50-25, i%3*50)
+		for c, s := range []string{n, fmt.Sprint(i%40 - 20)} {
+			if i%17 == 0 {
+				s = hash.NullText
+			}
+			if err := store.AppendParsed(lb.Cols[c], s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		lb.Len++
+	}
+	for i := range 200 {
+		k := fmt.Sprintf("%d.%02d", i%60-30, i%2*50)
+		if i%3 == 0 {
+			k = fmt.Sprint(i%40 - 20) // whole values, which the int key meets
+		}
+		for c, s := range []string{k, k} {
+			if err := store.AppendParsed(rb.Cols[c], s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rb.Len++
+	}
+	cat = NewCatalog()
+	for _, x := range []struct {
+		name   string
+		s      store.Schema
+		b      *store.Batch
+		layout store.Layout
+	}{{"l", ls, lb, store.Layout{Tasks: 3}}, {"r", rs, rb, store.Layout{Buckets: 4, BucketColumns: []string{"k"}}}} {
+		tab, err := store.Write(context.Background(), filepath.Join(t.TempDir(), x.name), x.s, x.b, x.layout, store.WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat.Add(x.name, tab)
+	}
+	return cat, lb, rb
+}
+
+// equalPairs counts the pairs of non-NULL values of a (rows na) and b (rows nb) that are
+// equal as numbers.
+func equalPairs(a *store.Vec, na int, b *store.Vec, nb int) int64 {
+	var n int64
+	for i := range na {
+		for j := range nb {
+			if a.IsNull(i) || b.IsNull(j) {
+				continue
+			}
+			x, _ := new(big.Rat).SetString(string(store.AppendText(nil, a, i)))
+			y, _ := new(big.Rat).SetString(string(store.AppendText(nil, b, j)))
+			if x.Cmp(y) == 0 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // BenchmarkWideDecimalAggregate groups 2M rows bucket by bucket (16 buckets, 100,000

@@ -58,26 +58,7 @@ func TestSimulatedWindowDecimals(t *testing.T) {
 			}
 		}
 		for r := range in.Len {
-			row := []string{cellText(in.Cols[0], r), cellText(in.Cols[1], r)}
-			for _, c := range []int{2, 3, 4} {
-				sum, n := big.NewInt(0), int64(0)
-				for o := range in.Len {
-					if store.Compare(in.Cols[0], o, in.Cols[0], r) != 0 || (ordered && store.Compare(in.Cols[1], o, in.Cols[1], r) > 0) {
-						continue
-					}
-					if v := in.Cols[c]; !v.IsNull(o) {
-						sum.Add(sum, v.Decimal128(o).Big())
-						n++
-					}
-				}
-				if n == 0 {
-					row = append(row, "NULL", "NULL")
-					continue
-				}
-				avg := new(big.Rat).SetFrac(new(big.Int).Mul(sum, big.NewInt(10_000)), big.NewInt(n))
-				row = append(row, sum.String(), ratRoundHalfUp(avg).String())
-			}
-			want = append(want, strings.Join(row, "|"))
+			want = append(want, naiveDecimalWindowRow(in, r, ordered))
 		}
 		slices.Sort(got)
 		slices.Sort(want)
@@ -85,6 +66,32 @@ func TestSimulatedWindowDecimals(t *testing.T) {
 			t.Fatalf("%s: %d rows, want %d; first difference %s", over, len(got), len(want), firstDiff(got, want))
 		}
 	}
+}
+
+// naiveDecimalWindowRow computes row r's k, t and unscaled sum and avg (scale +4, rounded
+// half up) of n, m and w over the rows of in with the same k (and, when ordered, a t not
+// greater), exactly.
+func naiveDecimalWindowRow(in *store.Batch, r int, ordered bool) string {
+	row := []string{cellText(in.Cols[0], r), cellText(in.Cols[1], r)}
+	for _, c := range []int{2, 3, 4} {
+		sum, n := big.NewInt(0), int64(0)
+		for o := range in.Len {
+			if store.Compare(in.Cols[0], o, in.Cols[0], r) != 0 || (ordered && store.Compare(in.Cols[1], o, in.Cols[1], r) > 0) {
+				continue
+			}
+			if v := in.Cols[c]; !v.IsNull(o) {
+				sum.Add(sum, v.Decimal128(o).Big())
+				n++
+			}
+		}
+		if n == 0 {
+			row = append(row, "NULL", "NULL")
+			continue
+		}
+		avg := new(big.Rat).SetFrac(new(big.Int).Mul(sum, big.NewInt(10_000)), big.NewInt(n))
+		row = append(row, sum.String(), ratRoundHalfUp(avg).String())
+	}
+	return strings.Join(row, "|")
 }
 
 // decimalRow renders k, t and the unscaled window values of row r.

@@ -164,21 +164,7 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 					t.Fatalf("ran %d exchanges, simulate predicted %d", res.Stats.Exchanges, exchanges)
 				}
 				for i, it := range c.items {
-					ord := c.ord
-					if it.whole && it.fn != "row_number" && it.fn != "rank" && it.fn != "dense_rank" {
-						ord = -1
-					}
-					order := func(a, b []cell) int {
-						switch {
-						case ord < 0:
-							return 0
-						case c.desc:
-							return -cmpCell(a[ord], b[ord])
-						case c.nullsLast && a[ord].null != b[ord].null:
-							return -cmpCell(a[ord], b[ord])
-						}
-						return cmpCell(a[ord], b[ord])
-					}
+					order := cellOrder(itemOrderColumn(it, c.ord), c.desc, c.nullsLast)
 					want := projected(append(slices.Clone(c.rel.types), res.Schema[3+i].Type),
 						naiveWindowBy(c.rel, []int{0}, order, it.fn, it.arg, it.whole), []int{0, 1, 3})
 					got := resultProjected(res, []int{0, 1, 3 + i})
@@ -188,6 +174,32 @@ func TestSimulatedWindowAggregates(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// itemOrderColumn is the ORDER BY column item it is computed over: the query's (ord), or
+// none (-1) for an aggregate over the whole partition; ranking functions always order.
+func itemOrderColumn(it winItem, ord int) int {
+	if it.whole && it.fn != "row_number" && it.fn != "rank" && it.fn != "dense_rank" {
+		return -1
+	}
+	return ord
+}
+
+// cellOrder compares rows by column ord as a window's ORDER BY does: ascending NULLs first,
+// descending NULLs last (desc) or ascending NULLs last (nullsLast); every row ties when ord
+// is negative (no ORDER BY).
+func cellOrder(ord int, desc, nullsLast bool) func(a, b []cell) int {
+	return func(a, b []cell) int {
+		switch {
+		case ord < 0:
+			return 0
+		case desc:
+			return -cmpCell(a[ord], b[ord])
+		case nullsLast && a[ord].null != b[ord].null:
+			return -cmpCell(a[ord], b[ord])
+		}
+		return cmpCell(a[ord], b[ord])
 	}
 }
 

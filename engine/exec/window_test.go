@@ -139,6 +139,30 @@ const (
 	frameRangeWhole  = "specifiedwindowframe(RangeFrame, unboundedpreceding$(), unboundedfollowing$())"
 )
 
+// windowExprText writes the window expression text (an explain's) of function fn written
+// text, partitioned by keys and, when ordered, ordered by x, with the frame Spark gives it
+// (the whole partition when whole), named w plus the letter of i.
+func windowExprText(fn, text string, whole bool, keys []string, ordered bool, i int) string {
+	var spec []string
+	for _, k := range keys {
+		spec = append(spec, k+"#1")
+	}
+	frame := frameRowsWhole
+	switch {
+	case ordered && whole:
+		frame = frameRangeWhole
+	case ordered && (fn == "row_number" || fn == "rank" || fn == "dense_rank"):
+		frame = frameRowsRunning
+	case ordered:
+		frame = frameRangeRun
+	}
+	if ordered {
+		spec = append(spec, "x#3 ASC NULLS FIRST")
+	}
+	spec = append(spec, frame)
+	return text + " windowspecdefinition(" + strings.Join(spec, ", ") + ") AS w" + string(rune('a'+i)) + "#9"
+}
+
 func TestWindowAgainstNaive(t *testing.T) {
 	t.Parallel()
 	// a(k bigint, a string, x int): NULL and duplicate keys and values, 4 buckets by k.
@@ -176,24 +200,7 @@ func TestWindowAgainstNaive(t *testing.T) {
 		{"count", 2, "count(x#3)", true},
 	}
 	exprText := func(c fnCase, keys []string, ordered bool, i int) string {
-		var spec []string
-		for _, k := range keys {
-			spec = append(spec, k+"#1")
-		}
-		frame := frameRowsWhole
-		switch {
-		case ordered && c.whole:
-			frame = frameRangeWhole
-		case ordered && (c.fn == "row_number" || c.fn == "rank" || c.fn == "dense_rank"):
-			frame = frameRowsRunning
-		case ordered:
-			frame = frameRangeRun
-		}
-		if ordered {
-			spec = append(spec, "x#3 ASC NULLS FIRST")
-		}
-		spec = append(spec, frame)
-		return c.text + " windowspecdefinition(" + strings.Join(spec, ", ") + ") AS w" + string(rune('a'+i)) + "#9"
+		return windowExprText(c.fn, c.text, c.whole, keys, ordered, i)
 	}
 	sortBy := func(child plan.Node, keys []string, ordered bool) plan.Node {
 		if ordered {
