@@ -323,41 +323,14 @@ func compareNode(path string, got plan.Node, want *sparkNode) []string {
 	return problems
 }
 
+// compareFields reports (bad) each field of got that differs from what Spark's node want
+// records: partitioning, scan, sort, stage, join and grouping fields.
 func compareFields(got plan.Node, want *sparkNode, bad func(string, ...any)) {
 	switch x := got.(type) {
 	case *plan.Exchange:
-		if w := want.Exchange; w != nil {
-			p := x.Partitioning
-			if string(p.Kind) != w.Kind || p.NumPartitions != w.NumPartitions && w.Kind != "SinglePartition" {
-				bad("partitioning %s(%d), Spark has %s(%d)", p.Kind, p.NumPartitions, w.Kind, w.NumPartitions)
-			}
-			if w.Kind == "hashpartitioning" && !sameKeys(plan.Texts(p.Keys), w.Keys) {
-				bad("hash keys %v, Spark has %v", plan.Texts(p.Keys), names(w.Keys))
-			}
-			if x.Origin != w.Origin {
-				bad("origin %q, Spark has %q", x.Origin, w.Origin)
-			}
-		}
+		compareExchange(x, want, bad)
 	case *plan.FileScan:
-		if w := want.Scan; w != nil {
-			if x.Table != w.Table {
-				bad("table %q, Spark has %q", x.Table, w.Table)
-			}
-			bucketed := x.Bucketed != nil && *x.Bucketed
-			if bucketed != w.Bucketed {
-				bad("bucketed %t, Spark has %t", bucketed, w.Bucketed)
-			}
-			if w.Bucketed && (x.SelectedBuckets != w.SelectedBuckets || x.TotalBuckets != w.TotalBuckets) {
-				bad("buckets %d of %d, Spark has %d of %d", x.SelectedBuckets, x.TotalBuckets, w.SelectedBuckets, w.TotalBuckets)
-			}
-			coalesced := 0
-			if w.CoalescedTo != nil {
-				coalesced = *w.CoalescedTo
-			}
-			if x.CoalescedTo != coalesced {
-				bad("coalesced to %d, Spark has %d", x.CoalescedTo, coalesced)
-			}
-		}
+		compareScan(x, want, bad)
 	case *plan.Sort:
 		if w := want.Sort; w != nil {
 			if x.Global != w.Global || !sameKeys(plan.OrderTexts(x.Orders), w.Keys) {
@@ -370,25 +343,76 @@ func compareFields(got plan.Node, want *sparkNode, bad func(string, ...any)) {
 		}
 	}
 	if j, ok := plan.JoinOf(got); ok && want.Join != nil {
-		w := want.Join
-		if string(j.Strategy) != w.Strategy || j.Type != w.JoinType {
-			bad("join %s %s, Spark has %s %s", j.Strategy, j.Type, w.Strategy, w.JoinType)
-		}
-		if !sameKeys(plan.Texts(j.LeftKeys), w.LeftKeys) || !sameKeys(plan.Texts(j.RightKeys), w.RightKeys) {
-			bad("join keys %v = %v, Spark has %v = %v", plan.Texts(j.LeftKeys), plan.Texts(j.RightKeys), names(w.LeftKeys), names(w.RightKeys))
-		}
-		build := ""
-		if w.BuildSide != nil {
-			build = *w.BuildSide
-		}
-		if j.BuildSide != build {
-			bad("build side %q, Spark has %q", j.BuildSide, build)
-		}
+		compareJoin(j, want, bad)
 	}
 	if a, ok := plan.AggregateOf(got); ok && want.Aggregate != nil {
 		if !sameKeys(plan.Texts(a.Keys), want.Aggregate.Keys) {
 			bad("grouping keys %v, Spark has %v", plan.Texts(a.Keys), names(want.Aggregate.Keys))
 		}
+	}
+}
+
+// compareExchange reports how an Exchange differs from the one Spark records: partitioning,
+// hash keys, origin.
+func compareExchange(x *plan.Exchange, want *sparkNode, bad func(string, ...any)) {
+	w := want.Exchange
+	if w == nil {
+		return
+	}
+	p := x.Partitioning
+	if string(p.Kind) != w.Kind || p.NumPartitions != w.NumPartitions && w.Kind != "SinglePartition" {
+		bad("partitioning %s(%d), Spark has %s(%d)", p.Kind, p.NumPartitions, w.Kind, w.NumPartitions)
+	}
+	if w.Kind == "hashpartitioning" && !sameKeys(plan.Texts(p.Keys), w.Keys) {
+		bad("hash keys %v, Spark has %v", plan.Texts(p.Keys), names(w.Keys))
+	}
+	if x.Origin != w.Origin {
+		bad("origin %q, Spark has %q", x.Origin, w.Origin)
+	}
+}
+
+// compareScan reports how a file scan differs from the one Spark records: table, bucketing,
+// buckets selected, coalescing.
+func compareScan(x *plan.FileScan, want *sparkNode, bad func(string, ...any)) {
+	w := want.Scan
+	if w == nil {
+		return
+	}
+	if x.Table != w.Table {
+		bad("table %q, Spark has %q", x.Table, w.Table)
+	}
+	bucketed := x.Bucketed != nil && *x.Bucketed
+	if bucketed != w.Bucketed {
+		bad("bucketed %t, Spark has %t", bucketed, w.Bucketed)
+	}
+	if w.Bucketed && (x.SelectedBuckets != w.SelectedBuckets || x.TotalBuckets != w.TotalBuckets) {
+		bad("buckets %d of %d, Spark has %d of %d", x.SelectedBuckets, x.TotalBuckets, w.SelectedBuckets, w.TotalBuckets)
+	}
+	coalesced := 0
+	if w.CoalescedTo != nil {
+		coalesced = *w.CoalescedTo
+	}
+	if x.CoalescedTo != coalesced {
+		bad("coalesced to %d, Spark has %d", x.CoalescedTo, coalesced)
+	}
+}
+
+// compareJoin reports how join j differs from the one Spark records: strategy, type, keys,
+// build side.
+func compareJoin(j *plan.Join, want *sparkNode, bad func(string, ...any)) {
+	w := want.Join
+	if string(j.Strategy) != w.Strategy || j.Type != w.JoinType {
+		bad("join %s %s, Spark has %s %s", j.Strategy, j.Type, w.Strategy, w.JoinType)
+	}
+	if !sameKeys(plan.Texts(j.LeftKeys), w.LeftKeys) || !sameKeys(plan.Texts(j.RightKeys), w.RightKeys) {
+		bad("join keys %v = %v, Spark has %v = %v", plan.Texts(j.LeftKeys), plan.Texts(j.RightKeys), names(w.LeftKeys), names(w.RightKeys))
+	}
+	build := ""
+	if w.BuildSide != nil {
+		build = *w.BuildSide
+	}
+	if j.BuildSide != build {
+		bad("build side %q, Spark has %q", j.BuildSide, build)
 	}
 }
 
