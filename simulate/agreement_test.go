@@ -212,20 +212,31 @@ func simulateFixtureRun(p *sql.Parser, series string, sc *fixtureScenario, query
 		}
 	}
 	// Table sizes as Spark estimated them, from the cost-mode explain.
-	if cost, err := os.ReadFile(filepath.Join(dir, slug(qname), label+".cost.txt")); err == nil {
-		for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
-			if tb := tables[strings.ToLower(m[1])]; tb != nil {
-				f, _ := strconv.ParseFloat(m[2], 64)
-				mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
-				tb.SizeInBytes = int64(f * mult)
-			}
-		}
-	}
+	costFile := filepath.Join(dir, slug(qname), label+".cost.txt")
+	applyCostSizes(costFile, tables, false)
 	qf, errs := p.ParseFile("query.sql", []byte(query))
 	if len(errs) > 0 || len(qf.Queries) != 1 {
 		return nil, tables, fmt.Errorf("query parse: %w", errs.Err())
 	}
 	q := qf.Queries[0]
+	applyFixtureStatements(p, sc, tables, &opt)
+	for _, w := range sc.Writes {
+		if len(w.Error) > 0 && string(w.Error) != "null" {
+			continue
+		}
+		if tb := writtenTable(w.Code, tables); tb != nil {
+			tables[tb.Name] = tb
+		}
+	}
+	// Sizes again, for tables the statements and writes declared.
+	applyCostSizes(costFile, tables, true)
+	r, err := Simulate(tables, withFixtureViews(p, sc, q), opt)
+	return r, tables, err
+}
+
+// applyFixtureStatements applies the scenario's statements that succeeded: CACHE TABLE
+// marks a table cached in opt, a CREATE TABLE adds a table not yet known, of unknown size.
+func applyFixtureStatements(p *sql.Parser, sc *fixtureScenario, tables map[string]*plan.Table, opt *Options) {
 	for _, st := range sc.Statements {
 		if len(st.Error) > 0 && string(st.Error) != "null" {
 			continue
@@ -246,24 +257,26 @@ func simulateFixtureRun(p *sql.Parser, series string, sc *fixtureScenario, query
 			}
 		}
 	}
-	for _, w := range sc.Writes {
-		if len(w.Error) > 0 && string(w.Error) != "null" {
-			continue
-		}
-		if tb := writtenTable(w.Code, tables); tb != nil {
-			tables[tb.Name] = tb
+}
+
+// applyCostSizes sets the sizes of tables to those Spark estimated in the cost-mode explain
+// at costFile (when it exists); with unknownOnly, only of tables whose size is unknown.
+func applyCostSizes(costFile string, tables map[string]*plan.Table, unknownOnly bool) {
+	cost, err := os.ReadFile(costFile)
+	if err != nil {
+		return
+	}
+	for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
+		if tb := tables[strings.ToLower(m[1])]; tb != nil && (!unknownOnly || tb.SizeInBytes < 0) {
+			f, _ := strconv.ParseFloat(m[2], 64)
+			mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
+			tb.SizeInBytes = int64(f * mult)
 		}
 	}
-	// Sizes again, for tables the statements and writes declared.
-	if cost, err := os.ReadFile(filepath.Join(dir, slug(qname), label+".cost.txt")); err == nil {
-		for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
-			if tb := tables[strings.ToLower(m[1])]; tb != nil && tb.SizeInBytes < 0 {
-				f, _ := strconv.ParseFloat(m[2], 64)
-				mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
-				tb.SizeInBytes = int64(f * mult)
-			}
-		}
-	}
+}
+
+// withFixtureViews is q with the views the scenario's statements create added as CTEs.
+func withFixtureViews(p *sql.Parser, sc *fixtureScenario, q *plan.Query) *plan.Query {
 	for _, st := range sc.Statements {
 		if name, body, ok := viewDefinition(st.SQL); ok {
 			vf, errs := p.ParseFile("view.sql", []byte(body))
@@ -274,8 +287,7 @@ func simulateFixtureRun(p *sql.Parser, series string, sc *fixtureScenario, query
 			}
 		}
 	}
-	r, err := Simulate(tables, q, opt)
-	return r, tables, err
+	return q
 }
 
 var (

@@ -259,6 +259,48 @@ func firstExchange(n plan.Node) *plan.Exchange {
 	return nil
 }
 
+// scanBuckets lists the scans of r's plan, sorted, as "table:N" with the count
+// they are coalesced to (key "coalesced") or "table:selected/total" (key "selected"); "none"
+// when there are none.
+func scanBuckets(r *Result, key string) string {
+	var out []string
+	plan.Walk(r.Plan, func(x plan.Node) bool {
+		if fs, ok := x.(*plan.FileScan); ok {
+			if key == "coalesced" && fs.CoalescedTo > 0 {
+				out = append(out, fmt.Sprintf("%s:%d", fs.Table, fs.CoalescedTo))
+			}
+			if key == "selected" && fs.TotalBuckets > 0 {
+				out = append(out, fmt.Sprintf("%s:%d/%d", fs.Table, fs.SelectedBuckets, fs.TotalBuckets))
+			}
+		}
+		return true
+	})
+	sort.Strings(out)
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ",")
+}
+
+// childSpecOf is sideSpec of the input of the first final aggregate (key "agg") or window
+// (key "window") of r's plan, "missing" without one.
+func childSpecOf(r *Result, key string) string {
+	spec := "missing"
+	plan.Walk(r.Plan, func(x plan.Node) bool {
+		if spec != "missing" {
+			return false
+		}
+		if a, ok := plan.AggregateOf(x); ok && key == "agg" && a.Mode == plan.FinalAggregate {
+			spec = sideSpec(x.Children()[0])
+		}
+		if w, ok := x.(*plan.Window); ok && key == "window" {
+			spec = sideSpec(w.Children()[0])
+		}
+		return true
+	})
+	return spec
+}
+
 func assertValue(r *Result, key string) string {
 	key = strings.TrimSuffix(key, ">")
 	switch key {
@@ -276,38 +318,9 @@ func assertValue(r *Result, key string) string {
 		})
 		return strconv.Itoa(n)
 	case "coalesced", "selected":
-		var out []string
-		plan.Walk(r.Plan, func(x plan.Node) bool {
-			if fs, ok := x.(*plan.FileScan); ok {
-				if key == "coalesced" && fs.CoalescedTo > 0 {
-					out = append(out, fmt.Sprintf("%s:%d", fs.Table, fs.CoalescedTo))
-				}
-				if key == "selected" && fs.TotalBuckets > 0 {
-					out = append(out, fmt.Sprintf("%s:%d/%d", fs.Table, fs.SelectedBuckets, fs.TotalBuckets))
-				}
-			}
-			return true
-		})
-		sort.Strings(out)
-		if len(out) == 0 {
-			return "none"
-		}
-		return strings.Join(out, ",")
+		return scanBuckets(r, key)
 	case "agg", "window":
-		spec := "missing"
-		plan.Walk(r.Plan, func(x plan.Node) bool {
-			if spec != "missing" {
-				return false
-			}
-			if a, ok := plan.AggregateOf(x); ok && key == "agg" && a.Mode == plan.FinalAggregate {
-				spec = sideSpec(x.Children()[0])
-			}
-			if w, ok := x.(*plan.Window); ok && key == "window" {
-				spec = sideSpec(w.Children()[0])
-			}
-			return true
-		})
-		return spec
+		return childSpecOf(r, key)
 	}
 	// jK, jK.left, jK.right, jK.keys, jK.left.part, jK.right.part
 	parts := strings.Split(key, ".")
