@@ -1,7 +1,5 @@
 package plan
 
-import "strings"
-
 // An Attr is one attribute reference as Spark prints it: name#12 or name#12L. Name is the
 // column name without the expression id; ID is the id's digits (or "x" in Spark's normalised
 // test output, or "" when none was printed); Long is the L suffix Spark adds for bigint
@@ -48,11 +46,9 @@ func (e Expr) Column() (string, bool) {
 	return e.Refs[0].Name, true
 }
 
-// IsCast reports whether the expression is a cast, as a join key cast from int to bigint is.
-func (e Expr) IsCast() bool {
-	t := strings.ToLower(e.Text)
-	return strings.HasPrefix(t, "cast(") || strings.HasPrefix(t, "try_cast(")
-}
+// IsCast reports whether the expression is a cast (cast or try_cast), as a join key cast
+// from int to bigint is: its tree says so; an expression without a tree is none.
+func (e Expr) IsCast() bool { return e.X != nil && e.X.Op == OpCast }
 
 // String returns Text.
 func (e Expr) String() string { return e.Text }

@@ -39,7 +39,8 @@ func TestExprColumn(t *testing.T) {
 		isCast bool
 	}{
 		{Expr{Raw: "k#1", Text: "k", Refs: []Attr{{Name: "k", ID: "1"}}}, "k", true, false},
-		{Expr{Raw: "cast(k#1 as bigint)", Text: "cast(k as bigint)", Refs: []Attr{{Name: "k", ID: "1"}}}, "", false, true},
+		{Expr{Raw: "cast(k#1 as bigint)", Text: "cast(k as bigint)", Refs: []Attr{{Name: "k", ID: "1"}}, X: &X{Op: OpCast, Name: "cast", Type: "bigint", Args: []*X{{Op: OpColumn, Name: "k", ID: "1"}}}}, "", false, true},
+		{Expr{Raw: "cast(k#1 as bigint)", Text: "cast(k as bigint)", Refs: []Attr{{Name: "k", ID: "1"}}}, "", false, false},
 		{Expr{Raw: "(a#1 + b#2)", Text: "(a + b)", Refs: []Attr{{Name: "a", ID: "1"}, {Name: "b", ID: "2"}}}, "", false, false},
 	}
 	for _, tt := range tests {
