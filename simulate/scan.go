@@ -149,8 +149,8 @@ func (s *sim) hiveScanFormat(t *plan.Table) string {
 }
 
 // effectiveTable resolves CREATE TABLE … LIKE (the source's schema, partitioning and bucket
-// spec) and, for a data source table, PARTITIONED BY (bucket(n, c)), which Spark 3.x turns
-// into a bucket spec (CatalogV2Implicits.convertTransforms).
+// spec). A data source table's PARTITIONED BY (bucket(n, c)), which Spark 3.x turns into a
+// bucket spec (CatalogV2Implicits.convertTransforms), comes from the parser as that spec.
 func (s *sim) effectiveTable(t *plan.Table) *plan.Table {
 	if t.Like != "" && len(t.Columns) == 0 {
 		if src := s.tables[strings.ToLower(t.Like)]; src != nil && src != t {
@@ -159,46 +159,7 @@ func (s *sim) effectiveTable(t *plan.Table) *plan.Table {
 			t = &c
 		}
 	}
-	if t.Bucket == nil && len(t.PartitionTransforms) > 0 && isFileFormat(strings.ToLower(t.Format)) {
-		var rest []string
-		for _, tr := range t.PartitionTransforms {
-			if spec, ok := bucketTransform(tr); ok && t.Bucket == nil {
-				c := *t
-				c.Bucket = spec
-				t = &c
-				continue
-			}
-			rest = append(rest, tr)
-		}
-		c := *t
-		c.PartitionTransforms = rest
-		t = &c
-	}
 	return t
-}
-
-// bucketTransform reads "bucket(4, a)" or "bucket(4, a, b)".
-func bucketTransform(tr string) (*plan.BucketSpec, bool) {
-	low := strings.ToLower(strings.TrimSpace(tr))
-	if !strings.HasPrefix(low, "bucket(") || !strings.HasSuffix(low, ")") {
-		return nil, false
-	}
-	parts := strings.Split(low[len("bucket("):len(low)-1], ",")
-	if len(parts) < 2 {
-		return nil, false
-	}
-	n := 0
-	for _, c := range strings.TrimSpace(parts[0]) {
-		if c < '0' || c > '9' {
-			return nil, false
-		}
-		n = n*10 + int(c-'0')
-	}
-	spec := &plan.BucketSpec{NumBuckets: n}
-	for _, p := range parts[1:] {
-		spec.Columns = append(spec.Columns, strings.TrimSpace(p))
-	}
-	return spec, true
 }
 
 func (s *sim) lookupTable(name string) *plan.Table {

@@ -132,6 +132,9 @@ func (d *describer) finish() {
 		pos := plan.Pos{File: d.file, Line: d.bucketLine, Col: 1}
 		d.t.Bucket = &plan.BucketSpec{NumBuckets: d.numBuckets, Columns: d.bucketCols, SortColumns: d.sortCols, Span: plan.Span{Start: pos}}
 	}
+	if len(d.t.PartitionTransforms) > 0 {
+		v1BucketTransform(d.t)
+	}
 }
 
 // bracketList reads "[`a`, `b`]" into [a b].
