@@ -27,6 +27,48 @@ func ByID(rules []*Rule, idOrName string) *Rule {
 	return nil
 }
 
+// Select resolves one entry of a rules list: "all", an ID or name, or an ID prefix naming a
+// family ("BL3": joins and aggregations). It returns nothing for an unknown entry.
+func Select(catalogue []*Rule, name string) []*Rule {
+	if name == "all" {
+		return catalogue
+	}
+	if r := ByID(catalogue, name); r != nil {
+		return []*Rule{r}
+	}
+	var out []*Rule
+	if len(name) >= 3 && strings.HasPrefix(name, "BL") {
+		for _, r := range catalogue {
+			if strings.HasPrefix(r.ID, name) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// Enabled says which rules are on: each rule's default, then the entries in order, each
+// "all", "none", an ID, a name or a family (see Select), turned off by a leading "-" ("-none"
+// turns every rule on). Entries that select nothing change nothing.
+func Enabled(catalogue []*Rule, entries []string) map[string]bool {
+	on := map[string]bool{}
+	for _, r := range catalogue {
+		on[r.ID] = r.Default
+	}
+	for _, e := range entries {
+		name, neg := strings.CutPrefix(e, "-")
+		for _, r := range Select(catalogue, name) {
+			on[r.ID] = !neg
+		}
+		if name == "none" {
+			for _, r := range catalogue {
+				on[r.ID] = neg
+			}
+		}
+	}
+	return on
+}
+
 // Validate checks a rule list: IDs of the form BL[1-4 or 9]NN, unique IDs and names, names
 // in kebab case, and every documentation field and Run set.
 func Validate(rules []*Rule) error {

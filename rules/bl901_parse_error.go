@@ -1,8 +1,14 @@
 package rules
 
+import "github.com/bucketlint/bucketlint/plan"
+
+// ParseErrorID is the rule of inputs that could not be parsed, whose findings InputError
+// makes from the parsers' errors.
+const ParseErrorID = "BL901"
+
 func bl901() *Rule {
 	return &Rule{
-		ID:    "BL901",
+		ID:    ParseErrorID,
 		Name:  "parse-error",
 		Title: "an input that could not be parsed",
 		Doc: "bucketlint reports every input it cannot read — a SQL statement outside the supported\n" +
@@ -24,3 +30,17 @@ func bl901() *Rule {
 
 // noRun is the Run of rules whose diagnostics the driver emits itself.
 func noRun(*Pass) error { return nil }
+
+// InputError is the BL901 finding of an input error at pos, when the catalogue has BL901 and
+// pos names a file: an error about no file (a path that does not exist) is listed among the
+// errors only. An error without a line is placed at the start of its file.
+func InputError(catalogue []*Rule, pos plan.Pos, msg string) (Diagnostic, bool) {
+	r := ByID(catalogue, ParseErrorID)
+	if r == nil || pos.File == "" {
+		return Diagnostic{}, false
+	}
+	if pos.Line <= 0 {
+		pos.Line, pos.Col = 1, 1
+	}
+	return Diagnostic{Rule: r.ID, Name: r.Name, Severity: r.Severity, Span: plan.Span{Start: pos}, Message: msg}, true
+}

@@ -1,8 +1,11 @@
 package rules
 
+// UnusedSuppressionID is the rule of ignore comments that suppressed nothing.
+const UnusedSuppressionID = "BL902"
+
 func bl902() *Rule {
 	return &Rule{
-		ID:    "BL902",
+		ID:    UnusedSuppressionID,
 		Name:  "unused-suppression",
 		Title: "an ignore comment that suppressed nothing",
 		Doc: "An inline `bucketlint:ignore RULE reason` comment (`--` in SQL, `#` in Python, `//` in Scala)\n" +

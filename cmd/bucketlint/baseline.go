@@ -51,7 +51,7 @@ func readBaseline(file string) (map[string]int, error) {
 func writeBaseline(file string, ds []rules.Diagnostic) error {
 	b := baselineFile{Tool: "bucketlint", Version: 1, Findings: []baselineEntry{}}
 	for i := range ds {
-		if ds[i].Rule == ruleParseError {
+		if ds[i].Rule == rules.ParseErrorID {
 			continue
 		}
 		b.Findings = append(b.Findings, baselineEntry{
@@ -93,7 +93,7 @@ func applyBaseline(ds []rules.Diagnostic, accepted map[string]int) ([]rules.Diag
 	dropped := 0
 	for i := range ds {
 		fp := report.Fingerprint(&ds[i])
-		if ds[i].Rule != ruleParseError && left[fp] > 0 {
+		if ds[i].Rule != rules.ParseErrorID && left[fp] > 0 {
 			left[fp]--
 			dropped++
 			continue

@@ -15,12 +15,6 @@ import (
 	"github.com/bucketlint/bucketlint/rules"
 )
 
-// bucketlint's own rules, which the check command reports itself.
-const (
-	ruleParseError        = "BL901"
-	ruleUnusedSuppression = "BL902"
-)
-
 // checkOptions are the flags and arguments of `bucketlint check`.
 type checkOptions struct {
 	paths         []string
@@ -168,7 +162,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	var toRun []*rules.Rule
 	ran := map[string]bool{}
 	for _, r := range catalogue {
-		if enabled[r.ID] && r.ID != ruleParseError && r.ID != ruleUnusedSuppression {
+		if enabled[r.ID] && r.ID != rules.ParseErrorID && r.ID != rules.UnusedSuppressionID {
 			toRun = append(toRun, r)
 			ran[r.ID] = true
 		}
@@ -178,7 +172,11 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 
 	loadErrs = append(loadErrs, dirErrs...)
 	loadErrs.Sort()
-	diags = append(diags, parseErrorFindings(loadErrs, catalogue)...)
+	for _, e := range loadErrs {
+		if d, ok := rules.InputError(catalogue, e.Pos, e.Msg); ok {
+			diags = append(diags, d)
+		}
+	}
 
 	st := &settings{today: opts.today, directives: dirs, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
 	for k, v := range cfg.Severity {
@@ -251,81 +249,22 @@ func resolveConfig(file string, catalogue []*rules.Rule) (*config, error) {
 	return cfg, nil
 }
 
-// enabledRules starts from each rule's default, applies the config's rules list in order
-// ("all", "none", "BL301", "-BL106", names, or a family such as "BL3"), then --enable and
-// --disable.
+// enabledRules applies the config's rules list, then --enable and --disable, to the rules'
+// defaults (rules.Enabled); a flag that names no rule is a usage error.
 func enabledRules(opts *checkOptions, cfg *config, catalogue []*rules.Rule) (map[string]bool, error) {
-	on := map[string]bool{}
-	for _, r := range catalogue {
-		on[r.ID] = r.Default
-	}
-	for _, e := range cfg.Rules {
-		name, neg := strings.CutPrefix(e, "-")
-		for _, r := range selectRules(catalogue, name) {
-			on[r.ID] = !neg
-		}
-		if name == "none" {
-			for _, r := range catalogue {
-				on[r.ID] = neg
-			}
-		}
-	}
+	entries := append([]string(nil), cfg.Rules...)
 	for _, set := range []struct {
-		flag  string
-		names []string
-		value bool
-	}{{"--enable", opts.enable, true}, {"--disable", opts.disable, false}} {
+		flag, prefix string
+		names        []string
+	}{{"--enable", "", opts.enable}, {"--disable", "-", opts.disable}} {
 		for _, n := range set.names {
-			sel := selectRules(catalogue, n)
-			if len(sel) == 0 {
+			if len(rules.Select(catalogue, n)) == 0 {
 				return nil, usagef("%s %s: unknown rule; 'bucketlint rules' lists them", set.flag, n)
 			}
-			for _, r := range sel {
-				on[r.ID] = set.value
-			}
+			entries = append(entries, set.prefix+n)
 		}
 	}
-	return on, nil
-}
-
-// selectRules resolves a rules entry: "all", an ID or name, or an ID prefix naming a family
-// ("BL3": joins and aggregations). It returns nothing for an unknown entry.
-func selectRules(catalogue []*rules.Rule, name string) []*rules.Rule {
-	if name == "all" {
-		return catalogue
-	}
-	if r := rules.ByID(catalogue, name); r != nil {
-		return []*rules.Rule{r}
-	}
-	var out []*rules.Rule
-	if len(name) >= 3 && strings.HasPrefix(name, "BL") {
-		for _, r := range catalogue {
-			if strings.HasPrefix(r.ID, name) {
-				out = append(out, r)
-			}
-		}
-	}
-	return out
-}
-
-// parseErrorFindings turns input errors into BL901 findings at their positions.
-func parseErrorFindings(errs []*parser.Error, catalogue []*rules.Rule) []rules.Diagnostic {
-	r := rules.ByID(catalogue, ruleParseError)
-	if r == nil {
-		return nil
-	}
-	out := make([]rules.Diagnostic, 0, len(errs))
-	for _, e := range errs {
-		if e.Pos.File == "" {
-			continue // not about a file: listed in errors only
-		}
-		pos := e.Pos
-		if pos.Line <= 0 {
-			pos.Line, pos.Col = 1, 1
-		}
-		out = append(out, rules.Diagnostic{Rule: r.ID, Name: r.Name, Severity: r.Severity, Span: plan.Span{Start: pos}, Message: e.Msg})
-	}
-	return out
+	return rules.Enabled(catalogue, entries), nil
 }
 
 func positioned(errs []*parser.Error) []report.PositionedError {

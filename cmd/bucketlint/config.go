@@ -161,7 +161,7 @@ func (c *config) validateRules(catalogue []*rules.Rule) []error {
 		if name == "none" {
 			continue
 		}
-		if len(selectRules(catalogue, name)) == 0 {
+		if len(rules.Select(catalogue, name)) == 0 {
 			errs = append(errs, c.at([]string{"rules", strconv.Itoa(i)}, "unknown rule %q", r))
 		}
 	}

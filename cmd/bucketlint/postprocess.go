@@ -35,7 +35,7 @@ func (st *settings) steps() []step {
 		// Ignores first: an inline ignore must see every finding of its line before anything
 		// else drops one, or it would be reported unused (BL902).
 		{"ignores", func(ds []rules.Diagnostic) []rules.Diagnostic {
-			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, ruleUnusedSuppression), st.today)
+			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, rules.UnusedSuppressionID), st.today)
 		}},
 		// Excludes after ignores, so an excluded file's BL902 disappears with it.
 		{"excludes", st.excludes},
