@@ -129,7 +129,7 @@ func fill(dst, src *plan.Table) {
 		dst.ClusterBy = src.ClusterBy
 	}
 	if len(dst.PartitionTransforms) == 0 {
-		dst.PartitionTransforms = src.PartitionTransforms
+		dst.PartitionTransforms, dst.PartitionTransformsX = src.PartitionTransforms, src.PartitionTransformsX
 	}
 	if dst.Like == "" {
 		dst.Like = src.Like

@@ -36,6 +36,9 @@ type Table struct {
 	// PartitionTransforms are v2 partition transforms as written, lower case ("bucket(16, id)",
 	// "days(ts)"): Iceberg partitioning, not Spark bucketing.
 	PartitionTransforms []string
+	// PartitionTransformsX are the same as trees, pairwise: bucket(16, id) is a call of bucket
+	// on the literal 16 and the column id.
+	PartitionTransformsX []*X
 	// Like is the source table of CREATE TABLE … LIKE, whose schema, partitioning and bucket
 	// spec the table copies.
 	Like string

@@ -57,3 +57,18 @@ func TestTreeHelpers(t *testing.T) {
 		t.Error("Op.String")
 	}
 }
+
+func TestBucketTransform(t *testing.T) {
+	t.Parallel()
+	lit := func(v string) *X { return &X{Op: OpLiteral, Value: v, Type: "int"} }
+	col := func(q, n string) *X { return &X{Op: OpColumn, Qualifier: q, Name: n} }
+	call := func(name string, args ...*X) *X { return &X{Op: OpCall, Name: name, Args: args} }
+	if s, ok := BucketTransform(call("bucket", lit("16"), col("", "a"), col("t", "b"))); !ok || s.NumBuckets != 16 || len(s.Columns) != 2 || s.Columns[1] != "t.b" {
+		t.Errorf("bucket(16, a, t.b) = %+v, %v", s, ok)
+	}
+	for _, x := range []*X{nil, call("days", col("", "ts")), call("bucket", lit("x"), col("", "a")), call("bucket", lit("4")), call("bucket", lit("4"), lit("5"))} {
+		if _, ok := BucketTransform(x); ok {
+			t.Errorf("BucketTransform(%v) is a bucket spec", x)
+		}
+	}
+}

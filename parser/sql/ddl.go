@@ -132,11 +132,12 @@ func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
 	for _, f := range fields {
 		if f.Transform != nil && !strings.EqualFold(f.Transform.Name, "identity") {
 			t.PartitionTransforms = append(t.PartitionTransforms, f.Transform.render())
+			t.PartitionTransformsX = append(t.PartitionTransformsX, f.Transform.tree(newTrees(st, c)))
 			continue
 		}
 		if f.Transform != nil {
 			if len(f.Transform.Args) > 0 {
-				t.PartitionColumns = append(t.PartitionColumns, unquoteIdent(f.Transform.Args[0]))
+				t.PartitionColumns = append(t.PartitionColumns, f.Transform.Args[0].name())
 			}
 			continue
 		}
@@ -160,31 +161,58 @@ func v1BucketTransform(t *plan.Table) {
 	default:
 		return
 	}
-	kept := t.PartitionTransforms[:0]
-	for _, tr := range t.PartitionTransforms {
-		args := strings.Split(strings.TrimSuffix(strings.TrimPrefix(tr, "bucket("), ")"), ", ")
-		n, err := strconv.Atoi(args[0])
-		if !strings.HasPrefix(tr, "bucket(") || err != nil || len(args) < 2 || t.Bucket != nil {
-			kept = append(kept, tr)
+	var kept []string
+	var keptX []*plan.X
+	for i, tr := range t.PartitionTransforms {
+		x := t.PartitionTransformsX[i]
+		spec, ok := plan.BucketTransform(x)
+		if !ok || t.Bucket != nil {
+			kept, keptX = append(kept, tr), append(keptX, x)
 			continue
 		}
-		t.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: args[1:]}
+		t.Bucket = spec
 		if len(t.Sources) > 0 {
 			t.Bucket.Span.Start = t.Sources[0]
 		}
 	}
-	t.PartitionTransforms = kept
-	if len(kept) == 0 {
-		t.PartitionTransforms = nil
-	}
+	t.PartitionTransforms, t.PartitionTransformsX = kept, keptX
 }
 
 func (tr *transform) render() string {
 	args := make([]string, len(tr.Args))
 	for i, a := range tr.Args {
-		args[i] = unquoteIdent(a)
+		args[i] = a.name()
 	}
 	return strings.ToLower(tr.Name) + "(" + strings.Join(args, ", ") + ")"
+}
+
+// name is an argument as a name: its parts unquoted, lower case, joined by dots.
+func (a *transformArg) name() string {
+	parts := make([]string, len(a.Parts))
+	for i, p := range a.Parts {
+		parts[i] = unquoteIdent(p)
+	}
+	return strings.Join(parts, ".")
+}
+
+// tree is the transform as a call: numbers and strings are literals, names columns.
+func (tr *transform) tree(t *trees) *plan.X {
+	x := plan.X{Op: plan.OpCall, Name: strings.ToLower(tr.Name)}
+	for _, a := range tr.Args {
+		var arg *plan.X
+		switch p := a.Parts[0]; {
+		case len(a.Parts) == 1 && p != "" && '0' <= p[0] && p[0] <= '9':
+			arg = t.number(p, false, a.Pos, a.EndPos)
+		case len(a.Parts) == 1 && (p[0] == '\'' || p[0] == '"'):
+			arg = t.mk(plan.X{Op: plan.OpLiteral, Type: "string", Value: unquoteString(p)}, a.Pos, a.EndPos)
+		default:
+			parts := strings.Split(a.name(), ".")
+			c := plan.X{Op: plan.OpColumn, Name: parts[len(parts)-1], Qualifier: strings.Join(parts[:len(parts)-1], ".")}
+			arg = t.mk(c, a.Pos, a.EndPos)
+		}
+		x.Args = append(x.Args, arg)
+	}
+	return t.mk(x, tr.Pos, tr.EndPos)
 }
 
 // bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's

@@ -151,7 +151,7 @@ func (p *Parser) ParseDescribe(file string, src []byte) (*plan.Table, perr.List)
 		return nil, errs
 	}
 	t := &plan.Table{SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{{File: file, Line: rows[0].line, Col: 1}}}
-	d := &describer{t: t, file: file}
+	d := &describer{p: p, t: t, file: file}
 	for _, r := range rows {
 		d.row(r, &errs)
 	}

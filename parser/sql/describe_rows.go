@@ -10,6 +10,7 @@ import (
 
 // A describer reads DESCRIBE rows section by section.
 type describer struct {
+	p    *Parser
 	t    *plan.Table
 	file string
 	// section is "" for the schema, else the "# …" header last seen.
@@ -66,6 +67,23 @@ func (d *describer) transform(s string) {
 		return
 	}
 	d.t.PartitionTransforms = append(d.t.PartitionTransforms, strings.ReplaceAll(s, "`", ""))
+	d.t.PartitionTransformsX = append(d.t.PartitionTransformsX, d.transformTree(s))
+}
+
+// transformTree reads a transform DESCRIBE printed; its spans are left out, as a row's
+// columns are not known. A transform the grammar cannot read is an OpOther of its text.
+func (d *describer) transformTree(s string) *plan.X {
+	ast, err := d.p.transform.ParseString(d.file, s)
+	if err != nil {
+		return &plan.X{Op: plan.OpOther, Raw: s}
+	}
+	st := &state{p: d.p, f: &File{Name: d.file}, lines: newLineIndex(d.file, s)}
+	x := ast.tree(newTrees(st, chunk{text: s, raw: s}))
+	x.Walk(func(n *plan.X) bool {
+		n.Span = plan.Span{}
+		return true
+	})
+	return x
 }
 
 // detail reads a "Key  value" row of the detailed table information. The CLI golden files

@@ -116,8 +116,17 @@ type partField struct {
 
 // transform is a v2 partition transform: bucket(16, id), days(ts), truncate(4, s).
 type transform struct {
-	Name string   `parser:"@Ident '('"`
-	Args []string `parser:"( @(Number | String | Ident | Quoted) ( '.' @(Ident | Quoted) )* ( ',' @(Number | String | Ident | Quoted) ( '.' @(Ident | Quoted) )* )* )? ')'"`
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   string          `parser:"@Ident '('"`
+	Args   []*transformArg `parser:"( @@ ( ',' @@ )* )? ')'"`
+}
+
+// transformArg is one argument of a transform: a number, a string or a (dotted) column.
+type transformArg struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Parts  []string `parser:"@(Number | String | Ident | Quoted) ( '.' @(Ident | Quoted) )*"`
 }
 
 // partCol is a partition column, typed in Hive form.

@@ -24,6 +24,8 @@ type Parser struct {
 	view    *participle.Parser[createView]
 	hint    *participle.Parser[hintBody]
 	spec    *participle.Parser[tableSpec]
+	// transform reads the partition transforms DESCRIBE prints.
+	transform *participle.Parser[transform]
 }
 
 // lookahead is how many tokens an alternative may consume before its failure is final.
@@ -71,6 +73,9 @@ func New() (*Parser, error) {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.spec, err = participle.Build[tableSpec](opts...); err != nil {
+		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
+	}
+	if p.transform, err = participle.Build[transform](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	return p, nil

@@ -419,3 +419,39 @@ func eachTree(q *plan.Query, f func(*plan.X)) {
 	}
 	rel(q.Root)
 }
+
+// TestTransformTrees checks the trees of partition transforms, written in DDL and printed by
+// DESCRIBE, and that a bucket transform of a file-source table becomes its bucket spec.
+func TestTransformTrees(t *testing.T) {
+	t.Parallel()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "CREATE TABLE i (id BIGINT, ts TIMESTAMP, s STRING) USING iceberg PARTITIONED BY (bucket(16, t.id), days(ts), truncate(4, s), f('x'));\n" +
+		"CREATE TABLE p (id BIGINT) USING parquet PARTITIONED BY (bucket(8, id));"
+	f, errs := p.ParseFile("f.sql", []byte(src))
+	if len(errs) > 0 || len(f.Tables) != 2 {
+		t.Fatal(errs)
+	}
+	ice := f.Tables[0]
+	if got, want := sexprs(ice.PartitionTransformsX), "(bucket 16:int t.id) (days ts) (truncate 4:int s) (f x:string)"; got != want {
+		t.Errorf("transforms %s, want %s", got, want)
+	}
+	if got := strings.Join(ice.PartitionTransforms, ", "); got != "bucket(16, t.id), days(ts), truncate(4, s), f('x')" {
+		t.Errorf("printed transforms %s", got)
+	}
+	for _, x := range ice.PartitionTransformsX {
+		checkSpans(t, src, x)
+	}
+	if pq := f.Tables[1]; pq.Bucket == nil || pq.Bucket.NumBuckets != 8 || len(pq.PartitionTransformsX) != 0 {
+		t.Errorf("parquet bucket transform: bucket %+v, transforms %v", pq.Bucket, pq.PartitionTransforms)
+	}
+	d, errs := p.ParseDescribe("d.txt", []byte("id\tbigint\t\n# Partitioning\t\t\nPart 0\tbucket(16, `Id`)\t\nPart 1\tdays(ts)\t\n"))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if got, want := sexprs(d.PartitionTransformsX), "(bucket 16:int id) (days ts)"; got != want {
+		t.Errorf("DESCRIBE transforms %s, want %s", got, want)
+	}
+}
