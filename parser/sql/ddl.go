@@ -164,7 +164,10 @@ func v1BucketTransform(t *plan.Table) {
 	var kept []string
 	var keptX []*plan.X
 	for i, tr := range t.PartitionTransforms {
-		x := t.PartitionTransformsX[i]
+		var x *plan.X
+		if i < len(t.PartitionTransformsX) {
+			x = t.PartitionTransformsX[i]
+		}
 		spec, ok := plan.BucketTransform(x)
 		if !ok || t.Bucket != nil {
 			kept, keptX = append(kept, tr), append(keptX, x)

@@ -447,7 +447,7 @@ func TestTransformTrees(t *testing.T) {
 	if pq := f.Tables[1]; pq.Bucket == nil || pq.Bucket.NumBuckets != 8 || len(pq.PartitionTransformsX) != 0 {
 		t.Errorf("parquet bucket transform: bucket %+v, transforms %v", pq.Bucket, pq.PartitionTransforms)
 	}
-	d, errs := p.ParseDescribe("d.txt", []byte("id\tbigint\t\n# Partitioning\t\t\nPart 0\tbucket(16, `Id`)\t\nPart 1\tdays(ts)\t\n"))
+	d, errs := p.ParseDescribe("d.txt", []byte("id\tbigint\t\n# Partitioning\t\t\nPart 0\tbucket(16, `Id`)\t\nPart 1\tdays(ts)\t\n# Detailed Table Information\t\t\nProvider\ticeberg\t\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
