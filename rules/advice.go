@@ -5,14 +5,15 @@ import (
 
 	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 // adviseCount returns the bucket count to give table in a join: the other side's count when
 // the other side is bucketed on the join keys (so that only this table changes), else the
 // count advise.Advise recommends for the join alone (when the table's size is known), else
 // the table's own count.
-func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
-	if sideMatch(other) == exactKeys && other.Table.Bucket.NumBuckets > 0 {
+func (p *Pass) adviseCount(s *workload.Site, side, other *workload.Side) int {
+	if other.Match() == exactKeys && other.Table.Bucket.NumBuckets > 0 {
 		return other.Table.Bucket.NumBuckets
 	}
 	if cur := side.Table.Bucket; side.Table.SizeInBytes <= 0 && cur != nil && cur.NumBuckets > 0 {
@@ -22,7 +23,7 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 	if s.Left.Table != nil && s.Right.Table != nil {
 		q := s.Query
 		if q == nil {
-			q = joinQuery(s)
+			q = s.JoinQuery()
 		}
 		recs := p.advise(q, s.Span.Start)
 		for _, r := range recs {
@@ -41,10 +42,7 @@ func (p *Pass) adviseCount(s *joinSite, side, other *joinSide) int {
 // the advisor's options.
 func (p *Pass) advise(q *plan.Query, pos plan.Pos) []advise.Recommendation {
 	if p.Workload == nil {
-		return advise.Advise(p.tables(), []advise.WeightedQuery{{Query: p.resolved(q).Query, Weight: 1}}, advise.Options{
-			Spark: p.OptionsAt(pos), TargetBucketBytes: p.Thresholds.TargetBucketBytes,
-			ClusterCores: p.Thresholds.ClusterCores, PowerOfTwo: true,
-		})
+		return nil
 	}
 	return advise.Advise(p.tablesAt(pos), []advise.WeightedQuery{advise.Query(p.Workload, q, 1)}, advise.OptionsFor(p.Workload, pos))
 }
@@ -53,7 +51,7 @@ func (p *Pass) advise(q *plan.Query, pos plan.Pos) []advise.Recommendation {
 // into n buckets, in the language of the join's file (SQL for SQL and explain inputs).
 // Partition columns are never bucket columns (Spark rejects that, BL102): they are left out,
 // and no code is added when nothing else remains.
-func (p *Pass) withLayout(desc string, s *joinSite, t *plan.Table, cols []string, n int) string {
+func (p *Pass) withLayout(desc string, s *workload.Site, t *plan.Table, cols []string, n int) string {
 	if t != nil {
 		cols, _ = withoutPartitionColumns(t, cols)
 	}
@@ -85,25 +83,6 @@ func (p *Pass) languageAt(pos plan.Pos) string {
 		}
 	}
 	return ""
-}
-
-// joinQuery builds the SQL join equivalent to a join site between two known tables, for the
-// simulator and the advisor.
-func joinQuery(s *joinSite) *plan.Query {
-	typ := s.Type
-	if typ == "" {
-		typ = "Inner"
-	}
-	return &plan.Query{Span: s.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
-		Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}},
-		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
-			Type:      typ,
-			Left:      &plan.Relation{Kind: plan.TableRel, Table: s.Left.Table.Name, Alias: "l"},
-			Right:     &plan.Relation{Kind: plan.TableRel, Table: s.Right.Table.Name, Alias: "r"},
-			LeftKeys:  qualify(s.Left.Keys, "l", s.Left.Table.Name),
-			RightKeys: qualify(s.Right.Keys, "r", s.Right.Table.Name),
-		}},
-	}}}
 }
 
 // keyCols returns the column names of keys that are columns.

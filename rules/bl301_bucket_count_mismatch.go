@@ -40,7 +40,7 @@ func bl301() *Rule {
 
 func runBL301(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if !p.site(s).Causes.Has(simulate.CauseCountMismatch) {
+		if !s.Causes.Has(simulate.CauseCountMismatch) {
 			continue
 		}
 		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
@@ -53,8 +53,8 @@ func runBL301(p *Pass) error {
 		}
 		sn, bn := small.Table.Bucket.NumBuckets, big.Table.Bucket.NumBuckets
 		msg := fmt.Sprintf("join of %s (%d buckets) and %s (%d buckets) on %s %s: the bucket counts differ (%s)",
-			sideName(&s.Left), ln, sideName(&s.Right), rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
-		if p.shuffleFreeWith(s, map[string]string{simulate.ConfCoalesceBuckets: "true"}) {
+			s.Left.Label, ln, s.Right.Label, rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
+		if p.Workload.ShuffleFreeWith(s, map[string]string{simulate.ConfCoalesceBuckets: "true"}) {
 			msg += "; bucket coalescing could also remove the shuffle (BL403)"
 		}
 		d := Diagnostic{

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
@@ -37,17 +36,16 @@ func bl302() *Rule {
 
 func runBL302(p *Pass) error {
 	for _, s := range p.joinSites() {
-		ws := p.site(s)
-		for i, b := range s.sides() {
-			o := s.sides()[1-i]
-			if !ws.Sides()[1-i].Causes.Has(simulate.CauseUnbucketed) {
+		for i, b := range s.Sides() {
+			o := s.Sides()[1-i]
+			if !s.Sides()[1-i].Causes.Has(simulate.CauseUnbucketed) {
 				continue
 			}
 			n := b.Table.Bucket.NumBuckets
 			cols := b.Table.Bucket.Columns
 			var ocols []string
 			for _, c := range cols {
-				if k := keyIndex(b.Keys, c); k >= 0 && k < len(o.Keys) {
+				if k := simulate.KeyIndex(b.Keys, c); k >= 0 && k < len(o.Keys) {
 					ocols = append(ocols, o.Keys[k].Column)
 				}
 			}
@@ -62,16 +60,4 @@ func runBL302(p *Pass) error {
 		}
 	}
 	return nil
-}
-
-// broadcastLimit is the size under which a join side at pos counts as small enough to
-// broadcast.
-func (p *Pass) broadcastLimit(pos plan.Pos) int64 {
-	if p.Thresholds.BroadcastBytes > 0 {
-		return p.Thresholds.BroadcastBytes
-	}
-	if t := p.OptionsAt(pos).BroadcastThreshold(); t > 0 {
-		return t
-	}
-	return 10 << 20
 }

@@ -44,13 +44,12 @@ func bl303() *Rule {
 
 func runBL303(p *Pass) error {
 	for _, s := range p.joinSites() {
-		ws := p.site(s)
-		for i, side := range s.sides() {
-			other := s.sides()[1-i]
-			if !ws.Sides()[i].Causes.HasAny(simulate.CauseBucketKeysSubset, simulate.CauseBucketKeysSuperset, simulate.CauseBucketKeysDifferent) {
+		for i, side := range s.Sides() {
+			other := s.Sides()[1-i]
+			if !s.Sides()[i].Causes.HasAny(simulate.CauseBucketKeysSubset, simulate.CauseBucketKeysSuperset, simulate.CauseBucketKeysDifferent) {
 				continue
 			}
-			m := sideMatch(side)
+			m := side.Match()
 			b := side.Table.Bucket
 			bucket := "(" + strings.Join(b.Columns, ", ") + ")"
 			keys := keyColumns(side.Keys)
@@ -86,13 +85,13 @@ func runBL303(p *Pass) error {
 				layout = nil
 			}
 			if m == subsetKeys && p.Options.Behaviour().RequireAllClusterKeysConfs &&
-				p.shuffleFreeWith(s, map[string]string{simulate.ConfRequireAllCoPartition: "false"}) {
+				p.Workload.ShuffleFreeWith(s, map[string]string{simulate.ConfRequireAllCoPartition: "false"}) {
 				fix = fmt.Sprintf("SET %s=false (Spark 3.3+): both sides are bucketed alike on %s, a subset of the join keys, and the join then needs no shuffle. Otherwise %s",
 					simulate.ConfRequireAllCoPartition, bucket, strings.ToLower(fix[:1])+fix[1:])
 			}
 			p.Report(Diagnostic{
 				Span:    s.Span,
-				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", sideName(side), how, shuffledText(s, side), p.spark()),
+				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", side.Label, how, shuffledText(s, side), p.spark()),
 				Related: bucketRelated(side.Table),
 				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, layout, p.adviseCount(s, side, other))},
 			})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl304() *Rule {
@@ -37,40 +38,40 @@ func bl304() *Rule {
 
 func runBL304(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if !p.site(s).Causes.Has(simulate.CauseKeyCast) {
+		if !s.Causes.Has(simulate.CauseKeyCast) {
 			continue
 		}
-		i := typeMismatch(s)
+		i := s.Join().TypeMismatch()
 		l, r := &s.Left, &s.Right
-		lt, rt := rawType(l, l.Keys[i]), rawType(r, r.Keys[i])
+		lt, rt := l.RawType(l.Keys[i]), r.RawType(r.Keys[i])
 		// cast is the side whose key is converted: the one with a printed or written cast,
 		// else the narrower type.
 		cast, wide := l, r
 		switch {
-		case castsColumn(r, r.Keys[i]) && !castsColumn(l, l.Keys[i]):
+		case r.CastsColumn(r.Keys[i]) && !l.CastsColumn(l.Keys[i]):
 			cast, wide = r, l
 		case l.Keys[i].Cast == "" && r.Keys[i].Cast == "" && typeRank(rt) < typeRank(lt):
 			cast, wide = r, l
 		}
 		ck := cast.Keys[i]
-		to := rawType(wide, wide.Keys[i])
+		to := wide.RawType(wide.Keys[i])
 		if ck.Cast != "" {
 			to = ck.Cast
 		}
 		msg := fmt.Sprintf("join key %s is %s but %s is %s: Spark compares them as %s, so the rows of %s are hashed by a cast, not by its bucket column, and the join %s (%s)",
-			keyName(l, l.Keys[i]), lt, keyName(r, r.Keys[i]), rt, to, sideName(cast), shuffledText(s, cast), p.spark())
+			l.KeyName(l.Keys[i]), lt, r.KeyName(r.Keys[i]), rt, to, cast.Label, shuffledText(s, cast), p.spark())
 		at := s.Span
-		if ck.Pos.IsValid() && s.Kind != "explain" {
+		if ck.Pos.IsValid() && s.Kind != workload.ExplainSite {
 			at = keysSpan([]plan.ColumnRef{ck})
 		}
-		fix := fmt.Sprintf("Store %s as %s, like %s, and rebucket %s", keyName(cast, ck), to, keyName(wide, wide.Keys[i]), sideName(cast))
-		if ck.Cast != "" && s.Kind != "explain" {
+		fix := fmt.Sprintf("Store %s as %s, like %s, and rebucket %s", cast.KeyName(ck), to, wide.KeyName(wide.Keys[i]), cast.Label)
+		if ck.Cast != "" && s.Kind != workload.ExplainSite {
 			fix = fmt.Sprintf("Remove the CAST of %s from the join condition, or store it as %s", ck.Column, ck.Cast)
 		}
 		var related []Related
-		for _, side := range s.sides() {
+		for _, side := range s.Sides() {
 			if side.Exchange != nil {
-				related = append(related, Related{Span: side.Exchange.Span(), Message: exchangeText(side.Exchange) + " shuffles " + sideName(side) + " here"})
+				related = append(related, Related{Span: side.Exchange.Span(), Message: exchangeText(side.Exchange) + " shuffles " + side.Label + " here"})
 			}
 		}
 		p.Report(Diagnostic{
@@ -106,7 +107,7 @@ func typeRank(t string) int {
 }
 
 // tableOr returns a side's table for bucketRelated, an empty unpositioned one when unknown.
-func tableOr(s *joinSide) *plan.Table {
+func tableOr(s *workload.Side) *plan.Table {
 	if s.Table == nil {
 		return &plan.Table{}
 	}

@@ -34,7 +34,7 @@ func bl305() *Rule {
 
 func runBL305(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if !p.site(s).Causes.Has(simulate.CauseKeyOrder) {
+		if !s.Causes.Has(simulate.CauseKeyOrder) {
 			continue
 		}
 		l, r := &s.Left, &s.Right
@@ -48,14 +48,14 @@ func runBL305(p *Pass) error {
 		}
 		// The order target should have: other's bucket columns mapped through the key pairs.
 		var want []string
-		for _, i := range bucketKeyOrder(other) {
+		for _, i := range other.BucketKeyOrder() {
 			want = append(want, target.Keys[i].Column)
 		}
 		d := Diagnostic{
 			Span: s.Span,
 			Message: fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): for the join on %s the bucket columns pair up in a different order, so the join %s (%s)",
 				l.Table.Name, strings.Join(l.Table.Bucket.Columns, ", "), r.Table.Name, strings.Join(r.Table.Bucket.Columns, ", "),
-				s.keyText(), shuffledText(s, target), p.spark()),
+				s.KeyText(), shuffledText(s, target), p.spark()),
 			Related: append(bucketRelated(l.Table), bucketRelated(r.Table)...),
 			Fix: &Fix{Description: p.withLayout(fmt.Sprintf("Rebucket %s CLUSTERED BY (%s), the order of %s", target.Table.Name, strings.Join(want, ", "), other.Table.Name),
 				s, target.Table, want, other.Table.Bucket.NumBuckets)},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl306() *Rule {
@@ -73,11 +74,11 @@ func runBL306(p *Pass) error {
 	// DataFrame joins are simulated as the equivalent SQL join: the same scans are reported,
 	// at the frame of each side.
 	for _, s := range p.joinSites() {
-		if s.Kind != "code" || s.Sim == nil {
+		if s.Kind != workload.CodeSite || s.Sim == nil {
 			continue
 		}
 		simulatedScans(p, s.Sim, func(t *plan.Table) plan.Span {
-			for _, side := range s.sides() {
+			for _, side := range s.Sides() {
 				if side.Table == t {
 					return side.Span
 				}

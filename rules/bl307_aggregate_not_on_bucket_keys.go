@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl307() *Rule {
@@ -66,7 +67,7 @@ func runBL307(p *Pass) error {
 			default:
 				continue
 			}
-			if t := lookup(tables, frameTable(a.Frame)); isBucketed(t) && len(a.Keys) > 0 && frameTable(a.Frame) != "" {
+			if t := lookup(tables, workload.FrameTable(a.Frame)); isBucketed(t) && len(a.Keys) > 0 && workload.FrameTable(a.Frame) != "" {
 				checkGrouping(p, nil, t, a.Kind, a.Keys, a.Span)
 			}
 		}
@@ -146,7 +147,7 @@ func explainAggregates(p *Pass, e *plan.Explain, tables map[string]*plan.Table) 
 		if len(keys) == 0 || len(n.Children()) != 1 {
 			return true
 		}
-		side := explainSide(n.Children()[0], keys, n.Info().Pos, tables)
+		side := workload.ExplainSide(n.Children()[0], keys, n.Info().Pos, tables)
 		if side.Exchange == nil || !isBucketed(side.Table) || side.Exchange.Partitioning.Kind != plan.HashPartitioning ||
 			!shufflesGrouping(p, n.Info().Pos, side.Table.Bucket.Columns, side.Keys) {
 			return true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl308() *Rule {
@@ -43,24 +44,23 @@ func runBL308(p *Pass) error {
 			// Unsimulated: Spark broadcasts on its own when the size is under the threshold.
 			continue
 		}
-		ws := p.site(s)
-		for i, small := range s.sides() {
-			if !ws.Sides()[i].Causes.Has(simulate.CauseJoinStrategy) {
+		for i, small := range s.Sides() {
+			if !s.Sides()[i].Causes.Has(simulate.CauseJoinStrategy) {
 				continue
 			}
-			big := s.sides()[1-i]
+			big := s.Sides()[1-i]
 			thr := "spark.sql.autoBroadcastJoinThreshold is -1"
 			if t := p.OptionsAt(s.Span.Start).BroadcastThreshold(); t > 0 {
 				thr = "spark.sql.autoBroadcastJoinThreshold is " + plan.FormatBytes(t)
 			}
 			hint := fmt.Sprintf("Hint the broadcast: /*+ BROADCAST(%s) */", relName(small))
-			if s.Kind == "code" {
+			if s.Kind == workload.CodeSite {
 				hint = fmt.Sprintf("Broadcast the small side: broadcast(%s) in the join", relName(small))
 			}
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s (%s) is small enough to broadcast: a broadcast hash join with %s needs no shuffle and no bucketing, but the join %s; %s (%s)",
-					small.Table.Name, plan.FormatBytes(small.Table.SizeInBytes), sideName(big), plannedAs(s), thr, p.spark()),
+					small.Table.Name, plan.FormatBytes(small.Table.SizeInBytes), big.Label, plannedAs(s), thr, p.spark()),
 				Related: bucketRelated(small.Table),
 				Fix:     &Fix{Description: hint},
 			})
@@ -71,13 +71,13 @@ func runBL308(p *Pass) error {
 }
 
 // relName is the name a hint uses for a side: its last name part.
-func relName(s *joinSide) string {
-	n := sideName(s)
+func relName(s *workload.Side) string {
+	n := s.Label
 	return n[strings.LastIndex(n, ".")+1:]
 }
 
 // plannedAs says how a join is planned: "is a SortMergeJoin", "shuffles a".
-func plannedAs(s *joinSite) string {
+func plannedAs(s *workload.Site) string {
 	if s.Node != nil {
 		return "is planned as " + s.Node.Info().Name
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl309() *Rule {
@@ -37,16 +39,10 @@ func bl309() *Rule {
 func runBL309(p *Pass) error {
 	th := p.Thresholds
 	for _, s := range p.joinSites() {
-		if s.Broadcast || s.Left.Shuffled || s.Right.Shuffled {
-			continue
-		}
-		if sideMatch(&s.Left) != exactKeys || sideMatch(&s.Right) != exactKeys || orderMismatch(s) {
+		if !s.Causes.Has(simulate.CauseSatisfied) {
 			continue
 		}
 		n := s.Left.Table.Bucket.NumBuckets
-		if n <= 0 || n != s.Right.Table.Bucket.NumBuckets {
-			continue
-		}
 		big := &s.Left
 		if s.Right.Table.SizeInBytes > big.Table.SizeInBytes {
 			big = &s.Right
@@ -54,10 +50,10 @@ func runBL309(p *Pass) error {
 		size := big.Table.SizeInBytes
 		sev, hedge := Severity(0), ""
 		switch {
-		case s.Kind == "query" && onePartition(s.Query, big.Table):
+		case s.Kind == workload.QuerySite && onePartition(s.Query, big.Table):
 			// One partition of a table whose partition count is unknown: its size is unknown.
 			size = 0
-		case partitioned(big.Table) && s.Kind != "query":
+		case partitioned(big.Table) && s.Kind != workload.QuerySite:
 			// Code filters are not modelled: the job may read one partition or all of them.
 			sev, hedge = Info, fmt.Sprintf(" if the job reads every partition of %s (partitioned by %s)", big.Table.Name, strings.Join(big.Table.PartitionColumns, ", "))
 		}
@@ -92,7 +88,7 @@ func runBL309(p *Pass) error {
 			p.Report(d)
 			continue
 		}
-		for i, side := range s.sides() {
+		for i, side := range s.Sides() {
 			if i == 1 && side.Table == s.Left.Table {
 				break // a self-join: one spec to change
 			}

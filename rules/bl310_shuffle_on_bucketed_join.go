@@ -6,6 +6,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl310() *Rule {
@@ -46,29 +47,29 @@ func bl310() *Rule {
 
 func runBL310(p *Pass) error {
 	for _, s := range p.joinSites() {
-		if s.Kind != "explain" || s.Broadcast || !bucketedJoin(s) {
+		if s.Kind != workload.ExplainSite || s.Broadcast || !bucketedJoin(s) {
 			continue
 		}
-		if p.site(s).Causes.Has(simulate.CauseKeyCast) {
+		if s.Causes.Has(simulate.CauseKeyCast) {
 			// The key cast shuffles the side: BL304 reports it, pointing at the Exchange.
 			continue
 		}
-		for i, side := range s.sides() {
+		for i, side := range s.Sides() {
 			if side.Exchange == nil {
 				continue
 			}
-			other := s.sides()[1-i]
+			other := s.Sides()[1-i]
 			d := Diagnostic{
 				Span: side.Exchange.Span(),
 				Message: fmt.Sprintf("%s shuffles %s for the %s on %s: %s (%s)",
-					exchangeText(side.Exchange), sideName(side), s.Node.Info().Name, s.keyText(), layoutCause(s, side, p.OptionsAt(s.Span.Start)).Text, p.spark()),
+					exchangeText(side.Exchange), side.Label, s.Node.Info().Name, s.KeyText(), s.Explain(side).Text, p.spark()),
 				Fix: &Fix{Description: layoutFix(s, side, other)},
 			}
 			if other.Scan != nil {
-				d.Related = append(d.Related, Related{Span: other.Scan.Span(), Message: sideName(other) + " is read here, " + scanState(other)})
+				d.Related = append(d.Related, Related{Span: other.Scan.Span(), Message: other.Label + " is read here, " + scanState(other)})
 			}
 			if side.Scan != nil {
-				d.Related = append(d.Related, Related{Span: side.Scan.Span(), Message: sideName(side) + " is read here, " + scanState(side)})
+				d.Related = append(d.Related, Related{Span: side.Scan.Span(), Message: side.Label + " is read here, " + scanState(side)})
 			}
 			if s.Left.Table != nil {
 				d.Related = append(d.Related, bucketRelated(s.Left.Table)...)
@@ -84,8 +85,8 @@ func runBL310(p *Pass) error {
 
 // bucketedJoin reports whether a side of a printed join reads a bucketed table: by its
 // declaration, or by what its scan prints.
-func bucketedJoin(s *joinSite) bool {
-	for _, side := range s.sides() {
+func bucketedJoin(s *workload.Site) bool {
+	for _, side := range s.Sides() {
 		if side.Table != nil && side.Table.Bucket != nil {
 			return true
 		}
@@ -97,7 +98,7 @@ func bucketedJoin(s *joinSite) bool {
 }
 
 // scanState says how a printed scan reads its table: "bucketed (200 of 200 buckets)".
-func scanState(s *joinSide) string {
+func scanState(s *workload.Side) string {
 	fs, ok := s.Scan.(*plan.FileScan)
 	switch {
 	case !ok:
@@ -127,14 +128,14 @@ func exchangeText(x *plan.Exchange) string {
 }
 
 // layoutFix says what removes the shuffle of side, from the tables' specs when known.
-func layoutFix(s *joinSite, side, other *joinSide) string {
+func layoutFix(s *workload.Site, side, other *workload.Side) string {
 	const advise = "; `bucketlint advise` prints a layout that removes this shuffle"
-	sm, om := sideMatch(side), sideMatch(other)
+	sm, om := side.Match(), other.Match()
 	switch {
 	case side.Table == nil || other.Table == nil:
 		return "Add the tables' DDL (SHOW CREATE TABLE) to see the cause" + advise
-	case typeMismatch(s) >= 0:
-		return fmt.Sprintf("Store the join keys of %s and %s with the same type", sideName(side), sideName(other)) + advise
+	case s.Join().TypeMismatch() >= 0:
+		return fmt.Sprintf("Store the join keys of %s and %s with the same type", side.Label, other.Label) + advise
 	case sm == exactKeys && om == exactKeys && side.Table.Bucket.NumBuckets != other.Table.Bucket.NumBuckets:
 		return fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", side.Table.Name, other.Table.Bucket.NumBuckets, other.Table.Name)
 	case om == exactKeys && side.Table.Bucket == nil:

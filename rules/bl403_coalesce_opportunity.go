@@ -34,16 +34,15 @@ func bl403() *Rule {
 
 func runBL403(p *Pass) error {
 	for _, s := range p.joinSites() {
-		ws := p.site(s)
-		if !ws.Causes.HasAny(simulate.CauseCoalesceOff, simulate.CauseCoalesceSkipped) {
+		if !s.Causes.HasAny(simulate.CauseCoalesceOff, simulate.CauseCoalesceSkipped) {
 			continue
 		}
-		o := ws.Options
-		skipped := ws.Causes.Has(simulate.CauseCoalesceSkipped)
+		o := s.Options
+		skipped := s.Causes.Has(simulate.CauseCoalesceSkipped)
 		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
 		hi, lo := max(ln, rn), min(ln, rn)
 		msg := fmt.Sprintf("%s (%d buckets) and %s (%d buckets) differ by a factor of %d, within maxBucketRatio %d: ",
-			sideName(&s.Left), ln, sideName(&s.Right), rn, hi/lo, o.CoalesceMaxRatio())
+			s.Left.Label, ln, s.Right.Label, rn, hi/lo, o.CoalesceMaxRatio())
 		fix := "SET spark.sql.bucketing.coalesceBucketsInJoin.enabled=true"
 		if skipped {
 			msg += fmt.Sprintf("coalescing is enabled, but %s skips it under adaptive execution (fixed in 3.5, SPARK-43087)", p.spark())

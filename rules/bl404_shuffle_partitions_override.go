@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl404() *Rule {
@@ -35,13 +36,12 @@ func bl404() *Rule {
 
 func runBL404(p *Pass) error {
 	for _, s := range p.joinSites() {
-		ws := p.site(s)
-		sp := ws.Options.ShufflePartitions()
+		sp := s.Options.ShufflePartitions()
 		// hit are the sides bucketed on the keys into fewer buckets than sp that the join
 		// re-shuffles; one finding per join names them all.
-		var hit []*joinSide
-		for i, b := range s.sides() {
-			if ws.Sides()[i].Causes.Has(simulate.CauseShufflePartitions) {
+		var hit []*workload.Side
+		for i, b := range s.Sides() {
+			if s.Sides()[i].Causes.Has(simulate.CauseShufflePartitions) {
 				hit = append(hit, b)
 			}
 		}
@@ -58,16 +58,16 @@ func runBL404(p *Pass) error {
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s shuffles %s too: its %d buckets are fewer than spark.sql.shuffle.partitions=%d, and before 3.3 a join that shuffles %s re-shuffles every side into at least %d partitions",
-					p.spark(), b.Table.Name, n, sp, sideName(other), sp),
+					p.spark(), b.Table.Name, n, sp, other.Label, sp),
 				Related: bucketRelated(b.Table),
-				Fix:     &Fix{Description: fmt.Sprintf("SET spark.sql.shuffle.partitions=%d for this job, bucket %s like %s, or upgrade to Spark 3.3+", n, sideName(other), b.Table.Name)},
+				Fix:     &Fix{Description: fmt.Sprintf("SET spark.sql.shuffle.partitions=%d for this job, bucket %s like %s, or upgrade to Spark 3.3+", n, other.Label, b.Table.Name)},
 			})
 		default:
 			l, r := s.Left.Table, s.Right.Table
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s shuffles both %s and %s into spark.sql.shuffle.partitions=%d partitions: both have fewer buckets (%d and %d), and before 3.3 a join that shuffles a side re-shuffles every side into at least %d partitions",
-					p.spark(), sideName(&s.Left), sideName(&s.Right), sp, l.Bucket.NumBuckets, r.Bucket.NumBuckets, sp),
+					p.spark(), s.Left.Label, s.Right.Label, sp, l.Bucket.NumBuckets, r.Bucket.NumBuckets, sp),
 				Related: append(bucketRelated(l), bucketRelated(r)...),
 				Fix:     &Fix{Description: "Remove the cause of the shuffle (the other BL3xx findings on this join), or upgrade to Spark 3.3+, which shuffles only the side that needs it"},
 			})

@@ -7,30 +7,12 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
-// lookup finds a table by the name a query, code or an explain scan uses: exactly, without a
-// leading "spark_catalog.", with or without the "default." database, or by its last part
-// when that is unique.
+// lookup finds a table by the name a query, code or an explain scan uses (workload.Lookup).
 func lookup(tables map[string]*plan.Table, name string) *plan.Table {
-	n := strings.ToLower(strings.Trim(name, "`"))
-	n = strings.TrimPrefix(n, "spark_catalog.")
-	for _, c := range []string{n, strings.TrimPrefix(n, "default."), "default." + n} {
-		if t, ok := tables[c]; ok {
-			return t
-		}
-	}
-	last := n[strings.LastIndex(n, ".")+1:]
-	var found *plan.Table
-	for _, k := range sortedKeys(tables) {
-		if k[strings.LastIndex(k, ".")+1:] == last {
-			if found != nil {
-				return nil
-			}
-			found = tables[k]
-		}
-	}
-	return found
+	return workload.Lookup(tables, name)
 }
 
 func sortedKeys(tables map[string]*plan.Table) []string {

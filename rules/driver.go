@@ -42,7 +42,6 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 	}
 	var out []Diagnostic
 	var errs []error
-	cache := &passCache{}
 	for _, r := range rules {
 		if r == nil || r.Run == nil {
 			continue
@@ -53,7 +52,6 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 			Options:    w.OptionsAt(plan.Pos{}),
 			Thresholds: d.Thresholds.WithDefaults(),
 			Source:     source,
-			cache:      cache,
 		}
 		pass.Report = func(diag Diagnostic) {
 			if diag.Rule == "" {

@@ -3,7 +3,6 @@ package rules
 import (
 	"testing"
 
-	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -107,23 +106,6 @@ func TestCountSpan(t *testing.T) {
 				t.Errorf("span %v-%v, want %v-%v", got.Start, got.End, tc.wantStart, tc.wantE)
 			}
 		})
-	}
-}
-
-// TestExprKey reads a printed join key from its tree: a column, or a cast of one.
-func TestExprKey(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct{ in, col, typ string }{
-		{"cast(a#1 as bigint)", "a", "bigint"},
-		{"CAST(customer_id#3 AS DECIMAL(20,0))", "customer_id", "decimal(20,0)"},
-		{"cast((a#1 + 1) as bigint)", "", ""},
-		{"try_cast(a#1 as bigint)", "", ""},
-		{"A#1", "a", ""},
-	} {
-		k := exprKey(explain.ParseExpr(tc.in), "t", plan.Pos{})
-		if k.Column != tc.col || k.Cast != tc.typ {
-			t.Errorf("exprKey(%q) = %q, %q; want %q, %q", tc.in, k.Column, k.Cast, tc.col, tc.typ)
-		}
 	}
 }
 

@@ -41,9 +41,6 @@ type Pass struct {
 	// Source returns the text of an input file, nil when it cannot be read; rules use it to
 	// find the exact span an edit replaces (the 64 of INTO 64 BUCKETS). Nil means no source.
 	Source func(file string) []byte
-
-	// cache holds what rules of one driver run share (the join sites); nil computes afresh.
-	cache *passCache
 }
 
 // Thresholds are the rules' tunable limits (the `thresholds` section of .bucketlint.yaml).

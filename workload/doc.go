@@ -23,6 +23,15 @@
 //     the ON clause wrote them in; a name that does not resolve is an Unresolved value with
 //     its reason (unknown column, ambiguous between relations, columns not known), never
 //     attributed by its position;
+//   - the join sites (Sites, sites*.go): every equi-join of the queries (simulated in their
+//     sessions after name resolution), of DataFrame code (simulated as the equivalent SQL
+//     join) and of explain outputs (as printed), each side with the table whose layout it
+//     reads or keeps, whether it is shuffled, and the causes of its shuffles as values
+//     (Site.Classify: count mismatch, key order, key cast, a side unbucketed, bucket keys
+//     not the join keys, coalescing off or skipped, the shuffle.partitions floor, a side
+//     small enough to broadcast), decided once so that each rule selects the sites of its
+//     cause; the primary cause and its sentence are the simulator's explainer's
+//     (simulate.Join.Explain);
 //   - the one default of the advisor's inputs (Advice).
 //
 // Every command (check, simulate, advise, verify, tables) builds its workload here from the

@@ -11,7 +11,9 @@ import (
 // small enough to broadcast; shuffleFree answers a what-if (is the join shuffle-free once
 // these settings are added?). A broadcast join has no causes.
 //
-// Join-level causes (Site.Causes): CauseCountMismatch (both sides bucketed on the keys with
+// Join-level causes (Site.Causes): CauseSatisfied (both sides bucketed alike on the keys, in
+// the same order, and no shuffle simulated or printed: the join reads the buckets as they
+// are), CauseCountMismatch (both sides bucketed on the keys with
 // different counts, columns in the same order), CauseKeyOrder (on the keys, columns paired in
 // another order), CauseKeyCast (key types differ and a side is bucketed), CauseCoalesceOff and
 // CauseCoalesceSkipped (counts coalescing would reconcile, off or skipped under adaptive
@@ -34,6 +36,11 @@ func (s *Site) Classify(limit int64, shuffleFree func(*Site, map[string]string) 
 	lm, rm := j.Left.Match(), j.Right.Match()
 	order, cast := j.OrderMismatch(), j.TypeMismatch()
 	bothExact := lm == simulate.ExactKeys && rm == simulate.ExactKeys
+	if bothExact && !order && !s.Left.Shuffled && !s.Right.Shuffled {
+		if n := s.Left.Table.Bucket.NumBuckets; n > 0 && n == s.Right.Table.Bucket.NumBuckets {
+			s.Causes = s.Causes.With(simulate.CauseSatisfied)
+		}
+	}
 	if s.AnyShuffle() {
 		if bothExact && !order {
 			ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -63,7 +64,8 @@ func TestClassify(t *testing.T) {
 		{"counts, coalescing off", side(a8, "k"), side(table("c", "int", 4, big, "k"), "k"), v35, false, [2]bool{}, true, "count-mismatch coalesce-off", "", ""},
 		{"counts, simulated without shuffle", side(a8, "k"), side(table("c", "int", 4, big, "k"), "k"), v35, true, [2]bool{}, false, "", "", ""},
 		{"order", side(table("e", "int", 8, big, "k", "v"), "k", "v"), side(table("f", "int", 8, big, "v", "k"), "k", "v"), v35, false, [2]bool{}, false, "key-order", "", ""},
-		{"cast", side(a8, "k"), side(table("g", "bigint", 8, big, "k"), "k"), v35, false, [2]bool{}, false, "key-cast", "", ""},
+		{"cast", side(a8, "k"), side(table("g", "bigint", 8, big, "k"), "k"), v35, true, [2]bool{true, false}, false, "key-cast", "", ""},
+		{"alike", side(a8, "k"), side(table("b", "int", 8, big, "k"), "k"), v35, true, [2]bool{}, false, "satisfied", "", ""},
 		{"one side", side(a8, "k"), side(table("d", "int", 0, big), "k"), v35, false, [2]bool{}, false, "", "", "unbucketed"},
 		{"one side, small", side(a8, "k"), side(table("d", "int", 0, 1024), "k"), v35, false, [2]bool{}, false, "", "", "join-strategy"},
 		{"subset", side(a8, "k", "v"), side(table("b", "int", 8, big, "k", "v"), "k", "v"), v35, true, [2]bool{true, false}, false, "", "bucket-keys-subset", ""},
@@ -96,4 +98,21 @@ func causeNames(s CauseSet) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// TestExprKey reads a printed join key from its tree: a column, or a cast of one.
+func TestExprKey(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, col, typ string }{
+		{"cast(a#1 as bigint)", "a", "bigint"},
+		{"CAST(customer_id#3 AS DECIMAL(20,0))", "customer_id", "decimal(20,0)"},
+		{"cast((a#1 + 1) as bigint)", "", ""},
+		{"try_cast(a#1 as bigint)", "", ""},
+		{"A#1", "a", ""},
+	} {
+		k := exprKey(explain.ParseExpr(tc.in), "t", plan.Pos{})
+		if k.Column != tc.col || k.Cast != tc.typ {
+			t.Errorf("exprKey(%q) = %q, %q; want %q, %q", tc.in, k.Column, k.Cast, tc.col, tc.typ)
+		}
+	}
 }

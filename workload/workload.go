@@ -30,9 +30,11 @@ type Workload struct {
 	mu     sync.Mutex
 	scopes map[scopeKey]*Catalogue
 	// resolutions holds each query's name resolution under the query and under the
-	// resolved query it gave; sims each resolved query's simulation.
+	// resolved query it gave; sims each resolved query's simulation; sites the join sites
+	// by broadcast limit (Sites).
 	resolutions map[*plan.Query]*Resolved
 	sims        map[*plan.Query]simResult
+	sites       map[int64][]*Site
 }
 
 // A Query is one query the scripts run, with the session it runs in (nil for none).

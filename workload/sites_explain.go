@@ -1,4 +1,4 @@
-package rules
+package workload
 
 import (
 	"strings"
@@ -8,22 +8,22 @@ import (
 
 // explainJoins returns the joins of an explain output's physical plan (the final plan of an
 // adaptive one), each side with the shuffle printed under it and the scan it reads.
-func explainJoins(e *plan.Explain, tables map[string]*plan.Table) []*joinSite {
-	var out []*joinSite
+func explainJoins(e *plan.Explain, tables map[string]*plan.Table) []*Site {
+	var out []*Site
 	plan.Walk(e.Physical(), func(n plan.Node) bool {
 		j, ok := plan.JoinOf(n)
 		kids := n.Children()
 		if !ok || len(kids) != 2 || len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
 			return true
 		}
-		s := &joinSite{Span: n.Span(), Kind: "explain", Type: plan.StripIDs(j.Type), Known: true, Node: n}
+		s := &Site{Span: n.Span(), Kind: ExplainSite, Type: plan.StripIDs(j.Type), Known: true, Node: n}
 		s.Broadcast = j.Strategy == plan.BroadcastHashJoinStrategy || j.Strategy == plan.BroadcastNestedLoopJoinStrategy
-		for i, side := range s.sides() {
+		for i, side := range s.Sides() {
 			keys := j.LeftKeys
 			if i == 1 {
 				keys = j.RightKeys
 			}
-			*side = explainSide(kids[i], keys, n.Info().Pos, tables)
+			*side = ExplainSide(kids[i], keys, n.Info().Pos, tables)
 		}
 		out = append(out, s)
 		return true
@@ -31,10 +31,12 @@ func explainJoins(e *plan.Explain, tables map[string]*plan.Table) []*joinSite {
 	return out
 }
 
-// explainSide follows one join input down to its scan, through single-input operators,
-// noting the first planner-inserted Exchange on the way.
-func explainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*plan.Table) joinSide {
-	var s joinSide
+// ExplainSide follows one input of a printed join (or of an aggregate or window) down to its
+// scan, through single-input operators, noting the first planner-inserted Exchange on the
+// way; keys are the operator's keys on that input, at its position, and tables the catalogue
+// the scan's table is looked up in.
+func ExplainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*plan.Table) Side {
+	var s Side
 	for n != nil {
 		switch x := n.(type) {
 		case *plan.Exchange:
@@ -49,7 +51,7 @@ func explainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*
 			s.Scan, s.Span = n, n.Span()
 			s.Name = strings.TrimPrefix(scanTable(n), "spark_catalog.")
 			if s.Name != "" {
-				s.Table = lookup(tables, s.Name)
+				s.Table = Lookup(tables, s.Name)
 			}
 		}
 		if _, ok := plan.JoinOf(n); ok || s.Scan != nil {

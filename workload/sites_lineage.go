@@ -1,10 +1,10 @@
-package rules
+package workload
 
 import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
-	"github.com/bucketlint/bucketlint/workload"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // maxLineage bounds how deep layoutSource follows CTEs, subqueries and joins.
@@ -25,7 +25,7 @@ func layoutSource(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 	switch r.Kind {
 	case plan.TableRel:
 		if !r.CTE {
-			return lookup(tables, r.Table), keys, ""
+			return Lookup(tables, r.Table), keys, ""
 		}
 		for _, c := range q.CTEs {
 			if strings.EqualFold(c.Name, r.Table) {
@@ -54,7 +54,7 @@ func selectLayout(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 		return nil, nil, ""
 	}
 	t, mapped, _ := layoutSource(q, sel.From, in, tables, depth+1)
-	if !isBucketed(t) {
+	if !simulate.BucketedTable(t) {
 		return nil, nil, ""
 	}
 	if (sel.Aggregate || len(sel.GroupBy) > 0) && !coversColumns(sel.GroupBy, t.Bucket.Columns) {
@@ -87,7 +87,7 @@ func joinLayout(q *plan.Query, j *plan.JoinSpec, keys []plan.ColumnRef, tables m
 		}
 		t, tk, _ := layoutSource(q, in, keys, tables, depth+1)
 		bt, _, _ := layoutSource(q, in, jk, tables, depth+1)
-		if !isBucketed(t) || t != bt || matchKeys(t.Bucket.Columns, jk) != exactKeys {
+		if !simulate.BucketedTable(t) || t != bt || simulate.MatchKeys(t.Bucket.Columns, jk) != simulate.ExactKeys {
 			continue
 		}
 		if best == nil || t.Bucket.NumBuckets > best.Bucket.NumBuckets {
@@ -106,7 +106,7 @@ func joinLayout(q *plan.Query, j *plan.JoinSpec, keys []plan.ColumnRef, tables m
 func throughItems(sel *plan.Select, keys []plan.ColumnRef) ([]plan.ColumnRef, bool) {
 	out := make([]plan.ColumnRef, len(keys))
 	for i, k := range keys {
-		c, ok := workload.Through(sel, k.Column)
+		c, ok := Through(sel, k.Column)
 		if k.Column == "" || !ok {
 			return nil, false
 		}
@@ -118,7 +118,7 @@ func throughItems(sel *plan.Select, keys []plan.ColumnRef) ([]plan.ColumnRef, bo
 // coversColumns reports whether keys reference every one of cols (names, case-insensitive).
 func coversColumns(keys []plan.ColumnRef, cols []string) bool {
 	for _, c := range cols {
-		if keyIndex(keys, c) < 0 {
+		if simulate.KeyIndex(keys, c) < 0 {
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package rules
+package workload
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ func (b *frameBuilder) relation(f plan.FrameRef, pos plan.Pos, depth int) *plan.
 			return r
 		}
 	}
-	if t := frameTable(f); t != "" {
+	if t := FrameTable(f); t != "" {
 		return &plan.Relation{Kind: plan.TableRel, Table: t, Alias: b.alias(), Text: t}
 	}
 	return nil

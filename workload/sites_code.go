@@ -1,34 +1,8 @@
-package rules
+package workload
 
 import (
 	"github.com/bucketlint/bucketlint/plan"
-	"github.com/bucketlint/bucketlint/workload"
 )
-
-// tablesCatalog is a catalogue of tables only, for a pass without a workload.
-type tablesCatalog map[string]*plan.Table
-
-func (c tablesCatalog) Table(name string) *plan.Table { return lookup(c, name) }
-func (c tablesCatalog) View(string) *plan.Query       { return nil }
-
-// catalogAt is the catalogue the session of pos sees there, as name resolution reads it.
-func (p *Pass) catalogAt(pos plan.Pos) workload.Catalog {
-	if p.Workload == nil {
-		return tablesCatalog(p.tablesAt(pos))
-	}
-	return p.Workload.CatalogueAt(pos)
-}
-
-// resolved returns q with its names resolved against the catalogue its session sees: the
-// workload's resolution (computed once per run, shared with every command and with
-// Workload.Simulate), so that every rule and every simulation of the query sees the same
-// keys, sides and views. A pass without a workload resolves against its tables.
-func (p *Pass) resolved(q *plan.Query) *workload.Resolved {
-	if p.Workload != nil {
-		return p.Workload.Resolved(q)
-	}
-	return workload.Resolve(p.catalogAt(q.Span.Start), q)
-}
 
 // codeKeys returns a DataFrame join's key pairs oriented to its sides, which read the tables
 // lt and rt. A key written with its frame (df.k, df["k"]) or in a join on names ("k") is on

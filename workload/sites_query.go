@@ -1,11 +1,10 @@
-package rules
+package workload
 
 import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
-	"github.com/bucketlint/bucketlint/workload"
 )
 
 // queryJoins returns the equi-joins of a SQL query, with the shuffles the simulator
@@ -13,9 +12,9 @@ import (
 // its column resolved to, whatever order the condition wrote it in, and a view is read
 // through to its query. A join whose keys do not all resolve is left out (its sides cannot
 // be told), as are the joins inside a view, reported where the view is defined.
-func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinSite {
-	rq := p.resolved(q).Query
-	var out []*joinSite
+func (b *siteBuilder) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*Site {
+	rq := b.w.Resolved(q).Query
+	var out []*Site
 	var walk func(r *plan.Relation, hints []plan.Hint)
 	walk = func(r *plan.Relation, hints []plan.Hint) {
 		if r == nil || r.View != "" {
@@ -34,11 +33,11 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 			j := r.Join
 			walk(j.Left, hints)
 			walk(j.Right, hints)
-			if len(j.LeftKeys) == 0 || !workload.Complete(j) {
+			if len(j.LeftKeys) == 0 || !Complete(j) {
 				return
 			}
-			s := &joinSite{
-				Span: j.Span, Kind: "query", Type: j.Type,
+			s := &Site{
+				Span: j.Span, Kind: QuerySite, Type: j.Type,
 				Left: newSide(rq, j.Left, j.LeftKeys, tables), Right: newSide(rq, j.Right, j.RightKeys, tables),
 			}
 			if !s.Span.Start.IsValid() {
@@ -57,7 +56,7 @@ func (p *Pass) queryJoins(q *plan.Query, tables map[string]*plan.Table) []*joinS
 	if len(out) == 0 {
 		return nil
 	}
-	res := p.simulate(q)
+	res := b.simulate(q)
 	for _, s := range out {
 		matchSimulated(s, res)
 	}
@@ -85,21 +84,21 @@ func hinted(hints []plan.Hint, r *plan.Relation) bool {
 // codeJoin returns a DataFrame join between two frames read from one table each, simulated
 // as the equivalent SQL join; a join of a derived frame (a join or groupBy of frames) is
 // built from the frames' definitions (derivedJoin). nil when a side is neither.
-func (p *Pass) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
+func (b *siteBuilder) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *Site {
 	if len(j.LeftKeys) == 0 || len(j.LeftKeys) != len(j.RightKeys) {
 		return nil
 	}
-	lt, rt := frameTable(j.Left), frameTable(j.Right)
+	lt, rt := FrameTable(j.Left), FrameTable(j.Right)
 	if lt == "" || rt == "" {
-		return p.derivedJoin(cf, j, tables)
+		return b.derivedJoin(cf, j, tables)
 	}
 	typ := j.Type
 	if typ == "" {
 		typ = "Inner"
 	}
-	s := &joinSite{Span: j.Span, Kind: "code", Type: typ, Broadcast: j.Broadcast != "" || j.Left.Broadcast || j.Right.Broadcast}
-	s.Left = joinSide{Name: lt, Table: lookup(tables, lt), Keys: placeKeys(j.LeftKeys, lt), Span: j.Left.Span}
-	s.Right = joinSide{Name: rt, Table: lookup(tables, rt), Keys: placeKeys(j.RightKeys, rt), Span: j.Right.Span}
+	s := &Site{Span: j.Span, Kind: CodeSite, Type: typ, Broadcast: j.Broadcast != "" || j.Left.Broadcast || j.Right.Broadcast}
+	s.Left = Side{Name: lt, JoinSide: simulate.JoinSide{Table: Lookup(tables, lt), Keys: placeKeys(j.LeftKeys, lt)}, Span: j.Left.Span}
+	s.Right = Side{Name: rt, JoinSide: simulate.JoinSide{Table: Lookup(tables, rt), Keys: placeKeys(j.RightKeys, rt)}, Span: j.Right.Span}
 	if s.Left.Table != nil && s.Right.Table != nil {
 		lks, rks, ok := codeKeys(j, s.Left.Table, s.Right.Table)
 		if !ok {
@@ -113,19 +112,19 @@ func (p *Pass) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*
 	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
 		return s
 	}
-	q := joinQuery(s)
+	q := s.JoinQuery()
 	s.Query = q
 	// The synthetic query is simulated over the catalog, which includes tables that code
 	// writes; the driver does not memoise it.
-	if res, err := simulate.Simulate(tables, q, p.OptionsAt(j.Span.Start)); err == nil {
+	if res, err := simulate.Simulate(tables, q, b.w.OptionsAt(j.Span.Start)); err == nil {
 		s.Sim = res
 		matchSimulated(s, res)
 	}
 	return s
 }
 
-// frameTable returns the one table a frame reads, "" otherwise.
-func frameTable(f plan.FrameRef) string {
+// FrameTable returns the one table a frame reads, "" otherwise.
+func FrameTable(f plan.FrameRef) string {
 	if len(f.Tables) != 1 || len(f.Paths) > 0 || len(f.SQL) > 0 {
 		return ""
 	}
@@ -165,14 +164,14 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 // in the file into an SQL query and simulated; each side stands for the table whose bucket
 // layout it keeps (layoutSource), Via naming the frame. nil when a definition is not visible,
 // and when a key is written without its frame (col("k")).
-func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *joinSite {
+func (b *siteBuilder) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[string]*plan.Table) *Site {
 	for i := range j.LeftKeys {
 		if k := j.LeftKeys[i]; k.Qualifier == "" && !isNameKey(k) || j.RightKeys[i].Qualifier == "" && !isNameKey(j.RightKeys[i]) {
 			return nil // col("k") names a column of a derived frame's output, which is not resolved
 		}
 	}
-	b := newFrameBuilder(cf)
-	l, r := b.relation(j.Left, j.Span.Start, 0), b.relation(j.Right, j.Span.Start, 0)
+	fb := newFrameBuilder(cf)
+	l, r := fb.relation(j.Left, j.Span.Start, 0), fb.relation(j.Right, j.Span.Start, 0)
 	if l == nil || r == nil {
 		return nil
 	}
@@ -188,14 +187,14 @@ func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[strin
 			LeftKeys: qualify(j.LeftKeys, "l", l.Table), RightKeys: qualify(j.RightKeys, "r", r.Table),
 		}},
 	}}}
-	s := &joinSite{
-		Span: j.Span, Kind: "code", Type: typ, Query: q,
+	s := &Site{
+		Span: j.Span, Kind: CodeSite, Type: typ, Query: q,
 		Broadcast: j.Broadcast != "" || j.Left.Broadcast || j.Right.Broadcast,
 	}
 	for _, h := range j.Hints {
 		s.Broadcast = s.Broadcast || isBroadcastHint(h)
 	}
-	for i, side := range s.sides() {
+	for i, side := range s.Sides() {
 		f, rel, keys := j.Left, l, j.LeftKeys
 		if i == 1 {
 			f, rel, keys = j.Right, r, j.RightKeys
@@ -203,7 +202,7 @@ func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[strin
 		side.Span, side.Keys = f.Span, keys
 		t, mapped, _ := layoutSource(q, rel, qualify(keys, rel.Alias, rel.Table), tables, 0)
 		if rel.Kind == plan.TableRel {
-			t, mapped = lookup(tables, rel.Table), placeKeys(keys, rel.Table)
+			t, mapped = Lookup(tables, rel.Table), placeKeys(keys, rel.Table)
 		} else {
 			side.Via = f.Var
 		}
@@ -214,7 +213,7 @@ func (p *Pass) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[strin
 	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
 		return s
 	}
-	if res, err := simulate.Simulate(tables, q, p.OptionsAt(j.Span.Start)); err == nil {
+	if res, err := simulate.Simulate(tables, q, b.w.OptionsAt(j.Span.Start)); err == nil {
 		s.Sim = res
 		matchSimulated(s, res)
 	}

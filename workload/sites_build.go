@@ -1,0 +1,187 @@
+package workload
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
+
+// Sites returns every equi-join of the workload — of its SQL queries (simulated in their
+// sessions, after name resolution), its DataFrame joins in code (simulated as the
+// equivalent SQL join) and its explain outputs (as printed) — each with the causes of its
+// shuffles (Site.Classify). broadcastBytes is the size under which a side counts as small
+// enough to broadcast; 0 means spark.sql.autoBroadcastJoinThreshold where the join runs, or
+// 10 MiB when that is disabled. The sites are computed once per value of broadcastBytes.
+func (w *Workload) Sites(broadcastBytes int64) []*Site {
+	w.mu.Lock()
+	s, ok := w.sites[broadcastBytes]
+	w.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = w.buildSites(broadcastBytes)
+	w.mu.Lock()
+	if w.sites == nil {
+		w.sites = map[int64][]*Site{}
+	}
+	w.sites[broadcastBytes] = s
+	w.mu.Unlock()
+	return s
+}
+
+// A siteBuilder finds the join sites of one workload.
+type siteBuilder struct {
+	w *Workload
+}
+
+func (w *Workload) buildSites(broadcastBytes int64) []*Site {
+	b := &siteBuilder{w: w}
+	p := w.Project()
+	// A query or a code join sees the tables of its session where it runs; explain output
+	// names the catalogue's.
+	var out []*Site
+	for _, q := range p.Queries {
+		out = append(out, b.queryJoins(q, w.TablesAt(q.Span.Start))...)
+	}
+	for _, cf := range p.Code {
+		for _, j := range cf.Joins {
+			if s := b.codeJoin(cf, j, w.TablesAt(j.Span.Start)); s != nil {
+				out = append(out, s)
+			}
+		}
+	}
+	for _, e := range p.Explains {
+		out = append(out, explainJoins(e, p.Tables)...)
+	}
+	for _, s := range out {
+		s.Options = w.OptionsAt(s.Span.Start)
+		for _, side := range s.Sides() {
+			side.Label = sideLabel(side)
+		}
+		s.Classify(broadcastLimit(broadcastBytes, s.Options), w.ShuffleFreeWith)
+	}
+	return out
+}
+
+// broadcastLimit is the size under which a join side counts as small enough to broadcast.
+func broadcastLimit(configured int64, o simulate.Options) int64 {
+	if configured > 0 {
+		return configured
+	}
+	if t := o.BroadcastThreshold(); t > 0 {
+		return t
+	}
+	return 10 << 20
+}
+
+// sideLabel names a side for messages: its table (through what, when it is not a plain
+// read), its name as referenced, or "the other input".
+func sideLabel(s *Side) string {
+	switch {
+	case s.Table != nil && s.Via != "":
+		return s.Table.Name + " via " + s.Via
+	case s.Table != nil:
+		return s.Table.Name
+	case s.Name != "":
+		return s.Name
+	}
+	return "the other input"
+}
+
+// simulate simulates q after name resolution in its session (Workload.Simulate), nil on
+// error.
+func (b *siteBuilder) simulate(q *plan.Query) *simulate.Result {
+	res, err := b.w.Simulate(q)
+	if err != nil {
+		return nil
+	}
+	return res
+}
+
+// ShuffleFreeWith reports whether the simulator plans a join site without any shuffle on
+// either side once the given settings are added to those in force at the join: the check
+// behind advice such as "with coalescing enabled the join needs no shuffle". It is false
+// when the join's sides are not both known tables, when the join is not found in the
+// simulated plan, and when the simulation fails.
+func (w *Workload) ShuffleFreeWith(s *Site, set map[string]string) bool {
+	if s.Left.Table == nil || s.Right.Table == nil {
+		return false
+	}
+	q := s.Query
+	if q == nil {
+		q = s.JoinQuery()
+	}
+	res, err := w.SimulateWith(q, set)
+	if err != nil {
+		return false
+	}
+	probe := &Site{Span: s.Span, Type: s.Type, Left: sideOnly(s.Left), Right: sideOnly(s.Right)}
+	matchSimulated(probe, res)
+	return probe.Known && !probe.Left.Shuffled && !probe.Right.Shuffled
+}
+
+// sideOnly is a join side without what a simulation or explain output filled in.
+func sideOnly(s Side) Side {
+	return Side{Name: s.Name, JoinSide: simulate.JoinSide{Table: s.Table, Keys: s.Keys}, Span: s.Span}
+}
+
+// JoinQuery builds the SQL join equivalent to a join site between two known tables, for the
+// simulator and the advisor.
+func (s *Site) JoinQuery() *plan.Query {
+	typ := s.Type
+	if typ == "" {
+		typ = "Inner"
+	}
+	return &plan.Query{Span: s.Span, Root: &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
+		Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}},
+		From: &plan.Relation{Kind: plan.JoinRel, Join: &plan.JoinSpec{
+			Type:      typ,
+			Left:      &plan.Relation{Kind: plan.TableRel, Table: s.Left.Table.Name, Alias: "l"},
+			Right:     &plan.Relation{Kind: plan.TableRel, Table: s.Right.Table.Name, Alias: "r"},
+			LeftKeys:  qualify(s.Left.Keys, "l", s.Left.Table.Name),
+			RightKeys: qualify(s.Right.Keys, "r", s.Right.Table.Name),
+		}},
+	}}}
+}
+
+// KeyText lists the key pairs: "o.id = c.id, o.dt = c.dt".
+func (s *Site) KeyText() string {
+	var parts []string
+	for i := range s.Left.Keys {
+		if i < len(s.Right.Keys) {
+			parts = append(parts, keyLabel(s.Left.Keys[i])+" = "+keyLabel(s.Right.Keys[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Lookup finds a table by the name a query, code or an explain scan uses: exactly, without a
+// leading "spark_catalog.", with or without the "default." database, or by its last part
+// when that is unique.
+func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
+	n := strings.ToLower(strings.Trim(name, "`"))
+	n = strings.TrimPrefix(n, "spark_catalog.")
+	for _, c := range []string{n, strings.TrimPrefix(n, "default."), "default." + n} {
+		if t, ok := tables[c]; ok {
+			return t
+		}
+	}
+	last := n[strings.LastIndex(n, ".")+1:]
+	var found *plan.Table
+	keys := make([]string, 0, len(tables))
+	for k := range tables {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if k[strings.LastIndex(k, ".")+1:] == last {
+			if found != nil {
+				return nil
+			}
+			found = tables[k]
+		}
+	}
+	return found
+}
