@@ -230,7 +230,7 @@ func simulateFixtureRun(p *sql.Parser, series string, sc *fixtureScenario, query
 	}
 	// Sizes again, for tables the statements and writes declared.
 	applyCostSizes(costFile, tables, true)
-	r, err := Simulate(tables, withFixtureViews(p, sc, q), opt)
+	r, err := Simulate(tables, resolvedFixture(p, sc, tables, q), opt)
 	return r, tables, err
 }
 
@@ -275,19 +275,23 @@ func applyCostSizes(costFile string, tables map[string]*plan.Table, unknownOnly 
 	}
 }
 
-// withFixtureViews is q with the views the scenario's statements create added as CTEs.
-func withFixtureViews(p *sql.Parser, sc *fixtureScenario, q *plan.Query) *plan.Query {
+// resolvedFixture is q as every command simulates it: its names resolved, the views the
+// scenario's statements create replaced by their queries (workload.Resolve).
+func resolvedFixture(p *sql.Parser, sc *fixtureScenario, tables map[string]*plan.Table, q *plan.Query) *plan.Query {
+	views := map[string]*plan.Query{}
 	for _, st := range sc.Statements {
-		if name, body, ok := viewDefinition(st.SQL); ok {
-			vf, errs := p.ParseFile("view.sql", []byte(body))
-			if len(errs) == 0 && len(vf.Queries) == 1 {
-				c := *q
-				c.CTEs = append(append([]*plan.CTE{}, q.CTEs...), &plan.CTE{Name: name, Root: vf.Queries[0].Root})
-				q = &c
+		if len(st.Error) > 0 && string(st.Error) != "null" {
+			continue
+		}
+		if sf, errs := p.ParseFile("statement.sql", []byte(st.SQL)); len(errs) == 0 {
+			for _, v := range sf.Queries {
+				if v.View {
+					views[strings.ToLower(v.Target)] = v
+				}
 			}
 		}
 	}
-	return q
+	return ResolveForTest(tables, views, q)
 }
 
 var (
@@ -328,16 +332,6 @@ func writtenTable(code string, tables map[string]*plan.Table) *plan.Table {
 		tb.PartitionColumns = names(m[1])
 	}
 	return &tb
-}
-
-var viewRE = regexp.MustCompile(`(?is)^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:GLOBAL\s+)?(?:TEMP(?:ORARY)?\s+)?VIEW\s+([A-Za-z_0-9.]+)\s+AS\s+(.*)$`)
-
-func viewDefinition(s string) (name, body string, ok bool) {
-	m := viewRE.FindStringSubmatch(s)
-	if m == nil {
-		return "", "", false
-	}
-	return strings.ToLower(m[1]), m[2], true
 }
 
 func slug(s string) string {

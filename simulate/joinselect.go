@@ -55,17 +55,15 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 			rrefs = append(rrefs, plan.ColumnRef{Text: c, Column: c})
 		}
 	}
-	lrefs, rrefs, residual := s.orientResidual(left, right, lrefs, rrefs, j.ResidualX)
+	lrefs, rrefs, residual := equiKeys(left, right, lrefs, rrefs, j.ResidualX)
 	var lk, rk []plan.Expr
 	for i := range lrefs {
 		if i >= len(rrefs) {
 			break
 		}
+		// Key pairs come oriented to their sides (workload.Resolve): a pair whose keys do not
+		// each resolve on their own side is left out, never turned round.
 		lr, rr := lrefs[i], rrefs[i]
-		if (!fits(left.out, lr) || !fits(right.out, rr)) && fits(left.out, rr) && fits(right.out, lr) {
-			// Keys the parser could not orient (unqualified columns): they fit the other way.
-			lr, rr = rr, lr
-		}
 		la, lok := s.keyExpr(left.out, lr)
 		ra, rok := s.keyExpr(right.out, rr)
 		if !lok && lr.Column == "" {
@@ -89,42 +87,79 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	return s.planJoin(left, right, typ, lk, rk, residual, hints), nil
 }
 
-// orientResidual turns ON conjuncts "x = y" the parser could not place (unqualified columns)
-// into key pairs when x is a column of one side and y of the other, as
-// ExtractEquiJoinKeys does after analysis resolved the names.
-func (s *sim) orientResidual(left, right *node, lrefs, rrefs []plan.ColumnRef, residual []*plan.X) ([]plan.ColumnRef, []plan.ColumnRef, []*plan.X) {
+// equiKeys turns the ON conjuncts that equate an expression over the left side's columns
+// with one over the right side's ("a.a + 1 = b.a", "a.k = b.k" kept out of the keys) into
+// key pairs, as ExtractEquiJoinKeys does; the other conjuncts stay the join's condition.
+func equiKeys(left, right *node, lrefs, rrefs []plan.ColumnRef, residual []*plan.X) ([]plan.ColumnRef, []plan.ColumnRef, []*plan.X) {
 	var keep []*plan.X
 	for _, c := range residual {
-		a, b, ok := columnEquality(c)
-		if !ok {
-			// An equality of expressions over one side each: "a.a + 1 = b.a".
-			if l, r, ok := equalityOf(c); ok {
-				switch {
-				case resolvesAll(left.out, l) && resolvesAll(right.out, r):
-					lrefs, rrefs = append(lrefs, keyOf(l)), append(rrefs, keyOf(r))
-					continue
-				case resolvesAll(left.out, r) && resolvesAll(right.out, l):
-					lrefs, rrefs = append(lrefs, keyOf(r)), append(rrefs, keyOf(l))
-					continue
-				}
-			}
-			keep = append(keep, c)
-			continue
-		}
-		_, al := resolve(left.out, a)
-		_, ar := resolve(right.out, a)
-		_, bl := resolve(left.out, b)
-		_, br := resolve(right.out, b)
+		l, r, ok := equalityOf(c)
+		ls, rs := sideOf(left, right, l), sideOf(left, right, r)
 		switch {
-		case al && br && (!ar || !bl):
-			lrefs, rrefs = append(lrefs, a), append(rrefs, b)
-		case bl && ar && (!al || !br):
-			lrefs, rrefs = append(lrefs, b), append(rrefs, a)
+		case ok && ls == 1 && rs == 2:
+			lrefs, rrefs = append(lrefs, treeKey(l)), append(rrefs, treeKey(r))
+		case ok && ls == 2 && rs == 1:
+			lrefs, rrefs = append(lrefs, treeKey(r)), append(rrefs, treeKey(l))
 		default:
 			keep = append(keep, c)
 		}
 	}
 	return lrefs, rrefs, keep
+}
+
+// sideOf says which input of a join every column of x belongs to: 1 for the left, 2 for the
+// right, 0 for both, neither, or a tree whose columns it cannot see. A column belongs to the
+// side whose output has it under the relation name resolution gave it (plan.X.Relation), else
+// under its qualifier.
+//
+// A column with neither belongs to the one side whose output has its name. This stays for
+// two reasons: name resolution gives no relation name to a column of a subquery written
+// without an alias nor to a USING join's merged column, though it resolved them, and a query
+// built by code or a test is not resolved; in both, the ON condition's scope is the join's
+// two inputs, which is where Spark's analyzer looks a name up. A name both sides have (or
+// neither) stays a condition.
+func sideOf(left, right *node, x *plan.X) int {
+	if x == nil || opaque(x) || len(x.Columns()) == 0 {
+		return 0
+	}
+	side := 0
+	for _, c := range x.Columns() {
+		cs := columnSide(left.out, right.out, refOf(c))
+		if cs == 0 || side != 0 && cs != side {
+			return 0
+		}
+		side = cs
+	}
+	return side
+}
+
+// columnSide is sideOf for one column.
+func columnSide(left, right []attr, r plan.ColumnRef) int {
+	in := func(out []attr) bool {
+		for _, a := range out {
+			if a.name == strings.ToLower(r.Column) && (r.Relation == "" || a.relation == strings.ToLower(r.Relation)) {
+				return true
+			}
+		}
+		return false
+	}
+	l, rt := in(left), in(right)
+	switch {
+	case l && !rt:
+		return 1
+	case rt && !l:
+		return 2
+	}
+	return 0
+}
+
+// treeKey is a key for an operand of an ON equality: its column (with the relation name
+// resolution gave it) when it is one, else the expression.
+func treeKey(x *plan.X) plan.ColumnRef {
+	if x.Op == plan.OpColumn {
+		return refOf(x)
+	}
+	return plan.ColumnRef{Text: x.Raw, X: x}
 }
 
 // nullRejectedSides are the key columns an equi-join makes Spark filter with isnotnull on
@@ -149,14 +184,6 @@ func nullRejectedSides(j *plan.JoinSpec) (map[string]bool, map[string]bool) {
 		return nil, nil
 	}
 	return set(j.LeftKeys), set(j.RightKeys)
-}
-
-func fits(out []attr, r plan.ColumnRef) bool {
-	if r.Column != "" {
-		_, ok := resolve(out, r)
-		return ok
-	}
-	return resolvesAll(out, r.X)
 }
 
 func usingColumns(j *plan.JoinSpec, left, right *node) []string {

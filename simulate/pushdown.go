@@ -161,17 +161,3 @@ func qualifiedEquality(x *plan.X) (plan.ColumnRef, plan.ColumnRef, bool) {
 	}
 	return a, b, true
 }
-
-// columnEquality reads "a = b" (qualified or not) into two column references.
-func columnEquality(x *plan.X) (plan.ColumnRef, plan.ColumnRef, bool) {
-	l, r, ok := equalityOf(x)
-	if !ok {
-		return plan.ColumnRef{}, plan.ColumnRef{}, false
-	}
-	a, okA := columnOf(l)
-	b, okB := columnOf(r)
-	if !okA || !okB {
-		return plan.ColumnRef{}, plan.ColumnRef{}, false
-	}
-	return a, b, true
-}

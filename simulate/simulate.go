@@ -13,6 +13,10 @@ import (
 // strategies (JoinSelection), bucketed scans and bucket pruning (FileSourceStrategy,
 // FileSourceScanExec), CoalesceBucketsInJoin, EnsureRequirements of the version's era, and
 // DisableUnnecessaryBucketedScan. Anything it cannot model is listed in Result.Unmodelled.
+//
+// q is read as name resolution leaves it (workload.Resolve): each join's key pairs oriented
+// to its sides, views replaced by their queries. A key pair that does not resolve on its
+// sides is left out, not turned round.
 func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Result, error) {
 	if q == nil || q.Root == nil {
 		return nil, errors.New("simulate: empty query")

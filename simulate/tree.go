@@ -19,14 +19,6 @@ func columnOf(x *plan.X) (plan.ColumnRef, bool) {
 	return plan.ColumnRef{Text: x.Raw, Column: x.Name, Qualifier: q, Relation: q, X: x}, true
 }
 
-// keyOf is a key for a tree: its column when it is one, else the expression.
-func keyOf(x *plan.X) plan.ColumnRef {
-	if r, ok := columnOf(x); ok {
-		return r
-	}
-	return plan.ColumnRef{Text: x.Raw, X: x}
-}
-
 // equalityOf returns the operands of an equality "a = b".
 func equalityOf(x *plan.X) (l, r *plan.X, ok bool) {
 	if x == nil || x.Op != plan.OpBinary || x.Name != "=" || len(x.Args) != 2 {

@@ -106,7 +106,7 @@ func (b *queryBuilder) onKeys(j *plan.JoinSpec, on *expr) {
 					j.LeftKeys, j.RightKeys = append(j.LeftKeys, rk), append(j.RightKeys, lk)
 					continue
 				case lk.Relation == "" || rk.Relation == "":
-					// Unplaced columns: keep the written order; a simulator resolves them.
+					// Unplaced columns: keep the written order; name resolution (workload.Resolve) orients them.
 					j.LeftKeys, j.RightKeys = append(j.LeftKeys, lk), append(j.RightKeys, rk)
 					continue
 				}
