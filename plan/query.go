@@ -213,6 +213,11 @@ type WindowFrame struct {
 	// "CURRENT ROW", "2 PRECEDING", "1 FOLLOWING", "UNBOUNDED FOLLOWING". A frame written
 	// with one bound ("ROWS 2 PRECEDING") ends at "CURRENT ROW".
 	Start, End string
+	// StartX and EndX are the bounds as Spark prints them in a SpecifiedWindowFrame (and
+	// parser/explain reads them): a call of unboundedpreceding$, currentrow$ or
+	// unboundedfollowing$, or the offset, negative when preceding (2 PRECEDING is the literal
+	// -2, an expression e preceding is -(e)).
+	StartX, EndX *X
 }
 
 // A KeyFilter is a WHERE conjunct comparing a column to literal values.

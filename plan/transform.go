@@ -26,3 +26,18 @@ func BucketTransform(x *X) (*BucketSpec, bool) {
 	}
 	return spec, true
 }
+
+// Negated is -x as Spark prints it: a number literal with its sign flipped ("-2", "2"), any
+// other expression under a unary minus printed "-(x)".
+func Negated(x *X) *X {
+	if x.Op == OpLiteral {
+		if _, err := strconv.ParseFloat(x.Value, 64); err == nil {
+			v := "-" + x.Value
+			if x.Value != "" && x.Value[0] == '-' {
+				v = x.Value[1:]
+			}
+			return &X{Op: OpLiteral, Type: x.Type, Value: v, Raw: v}
+		}
+	}
+	return &X{Op: OpUnary, Name: "-", Args: []*X{x}, Raw: "-(" + x.Raw + ")"}
+}

@@ -72,3 +72,20 @@ func TestBucketTransform(t *testing.T) {
 		}
 	}
 }
+
+func TestNegated(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		x    *X
+		want string
+	}{
+		{&X{Op: OpLiteral, Value: "2", Raw: "2"}, "-2"},
+		{&X{Op: OpLiteral, Value: "-2.5", Raw: "-2.5"}, "2.5"},
+		{&X{Op: OpColumn, Name: "k", Raw: "k#1"}, "-(k#1)"},
+		{&X{Op: OpLiteral, Value: "x", Type: "string", Raw: "'x'"}, "-('x')"},
+	} {
+		if got := Negated(c.x).Raw; got != c.want {
+			t.Errorf("Negated(%s) = %s, want %s", c.x.Raw, got, c.want)
+		}
+	}
+}

@@ -142,21 +142,21 @@ func windowFrame(w plan.WindowSpec, ordered bool) *plan.X {
 	case "cume_dist":
 		kind, hi = "RangeFrame", current
 	case "lag", "lead":
-		off := "1"
+		off := &plan.X{Op: plan.OpLiteral, Value: "1", Type: "int", Raw: "1"}
 		if args := argTrees(w); len(args) > 1 {
-			off = args[1].Raw
+			off = args[1]
 		}
 		if w.Function == "lag" {
-			off = negate(off)
+			off = plan.Negated(off)
 		}
-		lo, hi = offsetX(off), offsetX(off)
+		lo, hi = off, off
 	default:
 		switch {
 		case w.Frame != nil:
 			if !w.Frame.Rows {
 				kind = "RangeFrame"
 			}
-			lo, hi = frameBound(w.Frame.Start), frameBound(w.Frame.End)
+			lo, hi = w.Frame.StartX, w.Frame.EndX
 		case ordered:
 			kind, hi = "RangeFrame", current
 		}
@@ -171,46 +171,6 @@ func windowFrame(w plan.WindowSpec, ordered bool) *plan.X {
 // frameCall is a frame boundary Spark prints as a call: "unboundedpreceding$()".
 func frameCall(name string) *plan.X {
 	return &plan.X{Op: plan.OpCall, Name: name, Raw: name + "()"}
-}
-
-// offsetX is a frame boundary that is an offset: a number literal, or an expression kept as
-// printed.
-func offsetX(off string) *plan.X {
-	if _, err := strconv.ParseFloat(off, 64); err == nil {
-		return &plan.X{Op: plan.OpLiteral, Value: off, Raw: off}
-	}
-	return &plan.X{Op: plan.OpOther, Raw: off}
-}
-
-// frameBound is one frame bound of plan.WindowFrame's form: UnboundedPreceding, CurrentRow,
-// UnboundedFollowing, or an offset, negative when preceding.
-func frameBound(b string) *plan.X {
-	switch b {
-	case "UNBOUNDED PRECEDING":
-		return frameCall("unboundedpreceding$")
-	case "CURRENT ROW":
-		return frameCall("currentrow$")
-	case "UNBOUNDED FOLLOWING":
-		return frameCall("unboundedfollowing$")
-	}
-	if v, ok := strings.CutSuffix(b, " PRECEDING"); ok {
-		return offsetX(negate(strings.ToLower(v)))
-	}
-	if v, ok := strings.CutSuffix(b, " FOLLOWING"); ok {
-		return offsetX(strings.ToLower(v))
-	}
-	return offsetX(strings.ToLower(b))
-}
-
-// negate prints -x: a number's sign flips, anything else is wrapped.
-func negate(x string) string {
-	if v, ok := strings.CutPrefix(x, "-"); ok {
-		return v
-	}
-	if _, err := strconv.ParseFloat(x, 64); err == nil {
-		return "-" + x
-	}
-	return "-(" + x + ")"
 }
 
 // orderX is a sort key as WindowExec prints it in a window specification: "t#3 ASC NULLS

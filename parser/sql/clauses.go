@@ -1,7 +1,6 @@
 package sql
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -170,36 +169,6 @@ func innerText(toks []*innerTok) string {
 		}
 	}
 	return strings.Join(parts, " ")
-}
-
-// frameOf reads a ROWS or RANGE frame: "BETWEEN <bound> AND <bound>" or a single start
-// bound, which ends at CURRENT ROW (Spark's AstBuilder.visitWindowFrame). Nil when none is
-// written or the bounds cannot be read.
-func frameOf(spec *windowSpec) *plan.WindowFrame {
-	if spec.FrameKind == "" {
-		return nil
-	}
-	var toks []string
-	for _, t := range spec.Frame {
-		if t.Tok == "" {
-			return nil // a parenthesised bound such as INTERVAL (…) is not read
-		}
-		toks = append(toks, strings.ToUpper(t.Tok))
-	}
-	f := &plan.WindowFrame{Rows: strings.EqualFold(spec.FrameKind, "rows"), End: "CURRENT ROW"}
-	if len(toks) > 0 && toks[0] == "BETWEEN" {
-		and := slices.Index(toks, "AND")
-		if and < 0 {
-			return nil
-		}
-		f.Start, f.End = strings.Join(toks[1:and], " "), strings.Join(toks[and+1:], " ")
-	} else {
-		f.Start = strings.Join(toks, " ")
-	}
-	if f.Start == "" || f.End == "" {
-		return nil
-	}
-	return f
 }
 
 // isAggregate reports whether name is one of Spark's common aggregate functions, whose

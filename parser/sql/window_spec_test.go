@@ -66,11 +66,32 @@ func TestWindowSpecs(t *testing.T) {
 				t.Fatalf("%d windows, want %d", len(ws), len(c.want))
 			}
 			for i, w := range ws {
-				got := want{w.Function, w.Args, w.Distinct, w.Item, w.Frame}
+				frame := w.Frame
+				if frame != nil {
+					// The bounds' trees are checked by TestFrameBounds.
+					f := *frame
+					f.StartX, f.EndX = nil, nil
+					frame = &f
+				}
+				got := want{w.Function, w.Args, w.Distinct, w.Item, frame}
 				if !reflect.DeepEqual(got, c.want[i]) {
 					t.Errorf("window %d = %+v (frame %+v), want %+v (frame %+v)", i, got, got.frame, c.want[i], c.want[i].frame)
 				}
 			}
 		})
+	}
+}
+
+// TestFrameBounds checks a frame bound's tree as Spark prints it in a SpecifiedWindowFrame.
+func TestFrameBounds(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"UNBOUNDED PRECEDING": "unboundedpreceding$()", "CURRENT ROW": "currentrow$()",
+		"UNBOUNDED FOLLOWING": "unboundedfollowing$()", "2 PRECEDING": "-2", "3 FOLLOWING": "3",
+		"INTERVAL '1' DAY PRECEDING": "-(interval '1' day)",
+	} {
+		if got := boundX(in).Raw; got != want {
+			t.Errorf("boundX(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
