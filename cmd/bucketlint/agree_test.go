@@ -21,7 +21,8 @@ import (
 // TestCommandsAgree runs check, simulate and advise as their commands build their workloads
 // on every query of every example repository (fixtures/examples/*), every input set of the
 // command goldens (testdata/*.txtar) and of the loader's goldens (parser/testdata/load), and
-// requires the same verdict for each query: which joins and aggregations shuffle, on which
+// every recorded name-resolution scenario (unqualified and reversed keys, USING, views:
+// resolutionRepos), and requires the same verdict for each query: which joins and aggregations shuffle, on which
 // side. check's verdict is the simulation its rules read (the workload runCheck builds);
 // simulate's is its JSON output for the query's file with the rest of the repository as
 // --tables; advise's is the plan before of its recommendations.
@@ -30,6 +31,9 @@ func TestCommandsAgree(t *testing.T) {
 		t.Skip("runs three commands over every repository")
 	}
 	repos := exampleRepos(t)
+	for dir := range resolutionRepos(t) {
+		repos = append(repos, dir)
+	}
 	compared := 0
 	for _, dir := range repos {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
