@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 	"github.com/bucketlint/bucketlint/workload"
 )
 
@@ -80,4 +81,39 @@ func Query(w *workload.Workload, q *plan.Query, weight float64) WeightedQuery {
 	pos := q.Span.Start
 	o := w.OptionsAt(pos)
 	return WeightedQuery{Query: w.Resolved(q).Query, Weight: weight, Spark: &o, Tables: w.OwnTables(pos)}
+}
+
+// One advises q alone, in its session, with the tables and the workload's one default of the
+// advisor's options in force at pos (q's start, for a query the workload holds).
+func One(w *workload.Workload, q *plan.Query, pos plan.Pos) []Recommendation {
+	return Advise(w.TablesAt(pos), []WeightedQuery{Query(w, q, 1)}, OptionsFor(w, pos))
+}
+
+// ForQuery simulates q under the layout advised for it alone (One) and names that layout:
+// "(orders in 16 buckets on (customer_id); spark.sql.x=y)", or "the recommended layout" when
+// the advice changes no table and no setting. The result is nil when no advice applies to q.
+func ForQuery(w *workload.Workload, q *plan.Query) (*simulate.Result, string) {
+	var after *simulate.Result
+	var changes []string
+	for _, r := range One(w, q, q.Span.Start) {
+		for _, o := range r.Queries {
+			if o.After != nil && (after == nil || o.After.Exchanges < after.Exchanges) {
+				after = o.After
+			}
+		}
+		if !r.Keep && r.Bucket != nil {
+			changes = append(changes, fmt.Sprintf("%s in %d buckets on (%s)", r.Table, r.Bucket.NumBuckets, strings.Join(r.Bucket.Columns, ", ")))
+		}
+		for k, v := range r.Confs {
+			changes = append(changes, k+"="+v)
+		}
+	}
+	if after == nil {
+		return nil, ""
+	}
+	if len(changes) == 0 {
+		return after, "the recommended layout"
+	}
+	slices.Sort(changes)
+	return after, "(" + strings.Join(changes, "; ") + ")"
 }

@@ -44,7 +44,7 @@ func (p *Pass) advise(q *plan.Query, pos plan.Pos) []advise.Recommendation {
 	if p.Workload == nil {
 		return nil
 	}
-	return advise.Advise(p.tablesAt(pos), []advise.WeightedQuery{advise.Query(p.Workload, q, 1)}, advise.OptionsFor(p.Workload, pos))
+	return advise.One(p.Workload, q, pos)
 }
 
 // withLayout appends to a fix description the code that rewrites table bucketed by cols

@@ -86,13 +86,5 @@ func (p *Pass) OptionsAt(pos plan.Pos) simulate.Options {
 	return p.Workload.OptionsAt(pos)
 }
 
-// tablesAt returns the tables the session of pos sees there.
-func (p *Pass) tablesAt(pos plan.Pos) map[string]*plan.Table {
-	if p.Workload == nil {
-		return p.Project.Tables
-	}
-	return p.Workload.TablesAt(pos)
-}
-
 // tables returns the catalogue every script shares.
 func (p *Pass) tables() map[string]*plan.Table { return p.Project.Tables }

@@ -202,7 +202,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 
 	explains := project.Explains
 	if opts.wants("markdown") {
-		explains = append(append([]*plan.Explain(nil), explains...), predictedPlans(w, diags)...)
+		explains = append(append([]*plan.Explain(nil), explains...), report.PredictedPlans(w, diags)...)
 	}
 	c := &report.Check{
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
