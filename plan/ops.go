@@ -356,3 +356,18 @@ type Subquery struct {
 type Generic struct {
 	OpInfo
 }
+
+// PlannerInserted reports whether Spark's planner inserted the shuffle rather than the user
+// (repartition, DISTRIBUTE BY): origin ENSURE_REQUIREMENTS since 3.1; in 3.0 the boolean
+// noUserSpecifiedNumPartition is true for planner shuffles (and for repartition(col), which the
+// plan cannot tell apart); 2.4 prints nothing, and a hash or range shuffle there is taken as the
+// planner's.
+func (x *Exchange) PlannerInserted() bool {
+	switch {
+	case x.Origin != "":
+		return x.Origin == "ENSURE_REQUIREMENTS"
+	case x.NoUserSpecifiedNumPartition != nil:
+		return *x.NoUserSpecifiedNumPartition && x.Partitioning.Kind != RoundRobinPartitioning
+	}
+	return x.Partitioning.Kind != RoundRobinPartitioning
+}

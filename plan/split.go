@@ -28,7 +28,7 @@ func SplitArgs(s string) (parts []string, ok bool) {
 			if noQuote[k] {
 				continue
 			}
-			if j := closingQuote(s, i); j > 0 {
+			if j := ClosingQuote(s, i); j > 0 {
 				i = j
 			} else {
 				noQuote[k] = true
@@ -44,9 +44,9 @@ func SplitArgs(s string) (parts []string, ok bool) {
 	return parts, depth == 0
 }
 
-// closingQuote returns the index of the quote closing the one at s[i], skipping
+// ClosingQuote returns the index of the quote closing the one at s[i], skipping
 // backslash-escaped bytes, or -1 when there is none.
-func closingQuote(s string, i int) int {
+func ClosingQuote(s string, i int) int {
 	q := s[i]
 	for j := i + 1; j < len(s); j++ {
 		switch s[j] {

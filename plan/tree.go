@@ -208,7 +208,7 @@ func typeAlias(t string) (string, bool) {
 
 // canonicalNested canonicalises the element types of array<…>, map<…> and struct<…>.
 func canonicalNested(base, inner string) string {
-	parts := splitTypeArgs(inner)
+	parts := SplitTypeList(inner)
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
 		if base == "struct" {
@@ -223,8 +223,10 @@ func canonicalNested(base, inner string) string {
 	return base + "<" + strings.Join(parts, ",") + ">"
 }
 
-// splitTypeArgs splits a type's arguments at the commas outside <…> and (…).
-func splitTypeArgs(s string) []string {
+// SplitTypeList splits a comma-separated list of Spark types or column definitions
+// ("int,decimal(10,2)", "k bigint, m map<string,int>") at the commas outside parentheses and
+// angle brackets. The parts keep their spaces.
+func SplitTypeList(s string) []string {
 	var parts []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {

@@ -89,3 +89,25 @@ func TestNegated(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitTypeList(t *testing.T) {
+	t.Parallel()
+	tests := map[string][]string{
+		"int":                            {"int"},
+		"int,decimal(10,2)":              {"int", "decimal(10,2)"},
+		"k bigint, m map<string,int>":    {"k bigint", " m map<string,int>"},
+		"a array<struct<x:int,y:int>>,b": {"a array<struct<x:int,y:int>>", "b"},
+	}
+	for in, want := range tests {
+		got := SplitTypeList(in)
+		if len(got) != len(want) {
+			t.Errorf("SplitTypeList(%q) = %q, want %q", in, got, want)
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("SplitTypeList(%q) = %q, want %q", in, got, want)
+			}
+		}
+	}
+}

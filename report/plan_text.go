@@ -256,7 +256,7 @@ func Count(root plan.Node) Counts {
 		switch x := n.(type) {
 		case *plan.Exchange:
 			c.Shuffles++
-			if plannerInserted(x) {
+			if x.PlannerInserted() {
 				c.PlannerShuffles++
 			}
 		case *plan.BroadcastExchange:

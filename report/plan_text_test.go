@@ -60,8 +60,8 @@ func TestShuffleOrigins(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			ex := tt.ex
-			if got := plannerInserted(&ex); got != tt.planner {
-				t.Errorf("plannerInserted = %t, want %t", got, tt.planner)
+			if got := ex.PlannerInserted(); got != tt.planner {
+				t.Errorf("PlannerInserted = %t, want %t", got, tt.planner)
 			}
 		})
 	}

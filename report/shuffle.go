@@ -49,7 +49,7 @@ func Shuffles(root plan.Node) []Shuffle {
 }
 
 func newShuffle(x *plan.Exchange, ancestors []plan.Node) Shuffle {
-	s := Shuffle{Exchange: x, Planner: plannerInserted(x)}
+	s := Shuffle{Exchange: x, Planner: x.PlannerInserted()}
 	for i := len(ancestors) - 1; i >= 0; i-- {
 		if requiresDistribution(ancestors[i]) {
 			s.Consumer = ancestors[i]
@@ -128,19 +128,6 @@ func isScanNode(n plan.Node) bool {
 		return true
 	}
 	return false
-}
-
-// plannerInserted reads the shuffle origin: ENSURE_REQUIREMENTS since 3.1; in 3.0 the boolean
-// is true for planner shuffles (and for repartition(col), which the plan cannot tell apart);
-// 2.4 prints nothing, and a hash or range shuffle there is taken as the planner's.
-func plannerInserted(x *plan.Exchange) bool {
-	switch {
-	case x.Origin != "":
-		return x.Origin == "ENSURE_REQUIREMENTS"
-	case x.NoUserSpecifiedNumPartition != nil:
-		return *x.NoUserSpecifiedNumPartition && x.Partitioning.Kind != plan.RoundRobinPartitioning
-	}
-	return x.Partitioning.Kind != plan.RoundRobinPartitioning
 }
 
 func requiresDistribution(n plan.Node) bool {

@@ -40,11 +40,11 @@ func ExplainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*
 	for n != nil {
 		switch x := n.(type) {
 		case *plan.Exchange:
-			if s.Exchange == nil && plannerShuffle(x) {
+			if s.Exchange == nil && x.PlannerInserted() {
 				s.Exchange, s.Shuffled = x, true
 			}
 		case *plan.ReusedExchange:
-			if ex, ok := x.Reused.(*plan.Exchange); ok && s.Exchange == nil && plannerShuffle(ex) {
+			if ex, ok := x.Reused.(*plan.Exchange); ok && s.Exchange == nil && ex.PlannerInserted() {
 				s.Exchange, s.Shuffled = ex, true
 			}
 		case *plan.FileScan, *plan.HiveTableScan, *plan.BatchScan:
@@ -70,19 +70,6 @@ func ExplainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*
 		s.Keys = append(s.Keys, exprKey(k, s.Name, at))
 	}
 	return s
-}
-
-// plannerShuffle reports whether Spark's planner inserted the shuffle (origin
-// ENSURE_REQUIREMENTS since 3.1; in 3.0 noUserSpecifiedNumPartition=true; 2.4 prints nothing
-// and a keyed shuffle there is taken as the planner's).
-func plannerShuffle(x *plan.Exchange) bool {
-	switch {
-	case x.Origin != "":
-		return x.Origin == "ENSURE_REQUIREMENTS"
-	case x.NoUserSpecifiedNumPartition != nil:
-		return *x.NoUserSpecifiedNumPartition && x.Partitioning.Kind != plan.RoundRobinPartitioning
-	}
-	return x.Partitioning.Kind != plan.RoundRobinPartitioning
 }
 
 // exprKey turns a printed join key into a key reference: a bare column, or a cast of one.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 )
 
@@ -44,7 +45,7 @@ func parseHash(args []string, s *streams) (*hashOptions, error) {
 	if typeList == "" {
 		return nil, usagef("--type is required")
 	}
-	for _, t := range hash.SplitTopLevel(typeList) {
+	for _, t := range plan.SplitTypeList(typeList) {
 		ty, err := hash.ParseType(strings.TrimSpace(t))
 		if err != nil {
 			return nil, usagef("--type: %v", err)

@@ -33,25 +33,3 @@ func TestBucketOfLiteral(t *testing.T) {
 		}
 	}
 }
-
-func TestSplitTopLevel(t *testing.T) {
-	t.Parallel()
-	tests := map[string][]string{
-		"int":                            {"int"},
-		"int,decimal(10,2)":              {"int", "decimal(10,2)"},
-		"k bigint, m map<string,int>":    {"k bigint", " m map<string,int>"},
-		"a array<struct<x:int,y:int>>,b": {"a array<struct<x:int,y:int>>", "b"},
-	}
-	for in, want := range tests {
-		got := SplitTopLevel(in)
-		if len(got) != len(want) {
-			t.Errorf("SplitTopLevel(%q) = %q, want %q", in, got, want)
-			continue
-		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Errorf("SplitTopLevel(%q) = %q, want %q", in, got, want)
-			}
-		}
-	}
-}

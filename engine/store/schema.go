@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // A Kind is the physical representation of a column in memory.
@@ -54,7 +55,7 @@ type Schema []Column
 // "id bigint, name string, amount decimal(10,2)".
 func ParseSchema(s string) (Schema, error) {
 	var out Schema
-	for _, part := range hash.SplitTopLevel(s) {
+	for _, part := range plan.SplitTypeList(s) {
 		part = strings.TrimSpace(part)
 		if part == "" {
 			continue

@@ -200,18 +200,3 @@ func (p *xparser) continues(i int) bool {
 	}
 	return false
 }
-
-// closeQuote returns the index of the quote closing the one at s[i], skipping
-// backslash-escaped bytes, or -1 when there is none.
-func closeQuote(s string, i int) int {
-	q := s[i]
-	for j := i + 1; j < len(s); j++ {
-		switch s[j] {
-		case '\\':
-			j++
-		case q:
-			return j
-		}
-	}
-	return -1
-}

@@ -61,7 +61,7 @@ func (p *xparser) closing(i int) int {
 	if p.unclosed[k] {
 		return -1
 	}
-	j := closeQuote(p.s, i)
+	j := plan.ClosingQuote(p.s, i)
 	if j < 0 {
 		p.unclosed[k] = true
 	}
