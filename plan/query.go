@@ -275,3 +275,35 @@ type ColumnRef struct {
 
 // IsColumn reports whether the key is a plain column, possibly cast.
 func (c ColumnRef) IsColumn() bool { return c.Column != "" }
+
+// WalkRelation calls fn on r and then on the relations under it, depth first, left before
+// right: a join's sides, a SELECT block's FROM tree, a set operation's inputs. It stops
+// descending below a relation for which fn returns false.
+func WalkRelation(r *Relation, fn func(*Relation) bool) {
+	if r == nil || !fn(r) {
+		return
+	}
+	switch r.Kind {
+	case JoinRel:
+		if r.Join != nil {
+			WalkRelation(r.Join.Left, fn)
+			WalkRelation(r.Join.Right, fn)
+		}
+	case SelectRel:
+		if r.Select != nil {
+			WalkRelation(r.Select.From, fn)
+		}
+	case SetRel:
+		for _, in := range r.Inputs {
+			WalkRelation(in, fn)
+		}
+	}
+}
+
+// WalkRelations walks every relation of q: its CTEs' in declared order, then its root.
+func (q *Query) WalkRelations(fn func(*Relation) bool) {
+	for _, c := range q.CTEs {
+		WalkRelation(c.Root, fn)
+	}
+	WalkRelation(q.Root, fn)
+}

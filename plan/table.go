@@ -130,3 +130,14 @@ func (b *BucketSpec) String() string {
 	}
 	return s
 }
+
+// ColumnType returns the type of the named column, "" when t is nil or has no such column.
+func (t *Table) ColumnType(name string) string {
+	if t == nil {
+		return ""
+	}
+	if c, ok := t.Column(name); ok {
+		return c.Type
+	}
+	return ""
+}

@@ -44,8 +44,8 @@ func runBL107(p *Pass) error {
 					at = nameSpan(col.Pos, col.Name)
 				}
 			}
-			if idLike(name) || strings.HasPrefix(columnType(t, c), "timestamp") {
-				reportHighCardinality(p, t.Name, name, columnType(t, c), at, "ddl")
+			if idLike(name) || strings.HasPrefix(t.ColumnType(c), "timestamp") {
+				reportHighCardinality(p, t.Name, name, t.ColumnType(c), at, "ddl")
 				break
 			}
 		}

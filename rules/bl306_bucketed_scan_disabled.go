@@ -231,32 +231,11 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 // relationSpan returns the span of the first scan of table in a query, zero when none.
 func relationSpan(q *plan.Query, table string) plan.Span {
 	var found plan.Span
-	var walk func(r *plan.Relation)
-	walk = func(r *plan.Relation) {
-		if r == nil || found.Start.IsValid() {
-			return
+	q.WalkRelations(func(r *plan.Relation) bool {
+		if !found.Start.IsValid() && r.Kind == plan.TableRel && !r.CTE && lookup(map[string]*plan.Table{table: {}}, r.Table) != nil {
+			found = r.Span
 		}
-		switch r.Kind {
-		case plan.TableRel:
-			if !r.CTE && lookup(map[string]*plan.Table{table: {}}, r.Table) != nil {
-				found = r.Span
-			}
-		case plan.JoinRel:
-			walk(r.Join.Left)
-			walk(r.Join.Right)
-		case plan.SelectRel:
-			if r.Select != nil {
-				walk(r.Select.From)
-			}
-		case plan.SetRel:
-			for _, in := range r.Inputs {
-				walk(in)
-			}
-		}
-	}
-	for _, c := range q.CTEs {
-		walk(c.Root)
-	}
-	walk(q.Root)
+		return !found.Start.IsValid()
+	})
 	return found
 }

@@ -114,23 +114,12 @@ func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []pl
 
 // collectSelects gathers the SELECT blocks of a relation tree.
 func collectSelects(r *plan.Relation, out *[]*plan.Select) {
-	if r == nil {
-		return
-	}
-	switch r.Kind {
-	case plan.SelectRel:
-		if r.Select != nil {
+	plan.WalkRelation(r, func(r *plan.Relation) bool {
+		if r.Kind == plan.SelectRel && r.Select != nil {
 			*out = append(*out, r.Select)
-			collectSelects(r.Select.From, out)
 		}
-	case plan.JoinRel:
-		collectSelects(r.Join.Left, out)
-		collectSelects(r.Join.Right, out)
-	case plan.SetRel:
-		for _, in := range r.Inputs {
-			collectSelects(in, out)
-		}
-	}
+		return true
+	})
 }
 
 // explainAggregates reports planner shuffles feeding an aggregate or window straight from a

@@ -65,17 +65,6 @@ func specText(b *plan.BucketSpec) string {
 	return fmt.Sprintf("bucketed into %s buckets on (%s)", n, strings.Join(b.Columns, ", "))
 }
 
-// columnType returns a table column's type, "" when unknown.
-func columnType(t *plan.Table, col string) string {
-	if t == nil {
-		return ""
-	}
-	if c, ok := t.Column(col); ok {
-		return c.Type
-	}
-	return ""
-}
-
 // isBucketed reports whether Spark can read t as a bucketed table: a data-source table with
 // a bucket spec (Hive-serde specs are ignored on read).
 func isBucketed(t *plan.Table) bool { return simulate.BucketedTable(t) }

@@ -19,38 +19,20 @@ func onePartition(q *plan.Query, t *plan.Table) bool {
 		return false
 	}
 	fixed := map[string]bool{}
-	var walk func(r *plan.Relation)
-	walk = func(r *plan.Relation) {
-		if r == nil {
-			return
+	q.WalkRelations(func(r *plan.Relation) bool {
+		if r.Kind != plan.SelectRel || r.Select == nil {
+			return true
 		}
-		switch r.Kind {
-		case plan.SelectRel:
-			if r.Select == nil {
-				return
+		for _, f := range r.Select.Filters {
+			if len(f.Values) != 1 || !containsFold(t.PartitionColumns, f.Column.Column) {
+				continue
 			}
-			for _, f := range r.Select.Filters {
-				if len(f.Values) != 1 || !containsFold(t.PartitionColumns, f.Column.Column) {
-					continue
-				}
-				if f.Column.Table == "" || lookup(map[string]*plan.Table{t.Name: t}, f.Column.Table) != nil {
-					fixed[strings.ToLower(f.Column.Column)] = true
-				}
-			}
-			walk(r.Select.From)
-		case plan.JoinRel:
-			walk(r.Join.Left)
-			walk(r.Join.Right)
-		case plan.SetRel:
-			for _, in := range r.Inputs {
-				walk(in)
+			if f.Column.Table == "" || lookup(map[string]*plan.Table{t.Name: t}, f.Column.Table) != nil {
+				fixed[strings.ToLower(f.Column.Column)] = true
 			}
 		}
-	}
-	for _, c := range q.CTEs {
-		walk(c.Root)
-	}
-	walk(q.Root)
+		return true
+	})
 	for _, c := range t.PartitionColumns {
 		if !fixed[strings.ToLower(c)] {
 			return false

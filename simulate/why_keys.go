@@ -133,18 +133,18 @@ func (s *JoinSide) KeyType(k plan.ColumnRef) string {
 	if k.Cast != "" {
 		return k.Cast
 	}
-	return columnType(s.Table, k.Column)
+	return s.Table.ColumnType(k.Column)
 }
 
 // CastsColumn reports whether a key casts its column to a type other than the column's.
 func (s *JoinSide) CastsColumn(k plan.ColumnRef) bool {
-	raw := columnType(s.Table, k.Column)
+	raw := s.Table.ColumnType(k.Column)
 	return k.Cast != "" && raw != "" && !strings.EqualFold(raw, k.Cast)
 }
 
 // RawType returns a key's column type, else the type it is compared at.
 func (s *JoinSide) RawType(k plan.ColumnRef) string {
-	if t := columnType(s.Table, k.Column); t != "" {
+	if t := s.Table.ColumnType(k.Column); t != "" {
 		return t
 	}
 	return s.KeyType(k)
@@ -171,15 +171,4 @@ func KeyColumns(keys []plan.ColumnRef) string {
 		}
 	}
 	return "(" + strings.Join(cols, ", ") + ")"
-}
-
-// columnType is the (canonical) type of column col of t, "" when unknown.
-func columnType(t *plan.Table, col string) string {
-	if t == nil {
-		return ""
-	}
-	if c, ok := t.Column(col); ok {
-		return c.Type
-	}
-	return ""
 }
