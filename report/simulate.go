@@ -8,18 +8,31 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
+// A Simulation is one query's prediction as `simulate` prints it.
+type Simulation struct {
+	Query  *plan.Query
+	Result *simulate.Result
+	// Confs are the Spark settings in force where the query runs, which Result was made under.
+	Confs map[string]string
+	// Unresolved are the names of the query that name resolution could not place
+	// (workload.Resolved): what the prediction cannot know, said rather than guessed.
+	Unresolved []workload.Unresolved
+}
+
 // WriteSimulateText writes each prediction of `simulate` as Spark's simple explain mode
-// prints a physical plan, then the Exchanges and Sorts inserted and why. results[i] is the
-// prediction for queries[i].
-func WriteSimulateText(w io.Writer, queries []*plan.Query, results []*simulate.Result) error {
+// prints a physical plan, then the Exchanges and Sorts inserted and why, what is not
+// modelled and the names that did not resolve.
+func WriteSimulateText(w io.Writer, sims []Simulation) error {
 	var b strings.Builder
-	for i, r := range results {
+	for i, sim := range sims {
+		r := sim.Result
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "-- query %d (%s): Spark %s, co-partitioning era %s", i+1, queries[i].Span.Start, r.Version, r.Era)
+		fmt.Fprintf(&b, "-- query %d (%s): Spark %s, co-partitioning era %s", i+1, sim.Query.Span.Start, r.Version, r.Era)
 		if r.Adaptive {
 			b.WriteString(", adaptive execution on")
 		}
@@ -31,6 +44,9 @@ func WriteSimulateText(w io.Writer, queries []*plan.Query, results []*simulate.R
 		}
 		for _, u := range r.Unmodelled {
 			fmt.Fprintf(&b, "  not modelled: %s\n", u)
+		}
+		for _, u := range sim.Unresolved {
+			fmt.Fprintf(&b, "  unresolved: %s: %s\n", u.Span.Start, u)
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -61,7 +77,7 @@ func writeSparkTree(b *strings.Builder, n plan.Node, prefix, marker string, last
 
 // WriteSimulateMermaid writes the predicted plans as one Mermaid flowchart, rows flowing
 // upwards and Exchanges filled orange.
-func WriteSimulateMermaid(w io.Writer, results []*simulate.Result) error {
+func WriteSimulateMermaid(w io.Writer, sims []Simulation) error {
 	var b strings.Builder
 	b.WriteString("flowchart BT\n")
 	id := 0
@@ -83,8 +99,8 @@ func WriteSimulateMermaid(w io.Writer, results []*simulate.Result) error {
 		}
 		return me
 	}
-	for _, r := range results {
-		rec(r.Plan)
+	for _, sim := range sims {
+		rec(sim.Result.Plan)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -110,24 +126,44 @@ type simulateJSON struct {
 	Sorts        int                    `json:"sorts"`
 	Decisions    []simulateDecisionJSON `json:"decisions"`
 	Unmodelled   []string               `json:"unmodelled"`
+	Unresolved   []unresolvedJSON       `json:"unresolved"`
 }
 
-// WriteSimulateJSON writes the predictions as JSON, confs[i] being the Spark configuration
-// results[i] was made under (the settings in force where its query runs): one object for one
-// query, an array for several.
-func WriteSimulateJSON(w io.Writer, confs []map[string]string, results []*simulate.Result) error {
+// unresolvedJSON is one name that did not resolve, in `simulate --format json`.
+type unresolvedJSON struct {
+	Name      string   `json:"name"`
+	Reason    string   `json:"reason"`
+	Message   string   `json:"message"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	Column    int      `json:"column"`
+	Relations []string `json:"relations"`
+}
+
+// WriteSimulateJSON writes the predictions as JSON, each with the Spark configuration it was
+// made under (the settings in force where its query runs) and the names that did not
+// resolve: one object for one query, an array for several.
+func WriteSimulateJSON(w io.Writer, sims []Simulation) error {
 	var out []simulateJSON
-	for i, r := range results {
-		conf := map[string]string{}
-		if i < len(confs) && confs[i] != nil {
-			conf = confs[i]
+	for _, sim := range sims {
+		r := sim.Result
+		conf := sim.Confs
+		if conf == nil {
+			conf = map[string]string{}
 		}
 		rj := simulateJSON{
 			SparkVersion: r.Version.String(), Era: r.Era.String(), Adaptive: r.Adaptive, Conf: conf,
 			Plan: NodeJSON(r.Plan), Exchanges: r.Exchanges, Sorts: r.Sorts, Decisions: []simulateDecisionJSON{}, Unmodelled: orEmpty(r.Unmodelled),
+			Unresolved: []unresolvedJSON{},
 		}
 		for _, d := range r.Decisions {
 			rj.Decisions = append(rj.Decisions, simulateDecisionJSON{Node: d.Node.Info().Text, Side: d.Side, Inserted: d.Inserted, Reason: d.Reason, Cause: d.Cause.String()})
+		}
+		for _, u := range sim.Unresolved {
+			rj.Unresolved = append(rj.Unresolved, unresolvedJSON{
+				Name: u.Name, Reason: u.Reason.String(), Message: u.String(),
+				File: u.Span.Start.File, Line: u.Span.Start.Line, Column: u.Span.Start.Col, Relations: orEmpty(u.Relations),
+			})
 		}
 		out = append(out, rj)
 	}

@@ -48,7 +48,8 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 		return nil, err
 	}
 	lrefs, rrefs := j.LeftKeys, j.RightKeys
-	if len(j.Using) > 0 || j.Natural {
+	using := len(j.Using) > 0 || j.Natural
+	if using {
 		lrefs, rrefs = nil, nil
 		for _, c := range usingColumns(j, left, right) {
 			lrefs = append(lrefs, plan.ColumnRef{Text: c, Column: c})
@@ -57,23 +58,9 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	}
 	lrefs, rrefs, residual := equiKeys(left, right, lrefs, rrefs, j.ResidualX)
 	var lk, rk []plan.Expr
-	for i := range lrefs {
-		if i >= len(rrefs) {
-			break
-		}
-		// Key pairs come oriented to their sides (workload.Resolve): a pair whose keys do not
-		// each resolve on their own side is left out, never turned round.
-		lr, rr := lrefs[i], rrefs[i]
-		la, lok := s.keyExpr(left.out, lr)
-		ra, rok := s.keyExpr(right.out, rr)
-		if !lok && lr.Column == "" {
-			la, lok = s.exprKey(left.out, lr.X)
-		}
-		if !rok && rr.Column == "" {
-			ra, rok = s.exprKey(right.out, rr.X)
-		}
-		if !lok || !rok {
-			s.note("join key %s = %s could not be resolved to columns of each side; left out", lrefs[i].Text, rrefs[i].Text)
+	for i := range min(len(lrefs), len(rrefs)) {
+		la, ra, ok := s.keyPair(left, right, lrefs[i], rrefs[i], using)
+		if !ok {
 			continue
 		}
 		la, ra = s.coerce(la, ra)
@@ -85,6 +72,52 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 		typ = "Inner"
 	}
 	return s.planJoin(left, right, typ, lk, rk, residual, hints), nil
+}
+
+// keyPair resolves one key pair on the join's sides. Key pairs come oriented to their sides
+// (workload.Resolve): a pair whose keys do not each resolve on their own side is left out,
+// never turned round, and so is a pair with a column written without a qualifier that name
+// resolution did not place and both sides have (Spark rejects it as ambiguous), rather than
+// read as the column of the side it is written on. A USING join's columns are looked up on
+// each side by name, as Spark does.
+func (s *sim) keyPair(left, right *node, lr, rr plan.ColumnRef, using bool) (attr, attr, bool) {
+	if !using && (ambiguous(left.out, right.out, lr) || ambiguous(left.out, right.out, rr)) {
+		s.note("join key %s = %s names a column both sides have; left out", lr.Text, rr.Text)
+		return attr{}, attr{}, false
+	}
+	la, lok := s.keyExpr(left.out, lr)
+	ra, rok := s.keyExpr(right.out, rr)
+	if !lok && lr.Column == "" {
+		la, lok = s.exprKey(left.out, lr.X)
+	}
+	if !rok && rr.Column == "" {
+		ra, rok = s.exprKey(right.out, rr.X)
+	}
+	if !lok || !rok {
+		s.note("join key %s = %s could not be resolved to columns of each side; left out", lr.Text, rr.Text)
+		return attr{}, attr{}, false
+	}
+	return la, ra, true
+}
+
+// ambiguous reports a key column with neither a relation nor a qualifier whose name both
+// sides' outputs have.
+func ambiguous(left, right []attr, r plan.ColumnRef) bool {
+	if r.Column == "" || r.Relation != "" || r.Qualifier != "" {
+		return false
+	}
+	return hasName(left, r.Column) && hasName(right, r.Column)
+}
+
+// hasName reports whether out has a column of that name.
+func hasName(out []attr, name string) bool {
+	name = strings.ToLower(name)
+	for _, a := range out {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // equiKeys turns the ON conjuncts that equate an expression over the left side's columns

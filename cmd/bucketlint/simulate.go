@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"github.com/bucketlint/bucketlint/parser/explain"
-	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -77,30 +76,29 @@ func runSimulate(ctx context.Context, opts *simulateOptions, s *streams) error {
 	if len(qs) == 0 {
 		return usagef("%s: no query found", opts.file)
 	}
-	queries := make([]*plan.Query, len(qs))
-	results := make([]*simulate.Result, len(qs))
-	confs := make([]map[string]string, len(qs))
+	sims := make([]report.Simulation, len(qs))
 	for i, q := range qs {
 		r, err := ld.w.Simulate(q.Query)
 		if err != nil {
 			return fmt.Errorf("%s: %w", q.Query.Span.Start, err)
 		}
-		queries[i], results[i], confs[i] = q.Query, r, ld.w.OptionsAt(q.Query.Span.Start).Confs
+		pos := q.Query.Span.Start
+		sims[i] = report.Simulation{Query: q.Query, Result: r, Confs: ld.w.OptionsAt(pos).Confs, Unresolved: ld.w.Resolved(q.Query).Unresolved}
 	}
 	switch opts.format {
 	case "json":
-		err = report.WriteSimulateJSON(s.out, confs, results)
+		err = report.WriteSimulateJSON(s.out, sims)
 	case "mermaid":
-		err = report.WriteSimulateMermaid(s.out, results)
+		err = report.WriteSimulateMermaid(s.out, sims)
 	default:
-		err = report.WriteSimulateText(s.out, queries, results)
+		err = report.WriteSimulateText(s.out, sims)
 	}
 	if err != nil {
 		return fmt.Errorf("writing output: %w", err)
 	}
 	var errs []error
 	if opts.explain != "" {
-		diffs, err := compareExplain(opts.explain, s, results[0])
+		diffs, err := compareExplain(opts.explain, s, sims[0].Result)
 		if err != nil {
 			return err
 		}
