@@ -339,15 +339,13 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioF
 	if len(queries) == 0 {
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
 	}
-	tables := w.Catalogue().Tables()
 	var scenarios []verify.Scenario
 	if sf != nil {
-		if scenarios, err = sf.Scenarios(tables, queries, advise.OptionsFor(w, plan.Pos{})); err != nil {
+		if scenarios, err = sf.Scenarios(w.Catalogue().Tables(), queries, advise.OptionsFor(w, plan.Pos{})); err != nil {
 			return workloadRun{}, 0, scenarioError(err)
 		}
 	} else {
-		recs := advise.Advise(tables, queries, advise.OptionsFor(w, plan.Pos{}))
-		scenarios = verify.FromAdvice(tables, queries, recs)
+		scenarios = verify.FromWorkload(w, queries)
 	}
 	wr := workloadRun{scenarios: scenarios, sim: sim}
 	if sf != nil {
