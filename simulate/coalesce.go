@@ -66,7 +66,7 @@ func (s *sim) coalescible(n *node) (big *node, bigSide string, small, large int,
 		return nil, "", 0, 0, false
 	}
 	nl, nr := l.scan.table.Bucket.NumBuckets, r.scan.table.Bucket.NumBuckets
-	if nl == nr {
+	if nl == nr || nl <= 0 || nr <= 0 { // a count that is a template is not known
 		return nil, "", 0, 0, false
 	}
 	big, small, bigSide = l, nr, "left"

@@ -221,7 +221,7 @@ func (tr *transform) tree(t *trees) *plan.X {
 // bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's
 // AstBuilder.visitBucketSpec ("Column ordering must be ASC").
 func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
-	if strings.HasPrefix(b.Num, "{{") {
+	if isTemplate(b.Num) {
 		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, b.Pos, b.EndPos)}
 		return st.bucketColumns(spec, b, c)
 	}

@@ -4,11 +4,11 @@ import (
 	"strings"
 )
 
-// unquoteIdent returns a name part without backticks, lower case; a template is kept as
-// written.
+// unquoteIdent returns a name part without backticks, lower case; a template's placeholders
+// are kept as written.
 func unquoteIdent(s string) string {
-	if strings.HasPrefix(s, "{{") {
-		return s
+	if isTemplate(s) {
+		return lowerOutside(s)
 	}
 	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
 		return strings.ToLower(strings.ReplaceAll(s[1:len(s)-1], "``", "`"))
@@ -86,7 +86,7 @@ func scopeName(parts []string, db string) string {
 	if len(parts) > 1 && parts[0] == "spark_catalog" {
 		parts = parts[1:]
 	}
-	if len(parts) == 1 && db != "" && !strings.HasPrefix(parts[0], "{{") {
+	if len(parts) == 1 && db != "" && !isTemplate(parts[0]) {
 		return db + "." + parts[0]
 	}
 	return strings.Join(parts, ".")

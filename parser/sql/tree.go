@@ -322,7 +322,7 @@ func (t *trees) column(q *qname, all bool, from, to lexer.Position) *plan.X {
 		return t.mk(plan.X{Op: plan.OpStar, Qualifier: strings.Join(parts, ".")}, from, to)
 	}
 	for _, raw := range q.Parts {
-		if strings.HasPrefix(raw, "{{") {
+		if isTemplate(raw) {
 			return t.mk(plan.X{Op: plan.OpOther, Name: "template"}, from, to)
 		}
 	}
