@@ -150,6 +150,7 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 		k.Qualifier, k.Relation, k.Table = alias, alias, table
 		if k.Column != "" {
 			k.Text, k.NameString = alias+"."+k.Column, false
+			k.X = columnX(k, alias)
 			if k.Cast != "" {
 				k.Text = "CAST(" + k.Text + " AS " + k.Cast + ")"
 			}
@@ -157,6 +158,19 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 		out[i] = k
 	}
 	return out
+}
+
+// columnX is the tree of key k's column qualified by alias (under k's cast): the tree a
+// simulator reads, which must name the relation the key was placed on.
+func columnX(k plan.ColumnRef, alias string) *plan.X {
+	x := &plan.X{Op: plan.OpColumn, Name: strings.ToLower(k.Column), Qualifier: alias, Raw: alias + "." + k.Column}
+	if k.X != nil {
+		x.Span = k.X.Span
+	}
+	if k.Cast != "" {
+		x = &plan.X{Op: plan.OpCast, Name: "cast", Type: k.Cast, Args: []*plan.X{x}, Raw: "CAST(" + x.Raw + " AS " + k.Cast + ")", Span: x.Span}
+	}
+	return x
 }
 
 // derivedJoin returns a DataFrame join of frames that are not plain table reads — the
