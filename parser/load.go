@@ -10,14 +10,16 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// MaxFileSize is the size above which Load skips a file that it would otherwise read, and
-// reports it: explain logs and DDL are small, a file this large is data or a build artefact.
-const MaxFileSize = 16 << 20
+// MaxFileSize is the default size above which Load does not read an input and reports it:
+// explain logs and DDL are small, a file this large is data or a build artefact.
+// LoadOptions.MaxInputSize changes it.
+const MaxFileSize = readcap.DefaultLimit
 
 // LoadOptions says which files Load reads and how.
 type LoadOptions struct {
@@ -35,12 +37,18 @@ type LoadOptions struct {
 	SQL *sql.Parser
 	// Stdin is read, as a SQL file named "-", for a path "-"; nil makes "-" a missing file.
 	Stdin io.Reader
+	// MaxInputSize is the largest input read, files and standard input alike; 0 or less
+	// means MaxFileSize.
+	MaxInputSize int64
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
 // recursively) and merges them into one Project. Directories named .git, node_modules,
-// vendor or __pycache__, hidden directories, excluded paths, binary files and files larger
-// than MaxFileSize (reported) are skipped; files named explicitly are always read. Files are
+// vendor or __pycache__, hidden directories and excluded paths are skipped, and so are
+// binary files whose name does not claim a format (a blob.txt); files named explicitly are
+// always read. Only regular files are read: a FIFO or a device named explicitly, a file
+// larger than MaxInputSize, and a binary file named explicitly or named as SQL, code, YAML
+// or JSON are reported. Files are
 // parsed in parallel; the result does not depend on scheduling: inputs are merged in path
 // order. One bad file never stops the others: its errors are returned, sorted by position
 // and capped per file, with everything that could be read. A path that does not exist is an
@@ -50,14 +58,14 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 	var stdin []input
 	if opts.Stdin != nil && slices.Contains(paths, "-") {
 		paths = slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == "-" })
-		src, err := io.ReadAll(opts.Stdin)
+		src, err := readcap.Stream(opts.Stdin, opts.MaxInputSize)
 		if err != nil {
 			errs.Add(plan.Pos{File: "-"}, "reading standard input: %v", err)
 		} else {
-			stdin = append(stdin, input{path: "-", name: "-", kind: kindSQL, src: src})
+			stdin = append(stdin, input{path: "-", name: "-", kind: kindSQL, src: src, explicit: true})
 		}
 	}
-	files, walkErrs := walk(paths, opts.Exclude)
+	files, walkErrs := walk(paths, opts.Exclude, opts.MaxInputSize)
 	files = append(files, stdin...)
 	sortInputs(files)
 	errs = append(errs, walkErrs...)
@@ -69,7 +77,7 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 			return emptyProject(), errs
 		}
 	}
-	results := parseAll(ctx, sqlp, files, opts.Workers)
+	results := parseAll(ctx, sqlp, files, opts.Workers, opts.MaxInputSize)
 	proj := merge(results)
 	for _, r := range results {
 		errs = append(errs, r.errs.Capped()...)
@@ -84,7 +92,7 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 func emptyProject() *plan.Project { return &plan.Project{Tables: map[string]*plan.Table{}} }
 
 // parseAll parses files on a bounded pool of workers; results[i] belongs to files[i].
-func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int) []*result {
+func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int, limit int64) []*result {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -95,7 +103,7 @@ func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int)
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				results[i] = parseInput(sqlp, files[i])
+				results[i] = parseInput(sqlp, files[i], limit)
 			}
 		})
 	}
@@ -116,9 +124,9 @@ func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int)
 	return out
 }
 
-// parseInput reads and parses one file, turning a panic into an internal error so that one
-// file never stops the others.
-func parseInput(sqlp *sql.Parser, in input) (r *result) {
+// parseInput reads and parses one file of at most limit bytes, turning a panic into an
+// internal error so that one file never stops the others.
+func parseInput(sqlp *sql.Parser, in input, limit int64) (r *result) {
 	r = &result{file: in.name, kind: in.kind}
 	defer func() {
 		if p := recover(); p != nil {
@@ -128,14 +136,17 @@ func parseInput(sqlp *sql.Parser, in input) (r *result) {
 	}()
 	src, err := in.src, error(nil)
 	if src == nil {
-		src, err = os.ReadFile(in.path)
+		src, err = readcap.File(in.path, limit)
 	}
 	if err != nil {
-		r.errs.Add(plan.Pos{File: in.name}, "%v", unwrapPath(err))
+		r.errs.Add(plan.Pos{File: in.name}, "%s", readcap.Message(err))
 		return r
 	}
-	if isBinary(src) {
+	if readcap.Binary(src) {
 		r.kind = kindNone
+		if in.explicit || in.kind != kindText {
+			r.errs.Add(plan.Pos{File: in.name}, "%v", &readcap.BinaryError{})
+		}
 		return r
 	}
 	parseSource(sqlp, r, src)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/parser/code"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
@@ -19,6 +20,9 @@ type input struct {
 	kind       kind
 	// src is the content when it is not read from path (standard input).
 	src []byte
+	// explicit is a file named on the command line (or standard input), read whatever its
+	// name says.
+	explicit bool
 }
 
 // skipDir reports directories never walked into: VCS, dependency and hidden directories.
@@ -31,70 +35,93 @@ func skipDir(name string) bool {
 }
 
 // walk lists the files under paths that Load reads, sorted by name, and reports paths that
-// do not exist and files that are too large.
-func walk(paths []string, exclude []string) ([]input, perr.List) {
-	var errs perr.List
-	ex := newExcluder(exclude)
-	seen := map[string]bool{}
-	var out []input
-	add := func(path string, size int64, explicit bool) {
-		name := filepath.ToSlash(filepath.Clean(path))
-		if seen[name] {
-			return
-		}
-		k := kindOf(name)
-		if k == kindNone && explicit {
-			k = kindText
-		}
-		if k == kindNone {
-			return
-		}
-		seen[name] = true
-		if size > MaxFileSize {
-			errs.Add(plan.Pos{File: name}, "file is %d bytes, above the %d MiB bucketlint reads; skipped", size, MaxFileSize>>20)
-			return
-		}
-		out = append(out, input{path: path, name: name, kind: k})
-	}
+// cannot be read: missing, not regular files (a FIFO, a device: never opened), or larger than
+// limit. A root that is a symbolic link to a directory is walked under the name given (the
+// link's target resolved once, so a loop of links is an error, not a hang); symbolic links
+// met inside a walk are not followed, so no file is read twice and no walk loops.
+func walk(paths []string, exclude []string, limit int64) ([]input, perr.List) {
+	w := &walker{ex: newExcluder(exclude), seen: map[string]bool{}, limit: limit}
 	for _, root := range paths {
-		info, err := os.Stat(root)
-		if err != nil {
-			errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", unwrapPath(err))
-			continue
-		}
-		if !info.IsDir() {
-			add(root, info.Size(), true)
-			continue
-		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				errs.Add(plan.Pos{File: filepath.ToSlash(path)}, "%v", unwrapPath(err))
-				return nil
-			}
-			rel, _ := filepath.Rel(root, path)
-			rel = filepath.ToSlash(rel)
-			if d.IsDir() {
-				if path != root && (skipDir(d.Name()) || ex.match(rel, true)) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if !d.Type().IsRegular() || ex.match(rel, false) {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil {
-				return nil //nolint:nilerr // the file vanished while walking: nothing to read
-			}
-			add(path, info.Size(), false)
-			return nil
-		})
-		if err != nil {
-			errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", err)
-		}
+		w.root(root)
 	}
-	sortInputs(out)
-	return out, errs
+	sortInputs(w.out)
+	return w.out, w.errs
+}
+
+// A walker collects the inputs of walk.
+type walker struct {
+	ex    *excluder
+	seen  map[string]bool
+	limit int64
+	out   []input
+	errs  perr.List
+}
+
+// root lists one path given to Load: a file is read whatever its name, a directory walked.
+func (w *walker) root(root string) {
+	info, err := os.Stat(root)
+	if err != nil {
+		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", unwrapPath(err))
+		return
+	}
+	if !info.IsDir() {
+		w.add(root, true)
+		return
+	}
+	resolved, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", unwrapPath(err))
+		return
+	}
+	err = filepath.WalkDir(resolved, func(path string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(resolved, path)
+		name := filepath.Join(root, rel) // as the user named it, through a linked root
+		if err != nil {
+			w.errs.Add(plan.Pos{File: filepath.ToSlash(name)}, "%v", unwrapPath(err))
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if path != resolved && (skipDir(d.Name()) || w.ex.match(rel, true)) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if w.ex.match(rel, false) {
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			return nil // links inside a tree are not followed: no loops, no file read twice
+		}
+		w.add(name, false)
+		return nil
+	})
+	if err != nil {
+		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", err)
+	}
+}
+
+// add lists one file, explicit when named on the command line (read whatever its name). A
+// file whose name bucketlint does not read is left alone; one it would read but cannot
+// (not a regular file, too large, a dangling link) is reported.
+func (w *walker) add(path string, explicit bool) {
+	name := filepath.ToSlash(filepath.Clean(path))
+	if w.seen[name] {
+		return
+	}
+	k := kindOf(name)
+	if k == kindNone && explicit {
+		k = kindText
+	}
+	if k == kindNone {
+		return
+	}
+	w.seen[name] = true
+	if _, err := readcap.Check(path, w.limit); err != nil {
+		w.errs.Add(plan.Pos{File: name}, "%s", readcap.Message(err))
+		return
+	}
+	w.out = append(w.out, input{path: path, name: name, kind: k, explicit: explicit})
 }
 
 // A kind is what a file holds, as far as its name tells; parseSource looks at the content.
@@ -202,15 +229,4 @@ func globRegexp(g string) string {
 		}
 	}
 	return b.String()
-}
-
-// isBinary reports a NUL byte in the first 8000 bytes, as git decides.
-func isBinary(src []byte) bool {
-	n := min(len(src), 8000)
-	for _, c := range src[:n] {
-		if c == 0 {
-			return true
-		}
-	}
-	return false
 }

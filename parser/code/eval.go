@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -66,10 +67,12 @@ type evaluator struct {
 	views map[string]*frame
 	// ctx is the frame whose method arguments are being evaluated, for .over(window).
 	ctx *frame
+	// errs receives the expressions too deep to read.
+	errs *perr.List
 }
 
-func newEvaluator(out *plan.CodeFile, lang string) *evaluator {
-	return &evaluator{out: out, scala: lang == "scala", env: map[string]*value{}, views: map[string]*frame{}}
+func newEvaluator(out *plan.CodeFile, lang string, errs *perr.List) *evaluator {
+	return &evaluator{out: out, scala: lang == "scala", env: map[string]*value{}, views: map[string]*frame{}, errs: errs}
 }
 
 // run reads every statement of src.
@@ -77,7 +80,7 @@ func (ev *evaluator) run(src *source) {
 	prev := ev.src
 	ev.src = src
 	defer func() { ev.src = prev }()
-	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala)}
+	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala), deep: -1}
 	var defs []pyDef
 	lineStart := true
 	for p.tok().kind != tEOF {
@@ -97,7 +100,7 @@ func (ev *evaluator) run(src *source) {
 		target := assignTarget(p)
 		start := p.i
 		reads := len(ev.out.Reads)
-		n := p.expr(1)
+		n := ev.statement(p)
 		if n == nil {
 			if p.i == start {
 				p.next()
@@ -110,6 +113,26 @@ func (ev *evaluator) run(src *source) {
 			ev.out.Assigns = append(ev.out.Assigns, plan.Assign{Var: target, Span: plan.Span{Start: ev.src.pos(targetOff), End: ev.src.pos(n.end)}})
 		}
 	}
+}
+
+// statement parses the expression of a statement; nil when none starts here, or when it is
+// nested too deeply to read (reported once per statement, at its first token).
+func (ev *evaluator) statement(p *exprParser) *node {
+	start := p.tok().off
+	p.deep = -1
+	n := p.expr(1)
+	if p.deep < 0 && height(n) <= maxHeight {
+		return n
+	}
+	at := start
+	if p.deep >= 0 {
+		at = p.deep
+	}
+	ev.errs.Add(ev.src.pos(at), "expression nested more than %d deep (brackets, or a chain of operators or calls); not read", maxHeight)
+	for k := p.tok().kind; k != tNewline && k != tEOF; k = p.tok().kind {
+		p.next() // the rest of the statement
+	}
+	return nil
 }
 
 // assignTarget consumes "name =", "a.b =", "name: Type =" (Scala val/var, Python

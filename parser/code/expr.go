@@ -35,8 +35,13 @@ type arg struct {
 	val  *node
 }
 
-// maxDepth bounds expression nesting, so that hostile input cannot exhaust the stack.
+// maxDepth bounds the parser's recursion (brackets and unary operators), so that hostile
+// input cannot exhaust the stack.
 const maxDepth = 100
+
+// maxHeight bounds the height of an expression tree, which chains of binary operators and
+// of calls grow without recursing in the parser: the evaluator recurses on the tree.
+const maxHeight = 1000
 
 // An exprParser reads expressions from a token slice, stopping at the first token that
 // cannot continue one.
@@ -45,6 +50,67 @@ type exprParser struct {
 	toks  []token
 	i     int
 	depth int
+	// deep is the offset of the first token at which the recursion reached maxDepth, -1
+	// when it has not.
+	deep int
+}
+
+// tooDeep reports whether the recursion is at maxDepth, recording where it first got there.
+func (p *exprParser) tooDeep() bool {
+	if p.depth <= maxDepth {
+		return false
+	}
+	if p.deep < 0 {
+		p.deep = p.tok().off
+	}
+	return true
+}
+
+// tooLong reports whether a chain of operators or calls has grown to maxHeight links, which
+// would make a tree too high for the evaluator, recording where.
+func (p *exprParser) tooLong(links int) bool {
+	if links < maxHeight {
+		return false
+	}
+	if p.deep < 0 {
+		p.deep = p.tok().off
+	}
+	return true
+}
+
+// height is the height of the tree n, computed without recursion; it stops counting past
+// maxHeight.
+func height(n *node) int {
+	type item struct {
+		n *node
+		h int
+	}
+	if n == nil {
+		return 0
+	}
+	most := 0
+	stack := []item{{n, 1}}
+	for len(stack) > 0 {
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if it.h > most {
+			most = it.h
+			if most > maxHeight {
+				return most
+			}
+		}
+		for _, c := range []*node{it.n.x, it.n.y} {
+			if c != nil {
+				stack = append(stack, item{c, it.h + 1})
+			}
+		}
+		for _, a := range it.n.args {
+			if a.val != nil {
+				stack = append(stack, item{a.val, it.h + 1})
+			}
+		}
+	}
+	return most
 }
 
 func (p *exprParser) tok() token { return p.toks[p.i] }
@@ -93,7 +159,7 @@ func binPrec(t token) int {
 
 // expr parses an expression of at least precedence minPrec; nil when none starts here.
 func (p *exprParser) expr(minPrec int) *node {
-	if p.depth > maxDepth {
+	if p.tooDeep() {
 		return nil
 	}
 	p.depth++
@@ -102,10 +168,10 @@ func (p *exprParser) expr(minPrec int) *node {
 	if x == nil {
 		return nil
 	}
-	for {
+	for links := 0; ; links++ {
 		t := p.tok()
 		prec := binPrec(t)
-		if prec == 0 || prec < minPrec {
+		if prec == 0 || prec < minPrec || p.tooLong(links) {
 			return x
 		}
 		save := p.i
@@ -120,7 +186,7 @@ func (p *exprParser) expr(minPrec int) *node {
 }
 
 func (p *exprParser) unary() *node {
-	if p.depth > maxDepth {
+	if p.tooDeep() {
 		return nil
 	}
 	p.depth++
@@ -155,7 +221,7 @@ func (p *exprParser) primary() *node {
 		p.next()
 		x := &node{kind: nStr, lit: t.lit, off: t.off, end: t.end}
 		// Adjacent literals concatenate ("a" "b"), as in Python.
-		for p.tok().kind == tString {
+		for links := 0; p.tok().kind == tString && !p.tooLong(links); links++ {
 			u := p.next()
 			y := &node{kind: nStr, lit: u.lit, off: u.off, end: u.end}
 			x = &node{kind: nBin, name: "+", x: x, y: y, off: x.off, end: y.end}
@@ -206,7 +272,7 @@ func (p *exprParser) primaryOp(t token) *node {
 }
 
 func (p *exprParser) postfix(x *node) *node {
-	for {
+	for links := 0; !p.tooLong(links); links++ {
 		t := p.tok()
 		// A Scala chain continues on the next line when that line starts with ".".
 		if t.kind == tNewline && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "." {
@@ -242,6 +308,7 @@ func (p *exprParser) postfix(x *node) *node {
 			return x
 		}
 	}
+	return x
 }
 
 // args reads comma-separated arguments up to and including closer. Arguments it cannot

@@ -30,6 +30,9 @@ func (v *jval) get(key string) *jval {
 	return nil
 }
 
+// maxJSONDepth bounds the nesting of a notebook's JSON: nbformat nests five deep.
+const maxJSONDepth = 200
+
 // A jsonReader is a small JSON reader that keeps offsets.
 type jsonReader struct {
 	src   []byte
@@ -48,8 +51,8 @@ func (r *jsonReader) value() (*jval, error) {
 	if r.i >= len(r.src) {
 		return nil, fmt.Errorf("unexpected end of JSON")
 	}
-	if r.depth > 200 {
-		return nil, fmt.Errorf("json nested too deeply")
+	if r.depth >= maxJSONDepth {
+		return nil, fmt.Errorf("JSON nested more than %d deep", maxJSONDepth)
 	}
 	r.depth++
 	defer func() { r.depth-- }()

@@ -45,7 +45,11 @@ func parseNotebook(out *plan.CodeFile, whole *source, errs *perr.List) {
 		if t := c.get("cell_type"); t == nil || t.str != "code" {
 			continue
 		}
-		cell := cellSource(c, whole)
+		cell, bad := cellSource(c, whole)
+		if bad != nil {
+			errs.Add(whole.pos(bad.offset), "notebook: a cell's source is not a string or a list of strings; cell not read")
+			continue
+		}
 		if cell == nil {
 			continue
 		}
@@ -55,21 +59,23 @@ func parseNotebook(out *plan.CodeFile, whole *source, errs *perr.List) {
 			addSQLCell(out, body)
 		case "python", "scala":
 			if evs[cellLang] == nil {
-				evs[cellLang] = newEvaluator(out, cellLang)
+				evs[cellLang] = newEvaluator(out, cellLang, errs)
 			}
 			evs[cellLang].run(body)
 		}
 	}
 }
 
-// cellSource joins a cell's source lines into one text mapped to the file.
-func cellSource(c *jval, whole *source) *source {
+// cellSource joins a cell's source lines into one text mapped to the file. A source that is
+// neither a string nor a list of strings (nbformat allows nothing else) is returned as bad:
+// read as empty, it would hide the cell.
+func cellSource(c *jval, whole *source) (cell *source, bad *jval) {
 	src := c.get("source")
 	if src == nil {
 		src = c.get("input")
 	}
 	if src == nil {
-		return nil
+		return nil, nil
 	}
 	parts := []*jval{src}
 	if src.kind == 'a' {
@@ -79,13 +85,13 @@ func cellSource(c *jval, whole *source) *source {
 	var text []byte
 	for _, p := range parts {
 		if p.kind != 's' {
-			continue
+			return nil, p
 		}
 		text = append(text, p.str...)
 		s.off = append(s.off, p.offs...)
 	}
 	s.text = text
-	return s
+	return s, nil
 }
 
 // cellMagic returns the language of a cell from its first line's magic and the cell without
@@ -165,7 +171,7 @@ func magicCells(ev *evaluator, whole *source) {
 		case lang == "sql" || (lang == "" && prefix == "--"):
 			addSQLCell(ev.out, body)
 		case lang == "python" || lang == "scala":
-			newEvaluator(ev.out, lang).run(body)
+			newEvaluator(ev.out, lang, ev.errs).run(body)
 		}
 	}
 }

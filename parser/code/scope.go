@@ -39,7 +39,7 @@ func (ev *evaluator) pyReturn(p *exprParser, defs []pyDef) bool {
 		return false
 	}
 	p.next()
-	n := p.expr(1)
+	n := ev.statement(p)
 	if n == nil {
 		return true
 	}

@@ -129,7 +129,7 @@ func Parse(file string, src []byte) (*plan.CodeFile, perr.List) {
 	switch lang {
 	case "python", "scala":
 		out.Language = lang
-		ev := newEvaluator(out, lang)
+		ev := newEvaluator(out, lang, &errs)
 		ev.run(whole)
 		if databricks(src) {
 			out.Notebook = "databricks"
@@ -137,7 +137,7 @@ func Parse(file string, src []byte) (*plan.CodeFile, perr.List) {
 		}
 	case "sql":
 		out.Language, out.Notebook = "sql", "databricks"
-		magicCells(newEvaluator(out, "python"), whole)
+		magicCells(newEvaluator(out, "python", &errs), whole)
 	case "ipynb":
 		out.Notebook = "ipynb"
 		parseNotebook(out, whole, &errs)
