@@ -1,6 +1,7 @@
 package advise
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/internal/gen"
@@ -47,6 +48,29 @@ func TestGeneratedWorkload(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// BenchmarkJoinChain advises on one query joining n+1 unbucketed tables in a chain on id,
+// for growing n: the time should grow by a low power of the ratio of the sizes (issue 14).
+func BenchmarkJoinChain(b *testing.B) {
+	opt := Options{Spark: simulate.Options{SparkVersion: simulate.Version{Major: 3, Minor: 5, Patch: -1}}, ClusterCores: 64, PowerOfTwo: true}
+	for _, shape := range []struct {
+		name  string
+		shape gen.ChainShape
+	}{{"next", gen.ChainNext}, {"first", gen.ChainFirst}} {
+		for _, n := range []int{100, 200, 400, 1000} {
+			tables, q := gen.JoinChain(b, n, false, shape.shape)
+			wl := []WeightedQuery{{Query: q, Weight: 1}}
+			b.Run(fmt.Sprintf("%s/%d", shape.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				cpu0 := gen.CPUTime()
+				for i := 0; i < b.N; i++ {
+					Advise(tables, wl, opt)
+				}
+				b.ReportMetric(float64((gen.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			})
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/internal/gen"
@@ -32,6 +33,30 @@ func TestGeneratedWorkload(t *testing.T) {
 			if _, err := Simulate(tables, q, Options{SparkVersion: ver}); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// BenchmarkJoinChain simulates one query joining n+1 tables in a chain, for growing n: the
+// time per query should grow by about the ratio of the sizes (issue 14), not its square.
+func BenchmarkJoinChain(b *testing.B) {
+	opt := Options{SparkVersion: Version{Major: 3, Minor: 5, Patch: -1}}
+	for _, shape := range []struct {
+		name  string
+		shape gen.ChainShape
+	}{{"next", gen.ChainNext}, {"first", gen.ChainFirst}} {
+		for _, n := range []int{100, 200, 400, 1000} {
+			tables, q := gen.JoinChain(b, n, true, shape.shape)
+			b.Run(fmt.Sprintf("%s/%d", shape.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				cpu0 := gen.CPUTime()
+				for i := 0; i < b.N; i++ {
+					if _, err := Simulate(tables, q, opt); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64((gen.CPUTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+			})
 		}
 	}
 }

@@ -55,11 +55,16 @@ func (s *sim) coPartitionAB(n *node, reqs []dist, why []sideWhy) {
 			rule = fmt.Sprintf("max(largest un-shuffled count %d, spark.sql.shuffle.partitions=%d), because one side is already a shuffle", maxNon, sp)
 		}
 	}
-	summary := s.countsSummary(n, idx)
+	summary, described := "", false
 	for _, i := range idx {
 		child := n.kids[i]
 		if s.partitioning(child).numPartitions() == target {
 			continue
+		}
+		if !described {
+			// Described once, before the first side is replaced, and only when one is: the
+			// words cost a walk of each side, which a chain of joins would pay at every join.
+			summary, described = s.countsSummary(n, idx), true
 		}
 		what := describeRel(child)
 		if why[i].added {
@@ -125,10 +130,14 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 		specs[i] = createShuffleSpec(s.partitioning(n.kids[i]), reqs[i])
 	}
 	best := s.bestShuffleSpec(n, idx, specs)
-	summary := s.countsSummary(n, idx)
+	summary, described := "", false
 	for _, i := range idx {
 		if best >= 0 && specs[best].isCompatibleWith(specs[i]) {
 			continue
+		}
+		if !described {
+			// Before the first side is replaced, and only when one is (see coPartitionAB).
+			summary, described = s.countsSummary(n, idx), true
 		}
 		s.reshuffleSide(n, i, best, reqs, specs, why, summary)
 	}

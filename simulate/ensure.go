@@ -12,6 +12,16 @@ import (
 // distribution, co-partition the children of multi-child operators by the version's era, then
 // add the Sorts required orderings need. Every inserted operator gets a Decision.
 func (s *sim) ensure(n *node) *node {
+	out := s.ensure0(n)
+	if s.sealed == nil {
+		s.sealed = map[*node]*part{}
+	}
+	s.sealed[out] = nil
+	return out
+}
+
+// ensure0 is ensure without sealing the result.
+func (s *sim) ensure0(n *node) *node {
 	for i, k := range n.kids {
 		n.kids[i] = s.ensure(k)
 	}

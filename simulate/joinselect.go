@@ -11,8 +11,8 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	if len(j.ResidualX) > 0 && (j.Type == "Inner" || j.Type == "Cross" || j.Type == "") {
 		// Conjuncts of this ON clause between two relations of one side belong to a join
 		// below (PushPredicateThroughJoin).
-		left, rest := pushEqualities(j.Left, j.ResidualX)
-		right, rest := pushEqualities(j.Right, rest)
+		left, rest := s.pushEqualities(j.Left, j.ResidualX)
+		right, rest := s.pushEqualities(j.Right, rest)
 		j = withResidual(j, rest)
 		j.Left, j.Right = left, right
 	}
@@ -20,15 +20,15 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	case "Inner", "Cross", "", "LeftSemi":
 		// Equality keys are null-rejecting on both sides (inferred isnotnull filters).
 		nj := *j
-		nj.Left, nj.Right = eliminateOuter(j.Left, j.LeftKeys), eliminateOuter(j.Right, j.RightKeys)
+		nj.Left, nj.Right = s.eliminateOuter(j.Left, j.LeftKeys), s.eliminateOuter(j.Right, j.RightKeys)
 		j = &nj
 	case "LeftOuter":
 		nj := *j
-		nj.Right = eliminateOuter(j.Right, j.RightKeys)
+		nj.Right = s.eliminateOuter(j.Right, j.RightKeys)
 		j = &nj
 	case "RightOuter":
 		nj := *j
-		nj.Left = eliminateOuter(j.Left, j.LeftKeys)
+		nj.Left = s.eliminateOuter(j.Left, j.LeftKeys)
 		j = &nj
 	}
 	// ON conjuncts on one relation filter its scan.

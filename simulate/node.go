@@ -70,20 +70,29 @@ func baseScan(n *node) *node {
 	return nil
 }
 
-// scansUnder returns every table scan below n.
-func scansUnder(n *node) []*node {
-	var out []*node
+// joinNamesShown is how many of a join's tables its description names; the others are
+// counted ("the join of a, b, … and 992 more"), so that the words of a chain of n joins
+// do not grow with n² (issue 14).
+const joinNamesShown = 8
+
+// tablesUnder returns the names of the first limit tables scanned below n, in plan order,
+// and how many more there are.
+func tablesUnder(n *node, limit int) (names []string, more int) {
 	var walk func(*node)
 	walk = func(x *node) {
-		if x.scan != nil || isScan(x) {
-			out = append(out, x)
+		if x.scan != nil {
+			if len(names) < limit {
+				names = append(names, x.scan.table.Name)
+			} else {
+				more++
+			}
 		}
 		for _, k := range x.kids {
 			walk(k)
 		}
 	}
 	walk(n)
-	return out
+	return names, more
 }
 
 func isScan(n *node) bool {

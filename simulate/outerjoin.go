@@ -12,12 +12,11 @@ import (
 // on a column) turns LeftOuter into Inner, RightOuter into Inner, FullOuter into LeftOuter,
 // RightOuter or Inner. The join type decides the output partitioning: a full outer join's is
 // unknown, a left outer join keeps its left side's. The query is not changed; joins are copied.
-func eliminateOuter(rel *plan.Relation, refs []plan.ColumnRef) *plan.Relation {
-	if rel == nil || rel.Kind != plan.JoinRel || len(refs) == 0 {
+func (s *sim) eliminateOuter(rel *plan.Relation, refs []plan.ColumnRef) *plan.Relation {
+	if rel == nil || rel.Kind != plan.JoinRel || len(refs) == 0 || !s.scope.hasOuter(rel) {
 		return rel
 	}
 	j := rel.Join
-	left, right := names(j.Left), names(j.Right)
 	var onLeft, onRight []plan.ColumnRef
 	for _, r := range refs {
 		q := strings.ToLower(r.Qualifier)
@@ -25,9 +24,9 @@ func eliminateOuter(rel *plan.Relation, refs []plan.ColumnRef) *plan.Relation {
 			q = strings.ToLower(r.Relation)
 		}
 		switch {
-		case left[q]:
+		case s.scope.has(j.Left, q):
 			onLeft = append(onLeft, r)
-		case right[q]:
+		case s.scope.has(j.Right, q):
 			onRight = append(onRight, r)
 		}
 	}
@@ -51,7 +50,7 @@ func eliminateOuter(rel *plan.Relation, refs []plan.ColumnRef) *plan.Relation {
 			typ = "RightOuter"
 		}
 	}
-	nl, nr := eliminateOuter(j.Left, onLeft), eliminateOuter(j.Right, onRight)
+	nl, nr := s.eliminateOuter(j.Left, onLeft), s.eliminateOuter(j.Right, onRight)
 	if typ == j.Type && nl == j.Left && nr == j.Right {
 		return rel
 	}

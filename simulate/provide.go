@@ -55,6 +55,19 @@ func (p part) String() string {
 
 // partitioning is SparkPlan.outputPartitioning for the operators modelled.
 func (s *sim) partitioning(n *node) part {
+	if p, ok := s.sealed[n]; ok {
+		if p == nil {
+			c := s.partitioning0(n)
+			p = &c
+			s.sealed[n] = p
+		}
+		return *p
+	}
+	return s.partitioning0(n)
+}
+
+// partitioning0 computes partitioning, asking for the children's.
+func (s *sim) partitioning0(n *node) part {
 	if n.fixed != nil {
 		return *n.fixed
 	}

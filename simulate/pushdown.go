@@ -10,7 +10,7 @@ import (
 // lowest join that has one relation on each side, as the optimizer's PushPredicateThroughJoin
 // and ReorderJoin do: "t1 JOIN t2 JOIN t3 ON t1.i = t2.i AND t2.i = t3.i" joins t1 and t2 on i.
 // The query is not changed: the joins that gain keys are copies.
-func pushEqualities(rel *plan.Relation, conjuncts []*plan.X) (*plan.Relation, []*plan.X) {
+func (s *sim) pushEqualities(rel *plan.Relation, conjuncts []*plan.X) (*plan.Relation, []*plan.X) {
 	if rel == nil || rel.Kind != plan.JoinRel {
 		return rel, conjuncts
 	}
@@ -21,7 +21,7 @@ func pushEqualities(rel *plan.Relation, conjuncts []*plan.X) (*plan.Relation, []
 			keep = append(keep, c)
 			continue
 		}
-		next, pushed := pushInto(rel, l, r)
+		next, pushed := s.pushInto(rel, l, r)
 		if !pushed {
 			keep = append(keep, c)
 			continue
@@ -50,7 +50,7 @@ func (s *sim) pushPlaced(from *plan.Relation, conjuncts []*plan.X) (*plan.Relati
 		b, okB := placedColumn(r, rels)
 		next, pushed := from, false
 		if okA && okB {
-			next, pushed = pushInto(from, a, b)
+			next, pushed = s.pushInto(from, a, b)
 		}
 		if !pushed {
 			keep = append(keep, c)
@@ -81,7 +81,7 @@ func placedColumn(x *plan.X, rels map[string]*plan.Table) (plan.ColumnRef, bool)
 
 // pushInto returns a copy of the join tree with the key pair added to the lowest inner join
 // that separates the two columns' relations.
-func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
+func (s *sim) pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
 	if rel.Kind != plan.JoinRel {
 		return rel, false
 	}
@@ -89,7 +89,6 @@ func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
 	if j.Type != "Inner" && j.Type != "Cross" && j.Type != "" {
 		return rel, false
 	}
-	left, right := names(j.Left), names(j.Right)
 	for i := range j.LeftKeys {
 		if i < len(j.RightKeys) && (sameRef(j.LeftKeys[i], a) && sameRef(j.RightKeys[i], b) || sameRef(j.LeftKeys[i], b) && sameRef(j.RightKeys[i], a)) {
 			return rel, true // already a key (a comma join's WHERE keys)
@@ -104,23 +103,25 @@ func pushInto(rel *plan.Relation, a, b plan.ColumnRef) (*plan.Relation, bool) {
 		nr.Join = &nj
 		return &nr
 	}
+	left := func(q string) bool { return s.scope.has(j.Left, q) }
+	right := func(q string) bool { return s.scope.has(j.Right, q) }
 	switch {
-	case left[a.Qualifier] && right[b.Qualifier]:
+	case left(a.Qualifier) && right(b.Qualifier):
 		return copyWith(func(nj *plan.JoinSpec) {
 			nj.LeftKeys, nj.RightKeys, nj.Type = append(nj.LeftKeys, a), append(nj.RightKeys, b), "Inner"
 		}), true
-	case left[b.Qualifier] && right[a.Qualifier]:
+	case left(b.Qualifier) && right(a.Qualifier):
 		return copyWith(func(nj *plan.JoinSpec) {
 			nj.LeftKeys, nj.RightKeys, nj.Type = append(nj.LeftKeys, b), append(nj.RightKeys, a), "Inner"
 		}), true
-	case left[a.Qualifier] && left[b.Qualifier]:
-		sub, ok := pushInto(j.Left, a, b)
+	case left(a.Qualifier) && left(b.Qualifier):
+		sub, ok := s.pushInto(j.Left, a, b)
 		if !ok {
 			return rel, false
 		}
 		return copyWith(func(nj *plan.JoinSpec) { nj.Left = sub }), true
-	case right[a.Qualifier] && right[b.Qualifier]:
-		sub, ok := pushInto(j.Right, a, b)
+	case right(a.Qualifier) && right(b.Qualifier):
+		sub, ok := s.pushInto(j.Right, a, b)
 		if !ok {
 			return rel, false
 		}
@@ -138,14 +139,6 @@ func sameRef(x, y plan.ColumnRef) bool {
 		qy = y.Relation
 	}
 	return strings.EqualFold(x.Column, y.Column) && strings.EqualFold(qx, qy)
-}
-
-func names(rel *plan.Relation) map[string]bool {
-	out := map[string]bool{}
-	for _, n := range scopeNames(rel) {
-		out[n] = true
-	}
-	return out
 }
 
 // qualifiedEquality reads "q.a = r.b" into two qualified column references.

@@ -26,13 +26,12 @@ func describeRel(n *node) string {
 		return describeRel(n.child())
 	}
 	if _, ok := plan.JoinOf(n.op); ok {
-		names := []string{}
-		for _, s := range scansUnder(n) {
-			if s.scan != nil {
-				names = append(names, s.scan.table.Name)
-			}
+		names, more := tablesUnder(n, joinNamesShown)
+		out := "the join of " + strings.Join(names, ", ")
+		if more > 0 {
+			out += fmt.Sprintf(" and %d more", more)
 		}
-		return "the join of " + strings.Join(names, ", ")
+		return out
 	}
 	return "the " + n.op.Info().Name + " output"
 }

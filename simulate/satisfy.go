@@ -5,7 +5,9 @@ import "github.com/bucketlint/bucketlint/plan"
 // satisfies is Partitioning.satisfies (partitioning.scala, 3.0–4.x): the required partition
 // count, if any, matches, and satisfies0 holds.
 func satisfies(p part, d dist) bool {
-	if d.n > 0 && p.numPartitions() != d.n && p.kind != collection {
+	// The kind first: a collection's numPartitions walks down its first members, and a chain
+	// of joins nests collections as deep as the chain.
+	if d.n > 0 && p.kind != collection && p.numPartitions() != d.n {
 		return false
 	}
 	return satisfies0(p, d)
@@ -109,8 +111,17 @@ func createShuffleSpec(p part, d dist) shuffleSpec {
 	case collection:
 		sp := shuffleSpec{kind: collection}
 		for _, m := range p.members {
-			if satisfies(m, d) {
-				sp.members = append(sp.members, createShuffleSpec(m, d))
+			if m.kind != collection {
+				if satisfies(m, d) {
+					sp.members = append(sp.members, createShuffleSpec(m, d))
+				}
+				continue
+			}
+			// A collection satisfies d when one of its members does, which are the members
+			// of its spec: asking satisfies first would walk a chain's nested collections
+			// once per level.
+			if ms := createShuffleSpec(m, d); len(ms.members) > 0 || d.kind == plan.UnspecifiedDistribution {
+				sp.members = append(sp.members, ms)
 			}
 		}
 		if len(sp.members) > 0 {
@@ -169,12 +180,23 @@ func (sp shuffleSpec) isCompatibleWith(o shuffleSpec) bool {
 			if len(sp.keys) != len(o.keys) || sp.n != o.n || len(sp.p.keys) != len(o.p.keys) {
 				return false
 			}
-			a, b := sp.hashKeyPositions(), o.hashKeyPositions()
-			for i := range a {
-				if !intersects(a[i], b[i]) {
+			for i := range sp.p.keys {
+				if !sharesKeyPosition(sp, o, i) {
 					return false
 				}
 			}
+			return true
+		}
+	}
+	return false
+}
+
+// sharesKeyPosition reports whether hash expression i of sp and of o are equal to clustering
+// keys at a common position: intersects(sp.hashKeyPositions()[i], o.hashKeyPositions()[i])
+// without building the positions, as a chain of joins asks at every join about every member.
+func sharesKeyPosition(sp, o shuffleSpec, i int) bool {
+	for j := range sp.keys {
+		if j < len(o.keys) && sameExpr(sp.p.keys[i], sp.keys[j]) && sameExpr(o.p.keys[i], o.keys[j]) {
 			return true
 		}
 	}

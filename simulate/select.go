@@ -25,9 +25,9 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 		conjuncts := sel.WhereX.Conjuncts()
 		if len(conjuncts) > 0 && from.Kind == plan.JoinRel {
 			// WHERE equalities between joined relations become join keys.
-			from, conjuncts = pushEqualities(from, conjuncts)
+			from, conjuncts = s.pushEqualities(from, conjuncts)
 			from, conjuncts = s.pushPlaced(from, conjuncts)
-			from = eliminateOuter(from, nullRejecting(sel.Filters))
+			from = s.eliminateOuter(from, nullRejecting(sel.Filters))
 		}
 		// Conjuncts on one relation go to its scan, the rest stay above the joins.
 		s.where, above = s.placeWhere(from, conjuncts)

@@ -50,6 +50,7 @@ func (s *sim) run(root *node) *Result {
 	}
 	s.coalesce(root)
 	root = s.ensure(root)
+	s.sealed = nil // DisableUnnecessaryBucketedScan changes scans' partitioning
 	s.disableUnnecessaryBucketedScans(root)
 	out := s.emit(root)
 	if !s.res.Adaptive {
@@ -102,6 +103,13 @@ type sim struct {
 	coalesceSkipped, coalesceUnderAQE bool
 	// coalesceBlocked are the joins bucket coalescing would reconcile but does not, with why.
 	coalesceBlocked map[plan.Node]Cause
+	// scope says which relations each side of a join brings into scope.
+	scope scopeIndex
+	// sealed holds the nodes EnsureRequirements has finished, with their output partitioning
+	// once asked (nil before): a finished subtree does not change until
+	// DisableUnnecessaryBucketedScan, and a chain of joins asks for each partitioning at
+	// every join above it (issue 14).
+	sealed map[*node]*part
 }
 
 func (s *sim) note(format string, args ...any) {

@@ -61,3 +61,53 @@ func Workload(tb testing.TB, n int) (map[string]*plan.Table, []*plan.Query) {
 	}
 	return tables, f.Queries
 }
+
+// A ChainShape says which earlier table each table of JoinChain joins to.
+type ChainShape int
+
+const (
+	// ChainNext joins each table to the one before it: t0.id = t1.id, t1.id = t2.id, ….
+	ChainNext ChainShape = iota
+	// ChainFirst joins each table to the first: t0.id = t1.id, t0.id = t2.id, ….
+	ChainFirst
+)
+
+// JoinChain builds n+1 tables t0…tn (each bucketed by id into 8 buckets when bucketed) and
+// one query joining them all in a left-deep chain of n inner joins on id, linked as shape says.
+func JoinChain(tb testing.TB, n int, bucketed bool, shape ChainShape) (map[string]*plan.Table, *plan.Query) {
+	tb.Helper()
+	var src strings.Builder
+	for i := 0; i <= n; i++ {
+		fmt.Fprintf(&src, "CREATE TABLE t%d (id BIGINT, v INT) USING parquet", i)
+		if bucketed {
+			src.WriteString(" CLUSTERED BY (id) INTO 8 BUCKETS")
+		}
+		src.WriteString(";\n")
+	}
+	src.WriteString("SELECT * FROM t0")
+	for i := 1; i <= n; i++ {
+		left := i - 1
+		if shape == ChainFirst {
+			left = 0
+		}
+		fmt.Fprintf(&src, "\n JOIN t%d ON t%d.id = t%d.id", i, left, i)
+	}
+	src.WriteString(";\n")
+	p, err := sql.New()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, errs := p.ParseFile("chain.sql", []byte(src.String()))
+	if len(errs) > 0 {
+		tb.Fatal(errs)
+	}
+	if len(f.Queries) != 1 {
+		tb.Fatalf("generated %d queries, want 1", len(f.Queries))
+	}
+	tables := map[string]*plan.Table{}
+	for _, t := range f.Tables {
+		t.SizeInBytes = 1 << 30
+		tables[t.Name] = t
+	}
+	return tables, f.Queries[0]
+}
