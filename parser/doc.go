@@ -9,6 +9,11 @@
 // picks the reader for each file by name, then by content:
 //
 //   - .sql, .hql, .ddl: parser/sql (a Databricks SQL notebook source goes to parser/code);
+//     in a dbt project (a directory with dbt_project.yml), a model under its model paths is
+//     read by parser/dbt as the statement dbt sends for it, with the configs of
+//     dbt_project.yml and its property files, and then by parser/sql; macros, tests,
+//     snapshots and analyses, and any .sql file defining Jinja macros, are skipped with a
+//     plan.Note;
 //   - .py, .scala, .sc, .ipynb, .sh, .bash, spark-defaults.conf and *spark*.conf, and files
 //     with a python or shell shebang: parser/code, whose spark.sql strings are then parsed
 //     by parser/sql with positions mapped back into the code file;

@@ -69,6 +69,8 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 	files = append(files, stdin...)
 	sortInputs(files)
 	errs = append(errs, walkErrs...)
+	dbtNotes, dbtErrs := attachDbt(files, opts.MaxInputSize)
+	errs = append(errs, dbtErrs...)
 	sqlp := opts.SQL
 	if sqlp == nil {
 		var err error
@@ -79,6 +81,7 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 	}
 	results := parseAll(ctx, sqlp, files, opts.Workers, opts.MaxInputSize)
 	proj := merge(results)
+	proj.Notes = append(dbtNotes, proj.Notes...)
 	for _, r := range results {
 		errs = append(errs, r.errs.Capped()...)
 	}
@@ -127,7 +130,7 @@ func parseAll(ctx context.Context, sqlp *sql.Parser, files []input, workers int,
 // parseInput reads and parses one file of at most limit bytes, turning a panic into an
 // internal error so that one file never stops the others.
 func parseInput(sqlp *sql.Parser, in input, limit int64) (r *result) {
-	r = &result{file: in.name, kind: in.kind}
+	r = &result{file: in.name, kind: in.kind, dbt: in.dbt}
 	defer func() {
 		if p := recover(); p != nil {
 			r = &result{file: in.name, kind: in.kind}

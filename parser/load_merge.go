@@ -12,6 +12,7 @@ func merge(results []*result) *plan.Project {
 	proj := emptyProject()
 	var facts []fact
 	for _, r := range results {
+		proj.Notes = append(proj.Notes, r.notes...)
 		if r.kind == kindNone {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/parser/catalog"
 	"github.com/bucketlint/bucketlint/parser/code"
+	"github.com/bucketlint/bucketlint/parser/dbt"
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/parser/sql"
@@ -31,6 +32,9 @@ type result struct {
 	code     *plan.CodeFile
 	confs    []plan.Conf
 	errs     perr.List
+	// dbt is the dbt project of a model file; notes say what the file's reader skipped.
+	dbt   *dbt.Project
+	notes []plan.Note
 }
 
 // A fact is one source's statement of a table. Sources of lower rank win a conflict.
@@ -56,6 +60,15 @@ const (
 func parseSource(sqlp *sql.Parser, r *result, src []byte) {
 	switch r.kind {
 	case kindSQL:
+		if r.dbt != nil {
+			parseDbtModel(sqlp, r, src)
+			return
+		}
+		if isMacroFile(src) {
+			r.kind = kindNone
+			r.notes = append(r.notes, plan.Note{Pos: plan.Pos{File: r.file, Line: 1, Col: 1}, Text: "Jinja macros (dbt): a template dbt expands, not SQL Spark runs: not read"})
+			return
+		}
 		if code.Language(r.file, src) == "sql" {
 			parseCode(sqlp, r, src)
 			return

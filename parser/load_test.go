@@ -159,6 +159,9 @@ func dump(p *plan.Project, errs perr.List) string {
 	for _, c := range p.Confs {
 		fmt.Fprintf(&b, "conf %s=%s at %s\n", c.Key, c.Value, c.Pos)
 	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(&b, "note %s: %s\n", n.Pos, n.Text)
+	}
 	for _, e := range errs {
 		fmt.Fprintf(&b, "error %s\n", e)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/parser/code"
+	"github.com/bucketlint/bucketlint/parser/dbt"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -23,6 +24,8 @@ type input struct {
 	// explicit is a file named on the command line (or standard input), read whatever its
 	// name says.
 	explicit bool
+	// dbt is the dbt project of a model file, nil for any other file.
+	dbt *dbt.Project
 }
 
 // skipDir reports directories never walked into: VCS, dependency and hidden directories.

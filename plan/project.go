@@ -20,6 +20,16 @@ type Project struct {
 	// TableEvents are the CREATE, DROP and RENAME statements and saveAsTable writes of every
 	// script, by file in path order and within a file in statement order.
 	TableEvents []TableEvent
+	// Notes say what was read only in part or skipped on purpose (a dbt macro, Jinja not
+	// understood), by file in path order.
+	Notes []Note
+}
+
+// A Note is something a reader did not understand and skipped on purpose, at its place: not an
+// error, as the input is valid where it came from (a dbt macro, a Jinja block).
+type Note struct {
+	Pos  Pos
+	Text string
 }
 
 // A Conflict is one fact of a table that two sources disagree about: a bucket spec, a format,

@@ -152,6 +152,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	}
 	if opts.verbose {
 		printEffective(s.err, cfg, w.OptionsAt(plan.Pos{}), enabled, catalogue)
+		printNotes(s.err, project.Notes)
 	}
 	if err := checkTargets(project.Files, opts.targets()); err != nil {
 		return err

@@ -10,10 +10,12 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/bucketlint/bucketlint/internal/yamlpos"
+	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -249,5 +251,21 @@ func printEffective(w io.Writer, cfg *config, so simulate.Options, enabled map[s
 	}
 	if len(cfg.Exclude) > 0 {
 		fmt.Fprintf(w, "exclude: %s\n", strings.Join(cfg.Exclude, " "))
+	}
+}
+
+// printNotes prints what the readers skipped on purpose (dbt macros, Jinja not understood),
+// one "note:" line each, control characters dropped.
+func printNotes(w io.Writer, notes []plan.Note) {
+	clean := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsControl(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(w, "note: %s: %s\n", clean(n.Pos.String()), clean(n.Text))
 	}
 }
