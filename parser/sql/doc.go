@@ -5,9 +5,13 @@
 // SHOW CREATE TABLE and of DESCRIBE [EXTENDED|FORMATTED] (CLI tab layout, show() box layout and
 // 4.x AS JSON), as plan.Table values.
 //
-// It sits above plan and parser/perr in the dependency order. The grammar is written for
-// participle (github.com/alecthomas/participle/v2) as unexported structs and compiled once in
-// New; participle's types never leave the package. A file is split into statements at top-level
+// It sits above plan and parser/perr in the dependency order. The grammar is unexported
+// structs (grammar_*.go). Queries and expressions are read into them by a hand-written
+// recursive-descent parser over its own tokenizer (scan.go, rd*.go: one file per area of
+// Spark's SqlBaseParser.g4, linear in the statement's length, with Spark's parse-time checks
+// of literals and types); DDL is read by participle (github.com/alecthomas/participle/v2),
+// compiled once in New, which hands queries, expressions, names and types to the
+// hand-written parser. participle's types never leave the package. A file is split into statements at top-level
 // semicolons before parsing, so one bad statement costs that statement only: its error is
 // recorded with file:line:col and parsing resumes at the next statement. Statements the package
 // does not model (views, functions, SHOW, …) are kept as text and never fail a file.

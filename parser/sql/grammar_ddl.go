@@ -13,6 +13,8 @@ type qname struct {
 	EndPos lexer.Position
 	Ident  *string  `parser:"( 'IDENTIFIER' '(' @String ')'"`
 	Parts  []string `parser:"| @(Ident | Quoted | Template) ( '.' @(Ident | Quoted | Template) )* )"`
+	// identX is the argument of IDENTIFIER(…) when it is not one string (read by rd only).
+	identX *expr
 }
 
 // ident is one name part.
@@ -26,6 +28,10 @@ type dataType struct {
 	Name   string     `parser:"@Ident"`
 	Params []string   `parser:"( '(' @(Number | Ident) ( ',' @(Number | Ident) )* ')' )?"`
 	Args   []*typeArg `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	// unit are the fields of an interval type: YEAR [TO MONTH], DAY TO SECOND (read by rd only).
+	unit []string
+	// collate is the collation of STRING COLLATE name (read by rd only).
+	collate string
 }
 
 // typeArg is an element of array<…>, map<…, …> or a struct<…> field.

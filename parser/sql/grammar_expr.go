@@ -93,6 +93,8 @@ type postfix struct {
 	Cast   *dataType `parser:"  '::' @@"`
 	Index  *expr     `parser:"| '[' @@ ']'"`
 	Field  string    `parser:"| '.' @(Ident | Quoted)"`
+	// collate is the collation of a COLLATE postfix (read by rd only).
+	collate string
 }
 
 // primary is an operand: a cast, CASE, EXISTS, a subquery, a tuple, a literal, a function
@@ -115,6 +117,8 @@ type primary struct {
 	Column   *qname     `parser:"| @@"`
 	AllCols  bool       `parser:"  ( '.' @'*' )?"`
 	Param    string     `parser:"| @( '?' | ':' Ident )"`
+	// except are the columns of * EXCEPT (…) (read by rd only).
+	except []*innerTok
 }
 
 // lambda is x -> expr or (x, y) -> expr, an argument of a higher-order function.
@@ -175,6 +179,8 @@ type argList struct {
 	Star   *star       `parser:"( @@ ')'"`
 	Args   []*expr     `parser:"| ( @@ ( ',' @@ )* )? ')'"`
 	Raw    []*innerTok `parser:"| @@* ')' )"`
+	// named are the names of name => value arguments, "" for positional ones (read by rd only).
+	named []string
 }
 
 // star is the * of f(*).

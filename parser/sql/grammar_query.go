@@ -13,6 +13,9 @@ type queryStmt struct {
 	With   []*cte      `parser:"( 'WITH' 'RECURSIVE'? @@ ( ',' @@ )* )?"`
 	Insert *insertInto `parser:"@@?"`
 	Body   *setExpr    `parser:"@@"`
+	// pipe are the |> operators that follow the query, as tokens; org is the ORDER BY, LIMIT …
+	// of a query that is not a SELECT block (read by rd only).
+	pipe, org []*innerTok
 }
 
 // cte is name [(cols)] AS (query).
@@ -76,6 +79,8 @@ type selectBlock struct {
 	SortBy       []*sortItem    `parser:"( 'SORT' 'BY' @@ ( ',' @@ )* )?"`
 	Limit        *expr          `parser:"( 'LIMIT' @@ )?"`
 	Offset       *expr          `parser:"( 'OFFSET' @@ )?"`
+	// transform is a SELECT TRANSFORM / MAP / REDUCE … USING clause as tokens (read by rd only).
+	transform []*innerTok
 }
 
 // selectItem is expr [[AS] alias].
@@ -125,6 +130,8 @@ type fromClause struct {
 	First   *joinChain     `parser:"@@"`
 	More    []*joinChain   `parser:"( ',' @@ )*"`
 	Lateral []*lateralView `parser:"@@*"`
+	// pivot holds PIVOT and UNPIVOT clauses as tokens (read by rd only).
+	pivot []*innerTok
 }
 
 // lateralView is LATERAL VIEW [OUTER] f(…) alias [AS cols], skipped.
@@ -163,4 +170,8 @@ type tableFactor struct {
 	As       string      `parser:"( 'AS' @(Ident | Quoted)"`
 	Alias    *aliasName  `parser:"| @@ )?"`
 	ColAlias []*ident    `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
+	// lateral is LATERAL before a subquery or function; pivot holds PIVOT and UNPIVOT
+	// clauses after the relation, as tokens (read by rd only).
+	lateral bool
+	pivot   []*innerTok
 }

@@ -20,7 +20,6 @@ type Parser struct {
 	drop    *participle.Parser[dropTable]
 	analyze *participle.Parser[analyzeTable]
 	cache   *participle.Parser[cacheTable]
-	query   *participle.Parser[queryStmt]
 	view    *participle.Parser[createView]
 	hint    *participle.Parser[hintBody]
 	spec    *participle.Parser[tableSpec]
@@ -61,9 +60,6 @@ func New() (*Parser, error) {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.cache, err = participle.Build[cacheTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
-	if p.query, err = participle.Build[queryStmt](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.view, err = participle.Build[createView](opts...); err != nil {
@@ -169,8 +165,8 @@ func (st *state) statement(c chunk) {
 			st.cacheTable(ast, c)
 		}
 	case stmtQuery:
-		if ast, err := st.p.query.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := parseQuery(c.text); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else {
 			st.f.Queries = append(st.f.Queries, st.buildQuery(ast, c))
 		}

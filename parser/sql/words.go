@@ -65,7 +65,7 @@ func classify(w []string) stmtKind {
 		}
 	case "cache":
 		return stmtCache
-	case "select", "with", "insert", "(", "values", "table":
+	case "select", "with", "insert", "(", "values", "table", "from":
 		return stmtQuery
 	}
 	return stmtOther

@@ -1,0 +1,267 @@
+package sql
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The statement parser: hand-written recursive descent over scan's tokens, one token of
+// lookahead in most places and a bounded scan of balanced brackets in the few places Spark's
+// grammar needs more (a lambda's parameter list, a subquery or a tuple after "("). Every
+// token is read once, so parsing is linear in the statement's length. It fills the same
+// grammar structs (grammar_*.go) the participle grammar defines, with the same positions:
+// Pos is the offset of a node's first token, EndPos the end of its last.
+//
+// After the first error every call returns at once (the cursor sits on the end token), so
+// an error costs no more than the tokens read before it.
+
+// maxDepth bounds the parser's own recursion, counted at expressions, queries and types;
+// tooDeep rejects deeper bracket nesting before parsing, this catches the rest (a chain of
+// NOTs, of nested set operations) with a positioned error instead of a stack overflow.
+const maxDepth = 4 * maxNesting
+
+// rd is one statement's parse.
+type rd struct {
+	toks  []token
+	i     int
+	err   *rdErr
+	depth int
+}
+
+// rdErr is the first syntax error of a parse.
+type rdErr struct {
+	off int
+	msg string
+}
+
+func newRD(src string) *rd { return &rd{toks: scan(src)} }
+
+// parseQuery parses a whole statement as a query.
+func parseQuery(src string) (*queryStmt, *rdErr) {
+	p := newRD(src)
+	if !p.startsStatementQuery() && !p.is("INSERT") {
+		p.fail("a query")
+	}
+	q := p.queryStmt()
+	if p.err == nil && p.tok().kind != tEOF {
+		p.fail("")
+	}
+	return q, p.err
+}
+
+// upper is strings.ToUpper.
+func upper(s string) string { return strings.ToUpper(s) }
+
+// tok returns the current token.
+func (p *rd) tok() token { return p.toks[p.i] }
+
+// ahead returns the token n places after the current one (the end token past the end).
+func (p *rd) ahead(n int) token {
+	if j := p.i + n; j < len(p.toks) {
+		return p.toks[j]
+	}
+	return p.toks[len(p.toks)-1]
+}
+
+// isTok reports whether t is the keyword or operator w (keywords match identifiers case
+// insensitively; quoted names never match a keyword).
+func isTok(t token, w string) bool {
+	switch t.kind {
+	case tIdent:
+		return len(t.text) == len(w) && strings.EqualFold(t.text, w)
+	case tOp:
+		return t.text == w
+	}
+	return false
+}
+
+// is reports whether the current token is w.
+func (p *rd) is(w string) bool { return isTok(p.toks[p.i], w) }
+
+// isAny reports whether the current token is one of ws.
+func (p *rd) isAny(ws ...string) bool {
+	for _, w := range ws {
+		if p.is(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// at reports whether the tokens from the current one are ws, in order.
+func (p *rd) at(ws ...string) bool {
+	for k, w := range ws {
+		if !isTok(p.ahead(k), w) {
+			return false
+		}
+	}
+	return true
+}
+
+// next consumes the current token and returns it.
+func (p *rd) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+
+// accept consumes the current token if it is w.
+func (p *rd) accept(w string) bool {
+	if p.is(w) {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// acceptSeq consumes the tokens ws if they come next, in order, and reports whether it did.
+func (p *rd) acceptSeq(ws ...string) bool {
+	if !p.at(ws...) {
+		return false
+	}
+	p.i += len(ws)
+	return true
+}
+
+// expect consumes w or records an error.
+func (p *rd) expect(w string) bool {
+	if p.accept(w) {
+		return true
+	}
+	p.fail(fmt.Sprintf("%q", strings.ToUpper(w)))
+	return false
+}
+
+// pos is the position of the current token.
+func (p *rd) pos() lexer.Position { return lexer.Position{Offset: p.toks[p.i].off} }
+
+// endPos is the end of the last consumed token.
+func (p *rd) endPos() lexer.Position {
+	if p.i == 0 {
+		return lexer.Position{Offset: p.toks[0].off}
+	}
+	return lexer.Position{Offset: p.toks[p.i-1].end}
+}
+
+// fail records a syntax error at the current token, naming what was expected when that is
+// one thing, and moves to the end so that every caller returns.
+func (p *rd) fail(expected string) {
+	if p.err != nil {
+		return
+	}
+	t := p.tok()
+	what := fmt.Sprintf("%q", t.text)
+	if t.kind == tEOF {
+		what = `"<EOF>"`
+	}
+	msg := "unexpected token " + what
+	if expected != "" {
+		msg += " (expected " + expected + ")"
+	}
+	p.failAt(t.off, msg)
+}
+
+// failAt records an error with its own message at offset off.
+func (p *rd) failAt(off int, msg string) {
+	if p.err == nil {
+		p.err = &rdErr{off: off, msg: msg}
+	}
+	p.i = len(p.toks) - 1
+}
+
+// enter counts one level of recursion; false (with an error) past maxDepth.
+func (p *rd) enter() bool {
+	p.depth++
+	if p.depth > maxDepth {
+		p.failAt(p.tok().off, fmt.Sprintf("nesting deeper than %d levels is not read", maxDepth))
+		return false
+	}
+	return true
+}
+
+func (p *rd) leave() { p.depth-- }
+
+// isName reports whether t can be a name part: an identifier, a quoted name or a template.
+func isName(t token) bool { return t.kind == tIdent || t.kind == tQuoted || t.kind == tTemplate }
+
+// matching returns the index of the bracket closing the one at index i, or -1.
+func (p *rd) matching(i int) int {
+	depth := 0
+	for j := i; j < len(p.toks); j++ {
+		switch t := p.toks[j]; {
+		case t.kind != tOp:
+		case t.text == "(" || t.text == "[":
+			depth++
+		case t.text == ")" || t.text == "]":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// skipGroup consumes a bracketed group starting at the current "(" and returns its tokens
+// as innerToks (nested groups kept), or records an error.
+func (p *rd) skipGroup() []*innerTok {
+	if !p.is("(") {
+		p.fail(`"("`)
+		return nil
+	}
+	end := p.matching(p.i)
+	if end < 0 {
+		p.fail("")
+		return nil
+	}
+	out := rawToks(p.toks[p.i+1 : end])
+	p.i = end + 1
+	return out
+}
+
+// rawToks turns a token range with balanced parentheses into innerToks, groups nested.
+func rawToks(toks []token) []*innerTok {
+	out := []*innerTok{}
+	stack := []*[]*innerTok{&out}
+	for _, t := range toks {
+		cur := stack[len(stack)-1]
+		switch {
+		case t.kind == tOp && t.text == "(":
+			g := &innerTok{Group: []*innerTok{}}
+			*cur = append(*cur, g)
+			stack = append(stack, &g.Group)
+		case t.kind == tOp && t.text == ")" && len(stack) > 1:
+			stack = stack[:len(stack)-1]
+		default:
+			*cur = append(*cur, &innerTok{Tok: t.text})
+		}
+	}
+	return out
+}
+
+// adjacent reports whether the tokens at i and i+1 touch (no blank between them).
+func (p *rd) adjacent(i int) bool {
+	return i+1 < len(p.toks) && p.toks[i].end == p.toks[i+1].off
+}
+
+// shiftOp returns the shift operator (<<, >>, >>>) made of adjacent < or > characters at the
+// current token, or "".
+func (p *rd) shiftOp() string {
+	t := p.tok()
+	if t.kind != tOp || (t.text != "<" && t.text != ">") || !p.adjacent(p.i) || p.ahead(1).text != t.text {
+		return ""
+	}
+	if t.text == ">" && p.adjacent(p.i+1) && p.ahead(2).text == ">" && p.ahead(2).kind == tOp {
+		return ">>>"
+	}
+	return t.text + t.text
+}
+
+// isPipe reports whether the current tokens are the pipe operator |> (adjacent | and >).
+func (p *rd) isPipe() bool {
+	return p.is("|") && p.adjacent(p.i) && isTok(p.ahead(1), ">")
+}

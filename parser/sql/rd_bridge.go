@@ -1,0 +1,141 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle grammar of DDL (grammar_ddl.go, grammar_stmt.go) reaches queries and
+// expressions (CREATE TABLE … AS query, a view's query, a column's DEFAULT, a hint's
+// arguments) through these Parse methods, which hand the tokens to the hand-written parser:
+// queries and expressions have one grammar, rd's.
+
+// kindOf returns the scan kind of a token the participle lexer read, from its text.
+func kindOf(v string) tkind {
+	switch c := v[0]; {
+	case strings.HasPrefix(v, "/*+"):
+		return tHint
+	case strings.HasPrefix(v, "{{"):
+		return tTemplate
+	case c == '\'' || c == '"' || (c == 'r' || c == 'R') && len(v) > 1 && (v[1] == '\'' || v[1] == '"'):
+		return tString
+	case c == '`':
+		return tQuoted
+	case isDigit(c) || c == '.' && len(v) > 1:
+		return tNumber
+	case isIdentStart(c):
+		return tIdent
+	}
+	return tOp
+}
+
+// bridge collects the tokens ahead of lex (up to a top-level "," or unmatched ")" when
+// oneExpr), without consuming them. A multi-character operator the participle lexer reads
+// as one token that scan reads as several is split the same way.
+func bridge(lex *lexer.PeekingLexer, oneExpr, angles bool) *rd {
+	cp := lex.MakeCheckpoint()
+	defer lex.LoadCheckpoint(cp)
+	var toks []token
+	depth := 0
+	for {
+		t := lex.Next()
+		if t.EOF() {
+			break
+		}
+		if t.Value == "" {
+			continue
+		}
+		k := kindOf(t.Value)
+		if oneExpr && k == tOp {
+			switch t.Value {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			case "<":
+				if angles {
+					depth++
+				}
+			case ">":
+				if angles {
+					depth--
+				}
+			}
+			if depth < 0 || depth == 0 && t.Value == "," {
+				break
+			}
+		}
+		toks = append(toks, token{kind: k, text: t.Value, off: t.Pos.Offset, end: t.Pos.Offset + len(t.Value)})
+	}
+	end := 0
+	if n := len(toks); n > 0 {
+		end = toks[n-1].end
+	}
+	return &rd{toks: append(toks, token{kind: tEOF, off: end, end: end})}
+}
+
+// consume advances lex past the n tokens rd read.
+func consume(lex *lexer.PeekingLexer, n int) {
+	for range n {
+		lex.Next()
+	}
+}
+
+// Parse implements participle.Parseable: a query where the DDL grammar has one.
+func (q *queryStmt) Parse(lex *lexer.PeekingLexer) error {
+	p := bridge(lex, false, false)
+	if !p.startsStatementQuery() {
+		return participle.NextMatch
+	}
+	*q = *p.queryStmt()
+	if p.err != nil {
+		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
+	}
+	consume(lex, p.i)
+	return nil
+}
+
+// Parse implements participle.Parseable: an expression where the DDL grammar has one.
+func (e *expr) Parse(lex *lexer.PeekingLexer) error {
+	p := bridge(lex, true, false)
+	if t := p.tok(); t.kind == tEOF || isTok(t, ",") || isTok(t, ")") {
+		return participle.NextMatch
+	}
+	*e = *p.expression()
+	if p.err != nil {
+		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
+	}
+	consume(lex, p.i)
+	return nil
+}
+
+// Parse implements participle.Parseable: a (qualified) name or IDENTIFIER(…) where the DDL
+// grammar has one.
+func (q *qname) Parse(lex *lexer.PeekingLexer) error {
+	p := bridge(lex, true, false)
+	if !isName(p.tok()) {
+		return participle.NextMatch
+	}
+	*q = *p.qname()
+	if p.err != nil {
+		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
+	}
+	consume(lex, p.i)
+	return nil
+}
+
+// Parse implements participle.Parseable: a type where the DDL grammar has one.
+func (t *dataType) Parse(lex *lexer.PeekingLexer) error {
+	p := bridge(lex, true, true)
+	if p.tok().kind != tIdent {
+		return participle.NextMatch
+	}
+	*t = *p.dataType()
+	if p.err != nil {
+		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
+	}
+	consume(lex, p.i)
+	return nil
+}

@@ -1,0 +1,283 @@
+package sql
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// Expressions, after SqlBaseParser.g4's booleanExpression (OR, AND, NOT, EXISTS), predicate
+// (BETWEEN, IN, LIKE/ILIKE/RLIKE with ANY/ALL/SOME, IS …) and valueExpression (signs, the
+// arithmetic, concatenation, shift and bitwise operators, comparisons). Operands are in
+// rd_primary.go.
+
+// expression is booleanExpression's OR level.
+func (p *rd) expression() *expr {
+	if !p.enter() {
+		return &expr{}
+	}
+	defer p.leave()
+	e := &expr{Pos: p.pos()}
+	e.Or = append(e.Or, p.andExpr())
+	for p.err == nil && p.is("OR") {
+		p.next()
+		e.Or = append(e.Or, p.andExpr())
+	}
+	e.EndPos = p.endPos()
+	return e
+}
+
+// andExpr is booleanExpression's AND level.
+func (p *rd) andExpr() *andExpr {
+	a := &andExpr{Pos: p.pos()}
+	a.And = append(a.And, p.notExpr())
+	for p.err == nil && (p.is("AND") || p.is("&&")) {
+		p.next()
+		a.And = append(a.And, p.notExpr())
+	}
+	a.EndPos = p.endPos()
+	return a
+}
+
+// notExpr is [NOT] valueExpression [predicate]. A second NOT (NOT NOT x) nests the rest as
+// a parenthesised operand, as the grammar's recursion does.
+func (p *rd) notExpr() *cmpExpr {
+	c := &cmpExpr{Pos: p.pos()}
+	if p.is("NOT") || p.is("!") {
+		p.next()
+		c.Not = true
+		if p.is("NOT") || p.is("!") {
+			if !p.enter() {
+				return c
+			}
+			inner := p.notExpr()
+			p.leave()
+			c.Left = wrapCmp(inner)
+			c.EndPos = p.endPos()
+			return c
+		}
+	}
+	c.Left = p.arith()
+	p.predicates(c)
+	c.EndPos = p.endPos()
+	return c
+}
+
+// predicates reads comparisons and predicates after an operand: a = b, a IN (…), a IS NULL;
+// each one after the first applies to what precedes it ((a = b) IS NULL).
+func (p *rd) predicates(c *cmpExpr) {
+	for p.err == nil {
+		before := p.endPos()
+		r := p.predicate()
+		if r == nil {
+			return
+		}
+		if c.RHS != nil {
+			c.Left = wrapCmp(&cmpExpr{Pos: c.Left.Pos, EndPos: before, Left: c.Left, RHS: c.RHS})
+		}
+		c.RHS = r
+	}
+}
+
+// wrapCmp turns a comparison into an operand, as if it had been written in parentheses.
+func wrapCmp(c *cmpExpr) *arith {
+	e := &expr{Pos: c.Pos, EndPos: c.EndPos, Or: []*andExpr{{Pos: c.Pos, EndPos: c.EndPos, And: []*cmpExpr{c}}}}
+	pr := &primary{Pos: c.Pos, EndPos: c.EndPos, Tuple: []*expr{e}}
+	u := &unary{Pos: c.Pos, EndPos: c.EndPos, Primary: pr}
+	return &arith{Pos: c.Pos, EndPos: c.EndPos, Left: u}
+}
+
+// predicate reads one comparison or predicate, or returns nil when none follows.
+func (p *rd) predicate() *cmpRHS {
+	switch t := p.tok(); {
+	case t.kind == tOp && isComparison(t.text):
+		// <=> is one token; < = is not <=.
+		p.next()
+		return &cmpRHS{Op: t.text, Right: p.arith()}
+	case p.is("IS"):
+		p.next()
+		return &cmpRHS{Is: p.isPredicate()}
+	}
+	r := &cmpRHS{}
+	if (p.is("NOT") || p.is("!")) && isPredicateWord(p.ahead(1)) {
+		p.next()
+		r.Not = true
+	}
+	switch {
+	case p.is("IN"):
+		p.next()
+		r.In = p.inList()
+	case p.is("BETWEEN"):
+		p.next()
+		b := &between{Low: p.arith()}
+		p.expect("AND")
+		b.High = p.arith()
+		r.Between = b
+	case p.isAny("LIKE", "ILIKE", "RLIKE", "REGEXP"):
+		r.Like = p.likePredicate()
+	default:
+		return nil
+	}
+	return r
+}
+
+func isComparison(op string) bool {
+	switch op {
+	case "=", "==", "<=>", "<>", "!=", "<=", ">=", "<", ">":
+		return true
+	}
+	return false
+}
+
+func isPredicateWord(t token) bool {
+	for _, w := range []string{"IN", "BETWEEN", "LIKE", "ILIKE", "RLIKE", "REGEXP"} {
+		if isTok(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPredicate reads what follows IS.
+func (p *rd) isPredicate() *isPred {
+	ip := &isPred{Not: p.accept("NOT") || p.accept("!")}
+	switch {
+	case p.isAny("NULL", "TRUE", "FALSE", "UNKNOWN"):
+		ip.What = p.next().text
+	case p.is("DISTINCT"):
+		p.next()
+		p.expect("FROM")
+		ip.Other = p.arith()
+	default:
+		p.fail("NULL, TRUE, FALSE, UNKNOWN or DISTINCT FROM")
+	}
+	return ip
+}
+
+// inList reads ( query ) or ( expression, … ) after IN.
+func (p *rd) inList() *inList {
+	l := &inList{}
+	if !p.expect("(") {
+		return l
+	}
+	if p.startsQuery() {
+		l.Query = p.queryStmt()
+	} else {
+		l.Items = p.expressionList()
+	}
+	p.expect(")")
+	return l
+}
+
+// expressionList reads expression (, expression)*.
+func (p *rd) expressionList() []*expr {
+	out := []*expr{p.expression()}
+	for p.err == nil && p.accept(",") {
+		out = append(out, p.expression())
+	}
+	return out
+}
+
+// likePredicate reads LIKE|ILIKE|RLIKE|REGEXP [ANY|ALL|SOME] pattern [ESCAPE 'c'].
+func (p *rd) likePredicate() *likePred {
+	l := &likePred{Op: p.next().text}
+	if p.isAny("ANY", "ALL", "SOME") && isTok(p.ahead(1), "(") {
+		l.Quant = p.next().text
+	}
+	l.Pattern = p.arith()
+	if p.accept("ESCAPE") {
+		if p.tok().kind != tString {
+			p.fail("a string")
+		}
+		p.next()
+	}
+	return l
+}
+
+// arith is valueExpression without comparisons: operands joined by * / % DIV + - || << >>
+// >>> & ^ |, kept as a flat chain (trees.arith applies the precedence).
+func (p *rd) arith() *arith {
+	a := &arith{Pos: p.pos()}
+	a.Left = p.unary()
+	for p.err == nil {
+		op := p.arithOp()
+		if op == "" {
+			break
+		}
+		a.Rest = append(a.Rest, &arithOp{Op: op, Right: p.unary()})
+	}
+	a.EndPos = p.endPos()
+	return a
+}
+
+// arithOp consumes and returns the binary operator at the cursor, or "".
+func (p *rd) arithOp() string {
+	t := p.tok()
+	if t.kind == tIdent && isTok(t, "DIV") {
+		p.next()
+		return t.text
+	}
+	if t.kind != tOp {
+		return ""
+	}
+	if op := p.shiftOp(); op != "" {
+		p.i += len(op)
+		return op
+	}
+	switch t.text {
+	case "+", "-", "*", "/", "%", "||", "&", "^":
+		p.next()
+		return t.text
+	case "|":
+		if p.isPipe() {
+			return ""
+		}
+		p.next()
+		return t.text
+	}
+	return ""
+}
+
+// unary is signs, an operand, and its postfixes.
+func (p *rd) unary() *unary {
+	u := &unary{Pos: p.pos()}
+	for p.isAny("-", "+", "~") {
+		t := p.next()
+		u.Sign = append(u.Sign, &sign{Pos: lexer.Position{Offset: t.off}, Op: t.text})
+	}
+	numTok := p.tok()
+	u.Primary = p.primary()
+	if u.Primary.Number != "" {
+		n := len(u.Sign)
+		p.checkNumber(numTok, n > 0 && u.Sign[n-1].Op == "-")
+	}
+	for p.err == nil {
+		pf := p.postfix(u.Pos)
+		if pf == nil {
+			break
+		}
+		u.Postfix = append(u.Postfix, pf)
+	}
+	u.EndPos = p.endPos()
+	return u
+}
+
+// postfix reads ::type, [index], .field or COLLATE name after an operand.
+func (p *rd) postfix(from lexer.Position) *postfix {
+	pf := &postfix{Pos: from}
+	switch {
+	case p.is("::"):
+		p.next()
+		pf.Cast = p.dataType()
+	case p.is("["):
+		p.next()
+		pf.Index = p.expression()
+		p.expect("]")
+	case p.is(".") && isName(p.ahead(1)):
+		p.next()
+		pf.Field = p.next().text
+	case p.is("COLLATE") && isName(p.ahead(1)):
+		p.next()
+		pf.collate = p.next().text
+	default:
+		return nil
+	}
+	pf.EndPos = p.endPos()
+	return pf
+}

@@ -1,0 +1,411 @@
+package sql
+
+// FROM and what reads rows, after SqlBaseParser.g4's fromClause, relation, joinRelation
+// (joinType, joinCriteria), relationPrimary (tables with temporalClause, optionsClause and
+// sample; subqueries; nested relations; inlineTable; functionTable; LATERAL), tableAlias,
+// lateralView, pivotClause and unpivotClause, transformClause with rowFormat, and the
+// operators of operatorPipeRightSide.
+
+// fromClause reads relation (, relation)* LATERAL VIEW … PIVOT … UNPIVOT ….
+func (p *rd) fromClause() *fromClause {
+	f := &fromClause{First: p.joinChain()}
+	for p.err == nil && p.accept(",") {
+		f.More = append(f.More, p.joinChain())
+	}
+	for p.err == nil && p.at("LATERAL", "VIEW") {
+		f.Lateral = append(f.Lateral, p.lateralView())
+	}
+	for p.err == nil && p.isAny("PIVOT", "UNPIVOT") {
+		f.pivot = append(f.pivot, p.pivot()...)
+	}
+	return f
+}
+
+// lateralView reads LATERAL VIEW [OUTER] f(args) [table] [AS col, …].
+func (p *rd) lateralView() *lateralView {
+	from := p.i
+	p.i += 2
+	p.accept("OUTER")
+	p.qname()
+	p.argList(nil)
+	if p.isAlias() {
+		p.next()
+	}
+	if p.accept("AS") || p.isAlias() {
+		for p.err == nil {
+			p.ident()
+			if !p.accept(",") {
+				break
+			}
+		}
+	}
+	return &lateralView{Tokens: rawToks(p.toks[from:p.i])}
+}
+
+// pivot reads PIVOT (aggregates FOR column IN (values)) or UNPIVOT [INCLUDE|EXCLUDE NULLS]
+// (values FOR name IN (columns)), with an optional alias, and returns the tokens read.
+func (p *rd) pivot() []*innerTok {
+	from := p.i
+	unpivot := p.next().text
+	if isTok(token{kind: tIdent, text: unpivot}, "UNPIVOT") && p.isAny("INCLUDE", "EXCLUDE") {
+		p.next()
+		p.expect("NULLS")
+	}
+	p.expect("(")
+	if p.is("(") {
+		p.identList()
+	} else {
+		p.selectItems()
+	}
+	p.expect("FOR")
+	if p.is("(") {
+		p.identList()
+	} else {
+		p.qname()
+	}
+	p.expect("IN")
+	p.expect("(")
+	p.selectItems()
+	p.expect(")")
+	p.expect(")")
+	p.tableAlias(&tableFactor{})
+	return rawToks(p.toks[from:p.i])
+}
+
+// joinChain reads relationPrimary followed by joins.
+func (p *rd) joinChain() *joinChain {
+	ch := &joinChain{Left: p.tableFactor()}
+	for p.err == nil && p.startsJoin() {
+		ch.Joins = append(ch.Joins, p.joinPart())
+	}
+	return ch
+}
+
+// startsJoin reports whether a join follows.
+func (p *rd) startsJoin() bool {
+	for k := 0; k < 4; k++ {
+		t := p.ahead(k)
+		switch {
+		case isTok(t, "JOIN"):
+			return true
+		case isTok(t, "NATURAL") || isTok(t, "INNER") || isTok(t, "CROSS") || isTok(t, "LEFT") ||
+			isTok(t, "RIGHT") || isTok(t, "FULL") || isTok(t, "OUTER") || isTok(t, "SEMI") || isTok(t, "ANTI"):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// joinPart reads [NATURAL] [type] JOIN [LATERAL] relation [ON cond | USING (cols)].
+func (p *rd) joinPart() *joinPart {
+	j := &joinPart{Pos: p.pos()}
+	j.Natural = p.accept("NATURAL")
+	switch {
+	case p.isAny("INNER", "CROSS"):
+		j.Type = []string{p.next().text}
+	case p.isAny("LEFT", "RIGHT", "FULL"):
+		j.Type = []string{p.next().text}
+		if p.isAny("OUTER", "SEMI", "ANTI") {
+			j.Type = append(j.Type, p.next().text)
+		}
+	case p.isAny("SEMI", "ANTI"):
+		j.Type = []string{p.next().text}
+	}
+	p.expect("JOIN")
+	j.Right = p.tableFactor()
+	switch {
+	case p.accept("ON"):
+		j.On = p.expression()
+	case p.is("USING"):
+		p.next()
+		j.Using = p.identList()
+	}
+	j.EndPos = p.endPos()
+	return j
+}
+
+// tableFactor reads one relationPrimary with its alias.
+func (p *rd) tableFactor() *tableFactor {
+	t := &tableFactor{Pos: p.pos()}
+	if !p.enter() {
+		return t
+	}
+	defer p.leave()
+	t.lateral = p.accept("LATERAL")
+	switch {
+	case p.is("(") && p.subqueryFollows():
+		p.next()
+		t.Sub = p.queryStmt()
+		p.expect(")")
+	case p.is("("):
+		p.next()
+		t.Nested = p.fromClause()
+		p.expect(")")
+	case p.is("VALUES"):
+		p.next()
+		from := p.i
+		p.expressionList()
+		t.Values = rawToks(p.toks[from:p.i])
+	case p.isName() && p.callFollows():
+		t.Func = p.funcCall()
+	case p.isName() && !p.isAny("WHERE", "GROUP", "ORDER", "HAVING", "LIMIT", "UNION", "JOIN", "ON", "SELECT"):
+		t.Name = p.qname()
+		if p.at("WITH", "(") {
+			p.next()
+			p.skipGroup()
+		}
+	default:
+		p.fail("a table")
+		return t
+	}
+	t.Temporal = p.temporal()
+	p.tableAlias(t)
+	for p.err == nil && p.isAny("PIVOT", "UNPIVOT") && isTok(p.ahead(1), "(") {
+		t.pivot = append(t.pivot, p.pivot()...)
+	}
+	t.EndPos = p.endPos()
+	return t
+}
+
+// isName reports whether the current token can start a name.
+func (p *rd) isName() bool { return isName(p.tok()) }
+
+// subqueryFollows reports whether the "(" at the cursor opens a query rather than a nested
+// relation: a query word follows it, or a bracketed query that is followed by the closing
+// bracket or by what continues a query (((SELECT …) UNION …) is a query, ((SELECT …) s JOIN
+// t) a relation).
+func (p *rd) subqueryFollows() bool { return p.subqueryAt(p.i) }
+
+func (p *rd) subqueryAt(i int) bool {
+	if i+1 >= len(p.toks) {
+		return false
+	}
+	if startsQueryTok(p.toks[i+1], p.toks[min(i+2, len(p.toks)-1)]) {
+		return true
+	}
+	if !isTok(p.toks[i+1], "(") || !p.subqueryAt(i+1) {
+		return false
+	}
+	end := p.matching(i + 1)
+	return end > 0 && (isTok(p.toks[min(end+1, len(p.toks)-1)], ")") || p.continuesQuery(end+1))
+}
+
+// callFollows reports whether a (qualified) name followed by "(" is at the cursor.
+func (p *rd) callFollows() bool {
+	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
+		end := p.matching(p.i + 1)
+		return end > 0 && isTok(p.toks[min(end+1, len(p.toks)-1)], "(")
+	}
+	k := 0
+	for isName(p.ahead(k)) && isTok(p.ahead(k+1), ".") {
+		k += 2
+	}
+	return isName(p.ahead(k)) && isTok(p.ahead(k+1), "(")
+}
+
+// temporal reads TABLESAMPLE (…) [REPEATABLE (…)], [FOR] VERSION|SYSTEM_VERSION AS OF v, or
+// [FOR] TIMESTAMP|SYSTEM_TIME AS OF expr, as tokens.
+func (p *rd) temporal() []*innerTok {
+	from := p.i
+	switch {
+	case p.at("TABLESAMPLE", "("):
+		p.next()
+		p.skipGroup()
+		if p.at("REPEATABLE", "(") {
+			p.next()
+			p.skipGroup()
+		}
+	case p.at("FOR", "SYSTEM_VERSION", "AS", "OF") || p.at("FOR", "VERSION", "AS", "OF") ||
+		p.at("FOR", "SYSTEM_TIME", "AS", "OF") || p.at("FOR", "TIMESTAMP", "AS", "OF"):
+		p.i += 4
+		p.expression()
+	case p.at("VERSION", "AS", "OF") || p.at("TIMESTAMP", "AS", "OF") || p.at("SYSTEM_VERSION", "AS", "OF") || p.at("SYSTEM_TIME", "AS", "OF"):
+		p.i += 3
+		p.expression()
+	default:
+		return nil
+	}
+	return rawToks(p.toks[from:p.i])
+}
+
+// tableAlias reads [AS] name [(cols)].
+func (p *rd) tableAlias(t *tableFactor) {
+	switch {
+	case p.at("AS", "("):
+		p.next()
+		t.ColAlias = p.identList()
+		return
+	case p.accept("AS"):
+		t.As = p.alias()
+	case p.isAlias():
+		a := aliasName(p.next().text)
+		t.Alias = &a
+	default:
+		return
+	}
+	if p.is("(") {
+		t.ColAlias = p.identList()
+	}
+}
+
+// transformClause reads SELECT TRANSFORM (exprs) | MAP exprs | REDUCE exprs, then [ROW
+// FORMAT …] [RECORDWRITER '…'] USING 'script' [AS (cols) | AS cols] [ROW FORMAT …]
+// [RECORDREADER '…'], and returns the tokens read.
+func (p *rd) transformClause() []*innerTok {
+	from := p.i
+	if p.accept("TRANSFORM") {
+		p.expect("(")
+		if !p.is(")") {
+			p.expressionList()
+		}
+		p.expect(")")
+	} else {
+		p.next()
+		p.expressionList()
+	}
+	p.rowFormat()
+	if p.accept("RECORDWRITER") {
+		p.str()
+	}
+	p.expect("USING")
+	p.str()
+	if p.accept("AS") {
+		if p.accept("(") {
+			p.columnsMaybeTyped()
+			p.expect(")")
+		} else {
+			p.columnsMaybeTyped()
+		}
+	}
+	p.rowFormat()
+	if p.accept("RECORDREADER") {
+		p.str()
+	}
+	return rawToks(p.toks[from:p.i])
+}
+
+// columnsMaybeTyped reads name [type], ….
+func (p *rd) columnsMaybeTyped() {
+	for p.err == nil {
+		p.ident()
+		if p.tok().kind == tIdent && !p.isAny("ROW", "RECORDREADER", "FROM", "WHERE") {
+			p.dataType()
+		}
+		if !p.accept(",") {
+			return
+		}
+	}
+}
+
+// str consumes a string literal.
+func (p *rd) str() {
+	if p.tok().kind != tString {
+		p.fail("a string")
+		return
+	}
+	p.next()
+}
+
+// rowFormat reads ROW FORMAT SERDE '…' [WITH SERDEPROPERTIES (…)] | ROW FORMAT DELIMITED
+// [FIELDS TERMINATED BY '…' [ESCAPED BY '…']] [COLLECTION ITEMS …] [MAP KEYS …] [LINES …]
+// [NULL DEFINED AS '…'], if there.
+func (p *rd) rowFormat() {
+	if !p.acceptSeq("ROW", "FORMAT") {
+		return
+	}
+	if p.accept("SERDE") {
+		p.str()
+		if p.acceptSeq("WITH", "SERDEPROPERTIES") {
+			p.skipGroup()
+		}
+		return
+	}
+	p.expect("DELIMITED")
+	for p.err == nil {
+		switch {
+		case p.acceptSeq("FIELDS", "TERMINATED", "BY"):
+			p.str()
+			if p.acceptSeq("ESCAPED", "BY") {
+				p.str()
+			}
+		case p.acceptSeq("COLLECTION", "ITEMS", "TERMINATED", "BY"), p.acceptSeq("MAP", "KEYS", "TERMINATED", "BY"),
+			p.acceptSeq("LINES", "TERMINATED", "BY"), p.acceptSeq("NULL", "DEFINED", "AS"):
+			p.str()
+		default:
+			return
+		}
+	}
+}
+
+// pipeOperator reads what follows |> (operatorPipeRightSide).
+func (p *rd) pipeOperator() {
+	switch {
+	case p.is("SELECT"):
+		p.next()
+		for p.tok().kind == tHint {
+			p.next()
+		}
+		if p.isAny("DISTINCT", "ALL") {
+			p.next()
+		}
+		p.selectItems()
+		for p.err == nil && p.is("WINDOW") {
+			p.windows()
+		}
+	case p.is("EXTEND"):
+		p.next()
+		p.selectItems()
+	case p.is("SET"):
+		p.next()
+		for p.err == nil {
+			p.qname()
+			p.expect("=")
+			p.expression()
+			if !p.accept(",") {
+				break
+			}
+		}
+	case p.is("DROP"):
+		p.next()
+		for p.err == nil {
+			p.qname()
+			if !p.accept(",") {
+				break
+			}
+		}
+	case p.is("AS"):
+		p.next()
+		p.ident()
+	case p.is("WHERE"):
+		p.next()
+		p.expression()
+	case p.isAny("PIVOT", "UNPIVOT"):
+		p.pivot()
+	case p.is("TABLESAMPLE"):
+		p.temporal()
+	case p.startsJoin():
+		p.joinPart()
+	case p.isAny("UNION", "EXCEPT", "MINUS", "INTERSECT"):
+		p.next()
+		if p.isAny("ALL", "DISTINCT") {
+			p.next()
+		}
+		p.queryTerm()
+	case p.startsOrganization():
+		p.organization(&selectBlock{})
+	case p.is("AGGREGATE"):
+		p.next()
+		if !p.at("GROUP", "BY") && !p.isPipe() && p.tok().kind != tEOF && !p.is(")") {
+			p.selectItems()
+		}
+		if p.at("GROUP", "BY") {
+			p.i += 2
+			if p.tok().kind != tEOF && !p.isPipe() && !p.is(")") {
+				p.selectItems()
+			}
+		}
+	default:
+		p.fail("a pipe operator")
+	}
+}

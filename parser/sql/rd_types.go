@@ -1,0 +1,205 @@
+package sql
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Names and types, after SqlBaseParser.g4's multipartIdentifier, identifierReference
+// (IDENTIFIER(…)) and dataType (primitive types with parameters, interval types with their
+// fields, ARRAY<…>, MAP<…, …>, STRUCT<…> with NOT NULL and COMMENT, COLLATE).
+
+// qname reads a possibly qualified name, or IDENTIFIER(expr).
+func (p *rd) qname() *qname {
+	q := &qname{Pos: p.pos()}
+	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
+		p.i += 2
+		if p.tok().kind == tString && isTok(p.ahead(1), ")") {
+			s := p.next().text
+			q.Ident = &s
+		} else {
+			from := p.i
+			q.identX = p.expression()
+			if s, ok := constString(q.identX); ok {
+				q.Ident = &s
+			} else {
+				// The name is an expression of variables: not known before run time, so it
+				// is kept as a template is.
+				q.Parts = []string{"{{IDENTIFIER(" + joinToks(p.toks[from:p.i]) + ")}}"}
+			}
+		}
+		p.expect(")")
+		q.EndPos = p.endPos()
+		return q
+	}
+	if !isName(p.tok()) {
+		p.fail("a name")
+		return q
+	}
+	q.Parts = append(q.Parts, p.next().text)
+	for p.is(".") && isName(p.ahead(1)) {
+		p.next()
+		q.Parts = append(q.Parts, p.next().text)
+	}
+	q.EndPos = p.endPos()
+	return q
+}
+
+// constString folds an IDENTIFIER argument made of string literals joined by || into one
+// quoted string literal, as Spark evaluates it; false when it is anything else.
+func constString(e *expr) (string, bool) {
+	if len(e.Or) != 1 || len(e.Or[0].And) != 1 {
+		return "", false
+	}
+	c := e.Or[0].And[0]
+	if c.Not || c.RHS != nil {
+		return "", false
+	}
+	var b strings.Builder
+	part := func(u *unary) bool {
+		if len(u.Sign) > 0 || len(u.Postfix) > 0 || u.Primary.Str == nil {
+			return false
+		}
+		for _, s := range u.Primary.Str {
+			b.WriteString(unquoteString(s))
+		}
+		return true
+	}
+	if !part(c.Left.Left) {
+		return "", false
+	}
+	for _, o := range c.Left.Rest {
+		if o.Op != "||" || !part(o.Right) {
+			return "", false
+		}
+	}
+	return "'" + strings.ReplaceAll(b.String(), "'", "\\'") + "'", true
+}
+
+// joinToks joins tokens' text with single blanks.
+func joinToks(toks []token) string {
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// ident reads one name part.
+func (p *rd) ident() *ident {
+	if !isName(p.tok()) {
+		p.fail("a name")
+		return &ident{Pos: p.pos()}
+	}
+	t := p.next()
+	return &ident{Pos: lexer.Position{Offset: t.off}, Name: t.text}
+}
+
+// identList reads ( name, … ).
+func (p *rd) identList() []*ident {
+	var out []*ident
+	p.expect("(")
+	for p.err == nil {
+		out = append(out, p.ident())
+		if !p.accept(",") {
+			break
+		}
+	}
+	p.expect(")")
+	return out
+}
+
+// dataType reads a type.
+func (p *rd) dataType() *dataType {
+	if !p.enter() {
+		return &dataType{}
+	}
+	defer p.leave()
+	t := &dataType{}
+	if p.tok().kind != tIdent {
+		p.fail("a type")
+		return t
+	}
+	nameTok := p.next()
+	t.Name = nameTok.text
+	p.checkType(nameTok)
+	switch {
+	case strings.EqualFold(t.Name, "INTERVAL"):
+		if isUnit(p.tok()) {
+			t.unit = append(t.unit, p.next().text)
+			if p.is("TO") && isUnit(p.ahead(1)) {
+				t.unit = append(t.unit, p.next().text, p.next().text)
+			}
+		}
+		return t
+	case p.is("("):
+		p.next()
+		for p.err == nil {
+			if k := p.tok().kind; k != tNumber && k != tIdent {
+				p.fail("a type parameter")
+				return t
+			}
+			t.Params = append(t.Params, p.next().text)
+			if !p.accept(",") {
+				break
+			}
+		}
+		p.expect(")")
+	case p.is("<>"):
+		p.next()
+		t.Args = []*typeArg{}
+	case p.is("<"):
+		p.next()
+		t.Args = p.typeArgs(t.Name)
+		p.closeAngle()
+	}
+	if p.is("COLLATE") && isName(p.ahead(1)) {
+		p.next()
+		t.collate = p.next().text
+	}
+	return t
+}
+
+// typeArgs reads the elements between < and >: types, or struct fields name[:] type
+// [NOT NULL] [COMMENT '…'].
+func (p *rd) typeArgs(name string) []*typeArg {
+	var out []*typeArg
+	isStruct := strings.EqualFold(name, "STRUCT")
+	if isStruct && p.is(">") {
+		return []*typeArg{}
+	}
+	for p.err == nil {
+		a := &typeArg{}
+		if isStruct {
+			if !isName(p.tok()) {
+				p.fail("a field name")
+				return out
+			}
+			a.Field = p.next().text
+			p.accept(":")
+		}
+		a.Type = p.dataType()
+		if p.acceptSeq("NOT", "NULL") {
+			a.NotNull = true
+		}
+		if p.accept("COMMENT") {
+			if p.tok().kind != tString {
+				p.fail("a string")
+				return out
+			}
+			a.Comment = p.next().text
+		}
+		out = append(out, a)
+		if !p.accept(",") {
+			break
+		}
+	}
+	return out
+}
+
+// closeAngle consumes the > that closes a type's arguments; a >= or >> token is not one,
+// since the tokenizer keeps > single.
+func (p *rd) closeAngle() {
+	p.expect(">")
+}
