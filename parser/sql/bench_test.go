@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -28,5 +29,54 @@ SELECT /*+ MERGE(o) */ o.cust_id, sum(o.amt) FROM sales.orders o JOIN sales.cust
 		if _, errs := p.ParseFile("bench.sql", src); len(errs) > 0 {
 			b.Fatal(errs)
 		}
+	}
+}
+
+// benchShapes are adversarial inputs of about 1 MB each: one SELECT line of 100,000 items,
+// a CREATE TABLE of 40,000 columns, a join query repeated, and nesting just below the limit.
+func benchShapes() map[string][]byte {
+	var wide, cols, joins, deep strings.Builder
+	wide.WriteString("SELECT ")
+	for i := range 100000 {
+		if i > 0 {
+			wide.WriteString(", ")
+		}
+		fmt.Fprintf(&wide, "c%d", i)
+	}
+	wide.WriteString(" FROM t")
+	cols.WriteString("CREATE TABLE t (")
+	for i := range 40000 {
+		if i > 0 {
+			cols.WriteString(", ")
+		}
+		fmt.Fprintf(&cols, "c%d INT", i)
+	}
+	cols.WriteString(") USING parquet CLUSTERED BY (c1) INTO 8 BUCKETS")
+	for joins.Len() < 1<<20 {
+		joins.WriteString("SELECT o.k, sum(o.v * 2) AS s FROM a.orders o JOIN a.customers c ON o.k = c.k AND o.d BETWEEN '2024-01-01' AND '2024-02-01' WHERE c.seg IN ('x', 'y') GROUP BY o.k;\n")
+	}
+	for deep.Len() < 1<<20 {
+		deep.WriteString("SELECT " + strings.Repeat("(", maxNesting-1) + "a + 1" + strings.Repeat(")", maxNesting-1) + " FROM t;\n")
+	}
+	return map[string][]byte{"wide_select": []byte(wide.String()), "many_columns": []byte(cols.String()),
+		"join_queries": []byte(joins.String()), "deep_nesting": []byte(deep.String())}
+}
+
+// BenchmarkParseShapes parses each adversarial shape (SetBytes: MB/s is per core with -cpu 1).
+func BenchmarkParseShapes(b *testing.B) {
+	p, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name, src := range benchShapes() {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, errs := p.ParseFile("bench.sql", src); len(errs) > 0 {
+					b.Fatal(errs[0])
+				}
+			}
+		})
 	}
 }
