@@ -46,6 +46,10 @@ func parseQuery(src string) (*queryStmt, *rdErr) {
 	}
 	q := p.queryStmt()
 	if p.err == nil && p.tok().kind != tEOF {
+		if p.isAny("ORDER", "GROUP", "SORT", "CLUSTER", "DISTRIBUTE") && !isTok(p.ahead(1), "BY") {
+			p.next()
+			p.fail(`"BY"`)
+		}
 		p.fail("")
 	}
 	return q, p.err

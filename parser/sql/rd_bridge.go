@@ -17,7 +17,7 @@ func kindOf(v string) tkind {
 	switch c := v[0]; {
 	case strings.HasPrefix(v, "/*+"):
 		return tHint
-	case strings.HasPrefix(v, "{{"):
+	case len(v) > 1 && c != '`' && c != '\'' && c != '"' && strings.ContainsRune(v, '{'):
 		return tTemplate
 	case c == '\'' || c == '"' || (c == 'r' || c == 'R') && len(v) > 1 && (v[1] == '\'' || v[1] == '"'):
 		return tString

@@ -71,11 +71,9 @@ func scan(s string) []token {
 		case c == '{' && i+1 < len(s) && (s[i+1] == '%' || s[i+1] == '#'):
 			i = skipTemplate(s, i)
 			continue
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			k, i = tTemplate, skipTemplate(s, i)
-		case c == '$' && i+1 < len(s) && s[i+1] == '{':
-			// ${var}: a variable Spark substitutes before parsing; its value is not known.
-			k, i = tTemplate, skipVariable(s, i)
+		case (c == '{' || c == '$' || isIdentStart(c) || isDigit(c)) && templateEnd(s, i) > i:
+			// a placeholder and the name characters joined to it (template.go)
+			k, i = tTemplate, templateEnd(s, i)
 		case c == '\'' || c == '"':
 			k, i = tString, skipQuoted(s, i)
 		case (c == 'r' || c == 'R') && i+1 < len(s) && (s[i+1] == '\'' || s[i+1] == '"'):
@@ -175,12 +173,74 @@ func hasDot(s string) bool {
 	return false
 }
 
-// skipVariable returns the end of the ${…} at i.
-func skipVariable(s string, i int) int {
-	for j := i + 2; j < len(s); j++ {
-		if s[j] == '}' {
-			return j + 1
+// templateEnd returns the end of the Template token at i (template.go's templatePattern:
+// placeholders and the name characters joined to them), or -1 when none starts there.
+func templateEnd(s string, i int) int {
+	found := false
+	for {
+		j := i
+		for j < len(s) && (isIdentStart(s[j]) && s[j] != '$' || isDigit(s[j])) {
+			j++
+		}
+		e := placeholderEnd(s, j)
+		if e < 0 {
+			if found {
+				return j
+			}
+			return -1
+		}
+		found, i = true, e
+	}
+}
+
+// placeholderEnd returns the end of the placeholder at i ({{ … }}, ${…}, or a Python format
+// field {name!r:spec}), or -1.
+func placeholderEnd(s string, i int) int {
+	switch {
+	case strings.HasPrefix(s[i:], "{{"):
+		if k := strings.Index(s[i+2:], "}}"); k >= 0 {
+			return i + 2 + k + 2
+		}
+	case strings.HasPrefix(s[i:], "${"):
+		for k := i + 2; k < len(s); k++ {
+			switch s[k] {
+			case '}':
+				return k + 1
+			case '{', '\n':
+				return -1
+			}
+		}
+	case i < len(s) && s[i] == '{':
+		return formatField(s, i)
+	}
+	return -1
+}
+
+// formatField returns the end of a Python format field {name} {0} {} {x!r} {x:>10} at i, or -1.
+func formatField(s string, k int) int {
+	k++
+	if k < len(s) && (isIdentStart(s[k]) && s[k] != '$') {
+		for k < len(s) && (isIdentStart(s[k]) && s[k] != '$' || isDigit(s[k]) || s[k] == '.') {
+			k++
+		}
+	} else {
+		for k < len(s) && isDigit(s[k]) {
+			k++
 		}
 	}
-	return len(s)
+	if k+1 < len(s) && s[k] == '!' && strings.IndexByte("rsa", s[k+1]) >= 0 {
+		k += 2
+	}
+	if k < len(s) && s[k] == ':' {
+		for k < len(s) && s[k] != '}' {
+			if s[k] == '{' || s[k] == '\n' {
+				return -1
+			}
+			k++
+		}
+	}
+	if k < len(s) && s[k] == '}' {
+		return k + 1
+	}
+	return -1
 }
