@@ -58,8 +58,10 @@ func benchShapes() map[string][]byte {
 	for deep.Len() < 1<<20 {
 		deep.WriteString("SELECT " + strings.Repeat("(", maxNesting-1) + "a + 1" + strings.Repeat(")", maxNesting-1) + " FROM t;\n")
 	}
-	return map[string][]byte{"wide_select": []byte(wide.String()), "many_columns": []byte(cols.String()),
-		"join_queries": []byte(joins.String()), "deep_nesting": []byte(deep.String())}
+	return map[string][]byte{
+		"wide_select": []byte(wide.String()), "many_columns": []byte(cols.String()),
+		"join_queries": []byte(joins.String()), "deep_nesting": []byte(deep.String()),
+	}
 }
 
 // BenchmarkParseShapes parses each adversarial shape (SetBytes: MB/s is per core with -cpu 1).
