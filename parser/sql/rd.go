@@ -28,6 +28,10 @@ type rd struct {
 	i     int
 	err   *rdErr
 	depth int
+	// match holds the index of each bracket's partner (-1 for none), built on first use.
+	match []int32
+	// memos remember lookahead answers per token (memo).
+	memos [2][]int8
 }
 
 // rdErr is the first syntax error of a parse.
@@ -194,20 +198,49 @@ func isName(t token) bool { return t.kind == tIdent || t.kind == tQuoted || t.ki
 
 // matching returns the index of the bracket closing the one at index i, or -1.
 func (p *rd) matching(i int) int {
-	depth := 0
-	for j := i; j < len(p.toks); j++ {
-		switch t := p.toks[j]; {
-		case t.kind != tOp:
-		case t.text == "(" || t.text == "[":
-			depth++
-		case t.text == ")" || t.text == "]":
-			depth--
-			if depth == 0 {
-				return j
+	if p.match == nil {
+		p.match = make([]int32, len(p.toks))
+		var open []int32
+		for j, t := range p.toks {
+			p.match[j] = -1
+			switch {
+			case t.kind != tOp:
+			case t.text == "(" || t.text == "[":
+				open = append(open, int32(j))
+			case (t.text == ")" || t.text == "]") && len(open) > 0:
+				p.match[open[len(open)-1]] = int32(j)
+				open = open[:len(open)-1]
 			}
 		}
 	}
-	return -1
+	if i < 0 || i >= len(p.match) {
+		return -1
+	}
+	return int(p.match[i])
+}
+
+// memo returns the remembered answer of question q (0 or 1) about the token at index i, or
+// computes and remembers it: the lookahead questions that walk into nested brackets are
+// answered once per token, which keeps deep nesting linear.
+func (p *rd) memo(q, i int, f func() bool) bool {
+	if p.memos[q] == nil {
+		p.memos[q] = make([]int8, len(p.toks))
+	}
+	if i < 0 || i >= len(p.toks) {
+		return f()
+	}
+	switch p.memos[q][i] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	v := f()
+	p.memos[q][i] = 2
+	if v {
+		p.memos[q][i] = 1
+	}
+	return v
 }
 
 // skipGroup consumes a bracketed group starting at the current "(" and returns its tokens

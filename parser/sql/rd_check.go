@@ -165,12 +165,30 @@ func validHex(s string) bool {
 // or T and anything; the year has 4 to 7 digits.
 func validDate(s string) bool {
 	s = strings.TrimSpace(s)
-	rest, ok := datePart(s)
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == 'T')
+	_, ok := datePart(s)
+	return ok
 }
 
-// datePart reads the date at the start of s and returns what follows it.
+// datePart reads the date at the start of s and returns what follows it: nothing, or a
+// blank or T and anything after a full year-month-day.
 func datePart(s string) (string, bool) {
+	rest, ok, full := dateFields(s)
+	if !ok || rest == "" {
+		return "", ok
+	}
+	return rest, full && (rest[0] == ' ' || rest[0] == 'T')
+}
+
+// dateFields reads [+-]yyyy[-m[m][-d[d]]] and reports whether the day was there.
+func dateFields(s string) (rest string, ok, full bool) {
+	rest, ok = dateFieldsOld(s)
+	if !ok {
+		return rest, false, false
+	}
+	return rest, true, strings.Count(s[:len(s)-len(rest)], "-") >= 2
+}
+
+func dateFieldsOld(s string) (string, bool) {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
 		s = s[1:]
 	}
@@ -186,7 +204,7 @@ func datePart(s string) (string, bool) {
 		return s, false
 	}
 	if s == "" || s[0] != '-' {
-		return s, s == "" || s[0] == ' ' || s[0] == 'T'
+		return s, true
 	}
 	d, s := digits(s[1:])
 	if len(d) < 1 || len(d) > 2 || atoi(d) < 1 || atoi(d) > daysIn(atoi(m), atoi(y)) {
@@ -221,9 +239,6 @@ func validTimestamp(s string) bool {
 	}
 	if rest == "" {
 		return true
-	}
-	if rest[0] != ' ' && rest[0] != 'T' {
-		return false
 	}
 	return validTime(strings.TrimLeft(rest[1:], " "))
 }

@@ -1,5 +1,7 @@
 package sql
 
+import "strings"
+
 // FROM and what reads rows, after SqlBaseParser.g4's fromClause, relation, joinRelation
 // (joinType, joinCriteria), relationPrimary (tables with temporalClause, optionsClause and
 // sample; subqueries; nested relations; inlineTable; functionTable; LATERAL), tableAlias,
@@ -118,8 +120,14 @@ func (p *rd) joinPart() *joinPart {
 	case p.accept("ON"):
 		j.On = p.expression()
 	case p.is("USING"):
+		if j.Right.lateral {
+			p.fail("ON: a LATERAL join has no USING")
+		}
 		p.next()
 		j.Using = p.identList()
+	}
+	if j.Natural && j.Right.lateral {
+		p.failAt(j.Pos.Offset, "a NATURAL join cannot be LATERAL")
 	}
 	j.EndPos = p.endPos()
 	return j
@@ -145,10 +153,14 @@ func (p *rd) tableFactor() *tableFactor {
 	case p.is("VALUES"):
 		p.next()
 		from := p.i
-		p.expressionList()
+		rows := p.expressionList()
 		t.Values = rawToks(p.toks[from:p.i])
+		defer func() { p.checkValues(rows, t.ColAlias) }()
 	case p.isName() && p.callFollows():
 		t.Func = p.funcCall()
+		if t.Func.Over != nil {
+			p.failAt(t.Func.Pos.Offset, "a table-valued function has no OVER window")
+		}
 	case p.isName() && !p.isAny("WHERE", "GROUP", "ORDER", "HAVING", "LIMIT", "UNION", "JOIN", "ON", "SELECT"):
 		t.Name = p.qname()
 		if p.at("WITH", "(") {
@@ -178,6 +190,10 @@ func (p *rd) isName() bool { return isName(p.tok()) }
 func (p *rd) subqueryFollows() bool { return p.subqueryAt(p.i) }
 
 func (p *rd) subqueryAt(i int) bool {
+	return p.memo(1, i, func() bool { return p.subqueryAtNow(i) })
+}
+
+func (p *rd) subqueryAtNow(i int) bool {
 	if i+1 >= len(p.toks) {
 		return false
 	}
@@ -211,6 +227,9 @@ func (p *rd) temporal() []*innerTok {
 	switch {
 	case p.at("TABLESAMPLE", "("):
 		p.next()
+		if end := p.matching(p.i); end > p.i {
+			p.checkSample(p.toks[p.i+1:end], p.toks[p.i].off)
+		}
 		p.skipGroup()
 		if p.at("REPEATABLE", "(") {
 			p.next()
@@ -329,8 +348,13 @@ func (p *rd) rowFormat() {
 			if p.acceptSeq("ESCAPED", "BY") {
 				p.str()
 			}
+		case p.acceptSeq("LINES", "TERMINATED", "BY"):
+			if t := p.tok(); t.kind == tString && unquoteString(t.text) != "\n" {
+				p.failAt(t.off, "LINES TERMINATED BY supports only '\\n'")
+			}
+			p.str()
 		case p.acceptSeq("COLLECTION", "ITEMS", "TERMINATED", "BY"), p.acceptSeq("MAP", "KEYS", "TERMINATED", "BY"),
-			p.acceptSeq("LINES", "TERMINATED", "BY"), p.acceptSeq("NULL", "DEFINED", "AS"):
+			p.acceptSeq("NULL", "DEFINED", "AS"):
 			p.str()
 		default:
 			return
@@ -359,7 +383,7 @@ func (p *rd) pipeOperator() {
 	case p.is("SET"):
 		p.next()
 		for p.err == nil {
-			p.qname()
+			p.unqualified(p.qname(), "|> SET")
 			p.expect("=")
 			p.expression()
 			if !p.accept(",") {
@@ -369,7 +393,7 @@ func (p *rd) pipeOperator() {
 	case p.is("DROP"):
 		p.next()
 		for p.err == nil {
-			p.qname()
+			p.unqualified(p.qname(), "|> DROP")
 			if !p.accept(",") {
 				break
 			}
@@ -380,6 +404,9 @@ func (p *rd) pipeOperator() {
 	case p.is("WHERE"):
 		p.next()
 		p.expression()
+		if p.is("WINDOW") {
+			p.fail("another |> operator: |> WHERE has no WINDOW clause")
+		}
 	case p.isAny("PIVOT", "UNPIVOT"):
 		p.pivot()
 	case p.is("TABLESAMPLE"):
@@ -393,19 +420,58 @@ func (p *rd) pipeOperator() {
 		}
 		p.queryTerm()
 	case p.startsOrganization():
-		p.organization(&selectBlock{})
+		at := p.tok().off
+		s := &selectBlock{}
+		p.organization(s)
+		if (len(s.OrderBy) > 0 || len(s.SortBy) > 0 || len(s.ClusterBy) > 0 || len(s.DistributeBy) > 0) && (s.Limit != nil || s.Offset != nil) {
+			p.failAt(at, "one |> operator sorts or limits, not both: write |> ORDER BY … |> LIMIT …")
+		}
 	case p.is("AGGREGATE"):
-		p.next()
-		if !p.at("GROUP", "BY") && !p.isPipe() && p.tok().kind != tEOF && !p.is(")") {
-			p.selectItems()
-		}
-		if p.at("GROUP", "BY") {
-			p.i += 2
-			if p.tok().kind != tEOF && !p.isPipe() && !p.is(")") {
-				p.selectItems()
-			}
-		}
+		p.pipeAggregate()
 	default:
 		p.fail("a pipe operator")
+	}
+}
+
+// unqualified rejects a qualified column name where a |> operator wants a plain one.
+func (p *rd) unqualified(q *qname, op string) {
+	if len(q.Parts) > 1 {
+		p.failAt(q.Pos.Offset, op+" takes a column name, not the qualified "+strings.Join(q.Parts, "."))
+	}
+}
+
+// pipeAggregate reads |> AGGREGATE [items] [GROUP BY items]; Spark's pipe aggregation has no
+// GROUP BY ALL, ROLLUP, CUBE or GROUPING SETS, no GROUPING() or GROUPING_ID(), no windows,
+// and needs at least one of its two lists.
+func (p *rd) pipeAggregate() {
+	at := p.next().off
+	ends := func() bool { return p.tok().kind == tEOF || p.isPipe() || p.is(")") }
+	var items []*selectItem
+	if !p.at("GROUP", "BY") && !ends() {
+		items = p.selectItems()
+	}
+	if !p.at("GROUP", "BY") {
+		if len(items) == 0 {
+			p.failAt(at, "|> AGGREGATE needs aggregate expressions or GROUP BY")
+		}
+	} else {
+		p.i += 2
+		if p.isAny("ALL", "ROLLUP", "CUBE", "GROUPING") {
+			p.fail("grouping expressions: |> AGGREGATE has no GROUP BY ALL, ROLLUP, CUBE or GROUPING SETS")
+			return
+		}
+		if !ends() {
+			p.selectItems()
+		}
+	}
+	for _, it := range items {
+		walkFuncs(it.Expr, func(f *funcCall) {
+			switch name := upper(f.Name.plain()); {
+			case f.Over != nil:
+				p.failAt(f.Pos.Offset, "|> AGGREGATE has no window functions")
+			case name == "GROUPING" || name == "GROUPING_ID":
+				p.failAt(f.Pos.Offset, "|> AGGREGATE has no "+name+"()")
+			}
+		})
 	}
 }

@@ -85,8 +85,15 @@ func (p *rd) groupingAnalytics() []*innerTok {
 func (p *rd) windows() []*namedWindow {
 	p.next()
 	var out []*namedWindow
+	seen := map[string]bool{}
 	for p.err == nil {
+		at := p.tok().off
 		w := &namedWindow{Name: p.ident().Name}
+		if n := unquoteIdent(w.Name); seen[n] {
+			p.failAt(at, "the window "+w.Name+" is defined twice")
+		} else {
+			seen[n] = true
+		}
 		p.expect("AS")
 		if p.accept("(") {
 			w.Spec = p.windowSpec()

@@ -470,6 +470,7 @@ func (p *rd) windowSpec() *windowSpec {
 			p.next()
 		}
 		s.Frame = rawToks(p.toks[from:p.i])
+		p.checkFrameBound(p.toks[from:p.i])
 	}
 	s.EndPos = p.endPos()
 	return s

@@ -24,6 +24,10 @@ func startsQueryTok(t, n token) bool {
 func (p *rd) startsQuery() bool { return p.startsQueryAt(0) }
 
 func (p *rd) startsQueryAt(k int) bool {
+	return p.memo(0, p.i+k, func() bool { return p.startsQueryAtNow(k) })
+}
+
+func (p *rd) startsQueryAtNow(k int) bool {
 	t := p.ahead(k)
 	if startsQueryTok(t, p.ahead(k+1)) {
 		return true
@@ -239,8 +243,10 @@ func (p *rd) queryTerm() *queryTerm {
 func (p *rd) values() []*innerTok {
 	from := p.i
 	p.next()
-	p.expressionList()
-	p.tableAlias(&tableFactor{})
+	rows := p.expressionList()
+	alias := &tableFactor{}
+	p.tableAlias(alias)
+	p.checkValues(rows, alias.ColAlias)
 	return rawToks(p.toks[from:p.i])
 }
 
@@ -333,6 +339,7 @@ func (p *rd) startsOrganization() bool {
 // organization reads [ORDER BY …] [CLUSTER BY …] [DISTRIBUTE BY …] [SORT BY …] [WINDOW …]
 // [LIMIT ALL|n] [OFFSET n] (queryOrganization).
 func (p *rd) organization(s *selectBlock) {
+	start := p.tok().off
 	if p.at("ORDER", "BY") {
 		p.i += 2
 		s.OrderBy = p.sortItems()
@@ -358,6 +365,7 @@ func (p *rd) organization(s *selectBlock) {
 	if p.accept("OFFSET") {
 		s.Offset = p.expression()
 	}
+	p.checkOrganization(s, start)
 }
 
 // selectItems reads namedExpressionSeq.

@@ -34,7 +34,7 @@ type sqlTestsFigures struct {
 func TestSparkSQLTests(t *testing.T) {
 	// Floors: the figures measured when they were last recorded. Raise them as the grammar
 	// grows; never lower them to get green.
-	const minAcceptedParsed, minRejectedRejected = 14472, 276
+	const minAcceptedParsed, minRejectedRejected = 14472, 318
 	root := filepath.Join(sqlTestsDir(), "spark-4.1-dev", "sql/core/src/test/resources/sql-tests/results")
 	var files []string
 	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
