@@ -42,6 +42,7 @@ type verifyScenarioJSON struct {
 	Before     verifySideJSON           `json:"before"`
 	After      verifySideJSON           `json:"after"`
 	Layout     map[string]verify.Layout `json:"layout"`
+	Settings   map[string]string        `json:"settings,omitempty"`
 	Identical  bool                     `json:"identical"`
 	Reproduced bool                     `json:"reproduced"`
 	Diff       string                   `json:"diff,omitempty"`
@@ -84,7 +85,7 @@ func WriteVerifyJSON(w io.Writer, results []verify.Result, opt VerifyOptions) er
 		r := &results[i]
 		j := verifyScenarioJSON{
 			Name: r.Name, Query: r.Query, Before: opt.sideJSON(r.Before), After: opt.sideJSON(r.After),
-			Layout: r.Layout, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
+			Layout: r.Layout, Settings: r.Settings, Identical: r.Identical, Reproduced: r.Reproduced(), Diff: r.Diff, Rows: r.Rows,
 			InputRows: r.InputRows, Checksum: r.After.Checksum.String(), Engine: "embedded", Notes: r.Notes,
 		}
 		if r.Engine != "" {
@@ -156,6 +157,13 @@ func WriteVerifyText(w io.Writer, results []verify.Result, opt VerifyOptions) er
 func writeVerifyResult(b *strings.Builder, r *verify.Result, opt VerifyOptions) {
 	for _, t := range slices.Sorted(maps.Keys(r.Layout)) {
 		fmt.Fprintf(b, "  layout     %s: %s\n", t, layoutText(r.Layout[t]))
+	}
+	if len(r.Settings) > 0 {
+		var kv []string
+		for _, k := range slices.Sorted(maps.Keys(r.Settings)) {
+			kv = append(kv, k+"="+r.Settings[k])
+		}
+		fmt.Fprintf(b, "  settings   %s (after)\n", strings.Join(kv, ", "))
 	}
 	fmt.Fprintf(b, "  data       %s\n", inputText(r.InputRows))
 	fmt.Fprintf(b, "  %-15s %14s    %14s\n", "", "before", "after")

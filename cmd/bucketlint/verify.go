@@ -68,7 +68,7 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	fs.StringVar(&opts.spark, "spark", "", "also run on a real Spark `MASTER`: local[N]; or sc://host:port to verify on that\n"+
 		"Spark Connect server's own tables instead (scratch copies, dropped afterwards; the tables are only read)")
 	fs.Float64Var(&opts.sample, "sample", 0, "with --spark sc://…, verify on a TABLESAMPLE of `percent` of each table")
-	fs.StringVar(&opts.sparkScript, "spark-script", "", "`path` of oracle/verify_spark.py (default: found from the working directory up)")
+	fs.StringVar(&opts.sparkScript, "spark-script", "", "`path` of a verify_spark.py to run with --spark local instead of the one built in (for developing it)")
 	opts.common.register(fs, false)
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text or json")
 	fs.BoolVar(&opts.noTiming, "no-timing", false, "leave out times (for reproducible output)")

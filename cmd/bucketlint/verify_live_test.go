@@ -29,12 +29,8 @@ GROUP BY c.region;
 	if err := os.WriteFile(work, []byte(sql), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	script, err := filepath.Abs("../../oracle/verify_spark.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"verify", "--spark", "local[2]", "--spark-script", script, "--rows", "3000", "--format", "json", work}, strings.NewReader(""), &stdout, &stderr)
+	code := run([]string{"verify", "--spark", "local[2]", "--rows", "3000", "--format", "json", work}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
 	}

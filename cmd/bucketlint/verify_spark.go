@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -10,9 +9,9 @@ import (
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
-// sparkCheck finds the Python with pyspark and verify_spark.py for --spark: $BUCKETLINT_PYTHON,
-// or the venv of the modelled Spark series under ${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint}
-// (venv-<version>, as oracle/setup.sh creates them).
+// sparkCheck finds the Python with pyspark for --spark: $BUCKETLINT_PYTHON, or the venv of
+// the modelled Spark series under ${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint} (venv-<version>,
+// as oracle/setup.sh creates them).
 func sparkCheck(opts *verifyOptions, sim simulate.Options, s *streams) (*verify.SparkCheck, error) {
 	py := s.env("BUCKETLINT_PYTHON")
 	if py == "" {
@@ -33,35 +32,13 @@ func sparkCheck(opts *verifyOptions, sim simulate.Options, s *streams) (*verify.
 		sort.Strings(found)
 		py = found[len(found)-1]
 	}
-	script := opts.sparkScript
-	if script == "" {
-		script = findUp("oracle/verify_spark.py")
-		if script == "" {
-			return nil, usagef("--spark: oracle/verify_spark.py not found from the working directory up; pass --spark-script")
-		}
-	}
 	master := opts.spark
 	if master == "local" {
 		master = "local[2]"
 	}
-	return &verify.SparkCheck{Python: py, Script: script, Master: master, Confs: sim.Confs}, nil
-}
-
-// findUp returns rel joined to the working directory or its nearest ancestor that has it.
-func findUp(rel string) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	// The script is the one built into the binary unless --spark-script names another: never
+	// one found in the working tree, which may be the repository being checked. Of the
+	// settings only Spark SQL planner settings reach Spark (verify.PlannerConfs); a result
+	// notes the others.
+	return &verify.SparkCheck{Python: py, Script: opts.sparkScript, Master: master, Confs: sim.Confs}, nil
 }

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,12 +13,17 @@ import (
 // FromAdvice turns recommendations into scenarios: one per workload query the advice claims
 // to make cheaper (fewer Exchanges after than before), with the catalogue as it is and with
 // every recommendation applied (bucket specs, and key columns widened where the advice casts
-// them). A query that writes a table (INSERT, CTAS) is verified as its SELECT.
+// them) and the settings the advice relies on in force after. A query that writes a table (INSERT, CTAS) is verified as its SELECT.
 func FromAdvice(tables map[string]*plan.Table, workload []advise.WeightedQuery, recs []advise.Recommendation) []Scenario {
 	after := Apply(tables, recs)
 	fixes := map[int][]string{}
 	claimed := map[int]bool{}
+	var confs map[string]string
 	for _, r := range recs {
+		if len(r.Confs) > 0 && confs == nil {
+			confs = map[string]string{}
+		}
+		maps.Copy(confs, r.Confs)
 		for _, f := range r.Fixes {
 			fixes[f.Query] = appendUnique(fixes[f.Query], f.String())
 		}
@@ -41,7 +47,7 @@ func FromAdvice(tables map[string]*plan.Table, workload []advise.WeightedQuery, 
 		if name == "" {
 			name = "query " + strconv.Itoa(i+1)
 		}
-		sc := Scenario{Name: name, Query: q, Before: tables, After: after, Sim: workload[i].Spark}
+		sc := Scenario{Name: name, Query: q, Before: tables, After: after, Sim: workload[i].Spark, AfterConfs: confs}
 		if own := workload[i].Tables; own != nil {
 			// The query runs in a session that sees its own tables.
 			sc.Before, sc.After = own, Apply(own, recs)

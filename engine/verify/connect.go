@@ -108,22 +108,26 @@ func (c *connectRun) progress(scenario, format string, args ...any) {
 }
 
 // setup sets the session confs (broadcast joins off, so the joins under test shuffle or
-// not by layout alone; the workload's confs where the session takes them) and creates the
-// scratch database.
+// not by layout alone; the workload's Spark SQL planner confs where the session takes them,
+// PlannerConfs) and creates the scratch database.
 func (c *connectRun) setup(ctx context.Context) error {
 	const broadcast = "spark.sql.autoBroadcastJoinThreshold"
 	if _, err := c.s.SQL(ctx, "SET "+broadcast+"=-1"); err != nil {
 		return fmt.Errorf("spark connect %s: SET %s: %w", c.opt.Remote, broadcast, err)
 	}
-	for _, k := range slices.Sorted(maps.Keys(c.opt.Sim.Confs)) {
+	confs, dropped := PlannerConfs(c.opt.Sim.Confs)
+	for _, k := range dropped {
+		c.notes = append(c.notes, fmt.Sprintf("%s is not passed on to Spark: only Spark SQL planner settings are", k))
+	}
+	for _, k := range slices.Sorted(maps.Keys(confs)) {
 		if k == broadcast {
 			continue
 		}
-		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, c.opt.Sim.Confs[k])); err != nil {
+		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, confs[k])); err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
-			c.notes = append(c.notes, fmt.Sprintf("%s=%s is not set on the session (a static conf?): %s", k, c.opt.Sim.Confs[k], firstLineOf(err.Error())))
+			c.notes = append(c.notes, fmt.Sprintf("%s=%s is not set on the session (a static conf?): %s", k, confs[k], firstLineOf(err.Error())))
 		}
 	}
 	if _, err := c.s.SQL(ctx, createScratchSQL(c.scratch)); err != nil {
@@ -242,7 +246,7 @@ func (c *connectRun) run(ctx context.Context, sc *Scenario) (r *Result, err erro
 	var predicted [2]int
 	var tables []string
 	for side, cat := range []map[string]*plan.Table{sc.Before, sc.After} {
-		sim, err := simulate.Simulate(cat, sc.Query, sc.simOptions(c.opt.Sim))
+		sim, err := simulate.Simulate(cat, sc.Query, sc.simOptions(c.opt.Sim, side))
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
 		}

@@ -99,7 +99,7 @@ type fakeSession struct {
 
 func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
 	f.stmts = append(f.stmts, q)
-	if f.fail != "" && strings.HasPrefix(q, f.fail) || strings.HasPrefix(q, "SET spark.sql.warehouse.dir") {
+	if f.fail != "" && strings.HasPrefix(q, f.fail) || strings.HasPrefix(q, "SET spark.sql.cbo.enabled") {
 		return nil, errors.New("boom")
 	}
 	if strings.HasPrefix(q, "SELECT count(*)") {
@@ -146,12 +146,12 @@ func TestRunConnect(t *testing.T) {
 	t.Run("a_static_conf_is_a_note", func(t *testing.T) {
 		f := &fakeSession{}
 		sim := simOptions(t)
-		sim.Confs = map[string]string{"spark.sql.warehouse.dir": "/w", "spark.sql.shuffle.partitions": "7"}
+		sim.Confs = map[string]string{"spark.sql.cbo.enabled": "true", "spark.sql.shuffle.partitions": "7"}
 		res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: sim, session: f, ParseExplain: parseExplain})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := res[0].Notes; len(n) != 1 || !strings.Contains(n[0], "spark.sql.warehouse.dir=/w is not set") {
+		if n := res[0].Notes; len(n) != 1 || !strings.Contains(n[0], "spark.sql.cbo.enabled=true is not set") {
 			t.Errorf("notes %q", n)
 		}
 		if !strings.Contains(strings.Join(f.stmts, "\n"), "SET spark.sql.shuffle.partitions=7") {
@@ -196,5 +196,33 @@ func assertNoUserWrites(t *testing.T, stmts []string) {
 				t.Errorf("writes outside the scratch database: %s", s)
 			}
 		}
+	}
+}
+
+// TestRunConnectPlannerConfsOnly: of the workload's settings only Spark SQL planner settings
+// are SET on the Connect session; the others are named in a note (issue 14).
+func TestRunConnectPlannerConfsOnly(t *testing.T) {
+	sc := advised(t, connectDDL)
+	f := &fakeSession{}
+	sim := simOptions(t)
+	sim.Confs = map[string]string{
+		"spark.sql.warehouse.dir": "/w", "spark.jars": "/tmp/x.jar", "spark.sql.extensions": "x.Ext",
+		"spark.driver.extraJavaOptions": "-Dx", "spark.sql.shuffle.partitions": "7",
+	}
+	res, err := RunConnect(t.Context(), sc[:1], ConnectOptions{Sim: sim, session: f, ParseExplain: parseExplain})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := strings.Join(f.stmts, "\n")
+	for _, k := range []string{"spark.sql.warehouse.dir", "spark.jars", "spark.sql.extensions", "spark.driver.extraJavaOptions"} {
+		if strings.Contains(stmts, k) {
+			t.Errorf("%s reached the session: %q", k, f.stmts)
+		}
+		if !strings.Contains(strings.Join(res[0].Notes, "\n"), k+" is not passed on") {
+			t.Errorf("%s dropped without a note: %q", k, res[0].Notes)
+		}
+	}
+	if !strings.Contains(stmts, "SET spark.sql.shuffle.partitions=7") {
+		t.Errorf("statements %q", f.stmts)
 	}
 }

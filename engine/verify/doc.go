@@ -16,7 +16,8 @@
 // are positioned at file:line:col, and [ScenarioFile.Scenarios] turns it into scenarios; it
 // is the one engine package that reads YAML. [ValidateLayout]
 // checks a table directory written by someone else's job, read-only; [SparkCheck] runs the
-// same comparison on a real Spark (oracle/verify_spark.py under a pyspark venv); [RunConnect]
+// same comparison on a real Spark (verify_spark.py, built into the binary, under a pyspark
+// venv; only Spark SQL planner settings are passed on, [PlannerConfs]); [RunConnect]
 // verifies on the tables of a Spark Connect server, through scratch copies made with SQL.
 //
 // Dependency order: engine/hash ← engine/store ← engine/exec ← engine/verify.

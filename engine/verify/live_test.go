@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestSparkLive runs one advised scenario on a real local Spark (oracle/verify_spark.py under
+// TestSparkLive runs one advised scenario on a real local Spark (the built-in verify_spark.py under
 // the pinned pyspark venv): Spark must plan as many Exchanges as predicted before and after
 // and return the engine's rows on both sides. Opt-in: BUCKETLINT_SPARK set; the Python is
 // $BUCKETLINT_PYTHON or the newest venv under ${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint}.
@@ -33,14 +33,10 @@ func TestSparkLive(t *testing.T) {
 		sort.Strings(found)
 		py = found[len(found)-1]
 	}
-	script, err := filepath.Abs("../../oracle/verify_spark.py")
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := advised(t, txnDDL)
 	res, err := Run(context.Background(), sc, Options{
 		Rows: 3000, Seed: 11, Sim: simOptions(t), TempRoot: t.TempDir(),
-		Spark: &SparkCheck{Python: py, Script: script, Master: "local[2]"},
+		Spark: &SparkCheck{Python: py, Master: "local[2]"}, // the built-in script
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sort"
@@ -143,10 +144,10 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 	if sc.Query == nil {
 		return nil, errors.New("no query")
 	}
-	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded"}
+	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded", Settings: maps.Clone(sc.AfterConfs)}
 	var res [2]*exec.Result
 	for side, tables := range []map[string]*plan.Table{sc.Before, sc.After} {
-		sim, err := simulate.Simulate(tables, sc.Query, sc.simOptions(w.opt.Sim))
+		sim, err := simulate.Simulate(tables, sc.Query, sc.simOptions(w.opt.Sim, side))
 		if err != nil {
 			return nil, fmt.Errorf("simulating %s: %w", sideName(side), err)
 		}

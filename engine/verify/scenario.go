@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"maps"
 	"time"
 
 	"github.com/bucketlint/bucketlint/engine/exec"
@@ -29,14 +30,27 @@ type Scenario struct {
 	// Sim, when set, is the Spark version and settings the query runs under in its session;
 	// nil means Options.Sim.
 	Sim *simulate.Options
+	// AfterConfs are the Spark settings the advice relies on (advise.Recommendation.Confs),
+	// in force on the after side only: an advice to coalesce 8 buckets with 4 is a setting,
+	// and the after side runs with it.
+	AfterConfs map[string]string
 }
 
-// simOptions returns the options sc's query is simulated under: its own, else def.
-func (sc *Scenario) simOptions(def simulate.Options) simulate.Options {
+// simOptions returns the options sc's query is simulated under on a side (0 before, 1
+// after): its own, else def, with AfterConfs on the after side.
+func (sc *Scenario) simOptions(def simulate.Options, side int) simulate.Options {
+	o := def
 	if sc.Sim != nil {
-		return *sc.Sim
+		o = *sc.Sim
 	}
-	return def
+	if side == 0 || len(sc.AfterConfs) == 0 {
+		return o
+	}
+	confs := make(map[string]string, len(o.Confs)+len(sc.AfterConfs))
+	maps.Copy(confs, o.Confs)
+	maps.Copy(confs, sc.AfterConfs)
+	o.Confs = confs
+	return o
 }
 
 // TableData is where one table's rows come from.
@@ -127,6 +141,9 @@ type Result struct {
 	Before, After Side
 	// Layout is the after-side layout of each table the query reads whose spec changed.
 	Layout map[string]Layout
+	// Settings are the Spark settings the after side ran with on top of the workload's
+	// (Scenario.AfterConfs).
+	Settings map[string]string
 	// Identical reports whether both runs returned the same multiset of rows; Diff names the
 	// first difference otherwise.
 	Identical bool

@@ -3,6 +3,7 @@ package verify
 import (
 	"bytes"
 	"context"
+	_ "embed" // the Python verify --spark runs is built in
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,16 +15,27 @@ import (
 	"github.com/bucketlint/bucketlint/engine/store"
 )
 
-// SparkCheck runs a scenario's query on a real Spark: oracle/verify_spark.py, started with a
-// Python that has pyspark, adopts the tables the engine wrote (CREATE TABLE … USING parquet
-// CLUSTERED BY … INTO n BUCKETS LOCATION …), counts the Exchanges of Spark's own plan and
-// computes the result checksum as engine/exec does.
+// sparkScript is verify_spark.py, built into the binary: the Python verify --spark runs is
+// never taken from the working tree, which may be the repository being checked (issue 14).
+//
+//go:embed verify_spark.py
+var sparkScript string
+
+// SparkCheck runs a scenario's query on a real Spark: verify_spark.py (built in), started
+// with a Python that has pyspark, adopts the tables the engine wrote (CREATE TABLE … USING
+// parquet CLUSTERED BY … INTO n BUCKETS LOCATION …), counts the Exchanges of Spark's own plan
+// and computes the result checksum as engine/exec does.
 type SparkCheck struct {
-	// Python is the interpreter of a pyspark venv; Script the path of verify_spark.py.
-	Python, Script string
+	// Python is the interpreter of a pyspark venv.
+	Python string
+	// Script, when set, is the path of a verify_spark.py to run instead of the built-in one
+	// (developing it); the built-in one is written into the run's temporary directory.
+	Script string
 	// Master is the Spark master, "local[2]".
 	Master string
-	// Confs are Spark SQL settings for the session (the scenario's workload confs).
+	// Confs are Spark SQL settings for the session (the workload's) when a scenario has no
+	// settings of its own (Scenario.Sim). Only Spark SQL planner settings are passed on
+	// (PlannerConfs); the others are dropped with a note on the result.
 	Confs map[string]string
 }
 
@@ -63,10 +75,11 @@ type sparkTable struct {
 }
 
 type sparkManifest struct {
-	Master string            `json:"master"`
-	Confs  map[string]string `json:"confs"`
-	SQL    string            `json:"sql"`
-	Sides  [2][]sparkTable   `json:"sides"`
+	Master     string            `json:"master"`
+	Confs      map[string]string `json:"confs"`
+	AfterConfs map[string]string `json:"after_confs"`
+	SQL        string            `json:"sql"`
+	Sides      [2][]sparkTable   `json:"sides"`
 }
 
 type sparkOutput struct {
@@ -76,8 +89,17 @@ type sparkOutput struct {
 
 // run runs the scenario whose embedded result is r on Spark.
 func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Result) (*SparkResult, error) {
-	m := sparkManifest{Master: c.Master, Confs: map[string]string{"spark.sql.autoBroadcastJoinThreshold": "-1"}, SQL: sc.Query.Text}
-	for k, v := range c.Confs {
+	all := c.Confs
+	if sc.Sim != nil {
+		all = sc.Sim.Confs // the settings of the query's session, as simulated
+	}
+	confs, dropped := PlannerConfs(all)
+	for _, k := range dropped {
+		r.Notes = appendUnique(r.Notes, k+" is not passed on to Spark: only Spark SQL planner settings are")
+	}
+	after, _ := PlannerConfs(sc.AfterConfs)
+	m := sparkManifest{Master: c.Master, Confs: map[string]string{"spark.sql.autoBroadcastJoinThreshold": "-1"}, AfterConfs: after, SQL: sc.Query.Text}
+	for k, v := range confs {
 		m.Confs[k] = v
 	}
 	for side := range r.adopted {
@@ -106,12 +128,20 @@ func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Res
 	if err := os.WriteFile(in, buf, 0o600); err != nil {
 		return nil, fmt.Errorf("spark manifest: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, c.Python, c.Script, "--manifest", in, "--out", out, "--work", dir)
+	script := c.Script
+	if script == "" {
+		script = filepath.Join(dir, "verify_spark.py")
+		if err := os.WriteFile(script, []byte(sparkScript), 0o600); err != nil {
+			return nil, fmt.Errorf("spark script: %w", err)
+		}
+	}
+	cmd := exec.CommandContext(ctx, c.Python, script, "--manifest", in, "--out", out, "--work", dir)
 	cmd.Env = append(os.Environ(), "TZ=UTC", "TMPDIR="+dir)
+	cmd.Dir = dir // nothing is found relative to the working directory
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s %s: %w: %s", c.Python, c.Script, err, lastLines(stderr.String(), 15))
+		return nil, fmt.Errorf("%s %s: %w: %s", c.Python, script, err, lastLines(stderr.String(), 15))
 	}
 	raw, err := os.ReadFile(out)
 	if err != nil {

@@ -329,3 +329,25 @@ func TestOutDirKept(t *testing.T) {
 		t.Fatalf("the refused run changed the directory: %d entries, was %d", len(after), len(before))
 	}
 }
+
+// TestSettingOnlyAdviceVerifies: tables bucketed alike into 8 and 4 buckets need no rewrite,
+// only bucket coalescing switched on (issue 14: the after side ran without the setting and
+// the advice "did not reproduce").
+func TestSettingOnlyAdviceVerifies(t *testing.T) {
+	t.Parallel()
+	sc := advised(t, `CREATE TABLE a (k BIGINT, v INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;
+CREATE TABLE b (k BIGINT, w INT) USING parquet CLUSTERED BY (k) INTO 4 BUCKETS;
+SELECT a.k, v, w FROM a JOIN b ON a.k = b.k;
+`)
+	const coalesce = "spark.sql.bucketing.coalesceBucketsInJoin.enabled"
+	if sc[0].AfterConfs[coalesce] != "true" {
+		t.Fatalf("the scenario's after settings %v lack %s=true", sc[0].AfterConfs, coalesce)
+	}
+	r := runIn(t, t.TempDir(), sc)[0]
+	if !r.Reproduced() || r.Rows == 0 || r.Before.Exchanges == 0 || r.After.Exchanges != 0 {
+		t.Fatalf("%+v", r)
+	}
+	if len(r.Layout) != 0 || r.Settings[coalesce] != "true" {
+		t.Fatalf("layout %v, settings %v: want no layout change and the setting", r.Layout, r.Settings)
+	}
+}

@@ -1,40 +1,69 @@
 """bucketlint verify --spark local[N]: the embedded engine's check on a real local Spark.
 
-Started by engine/verify (SparkCheck) under a pyspark venv
-(${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint}/venv-<version>/bin/python, or $BUCKETLINT_PYTHON):
+This file is built into the bucketlint binary (engine/verify, go:embed): engine/verify
+(SparkCheck) writes it into the run's temporary directory and starts it there under a pyspark
+venv (${BUCKETLINT_VENV_DIR:-~/.cache/bucketlint}/venv-<version>/bin/python, or
+$BUCKETLINT_PYTHON), so no Python from the repository being checked ever runs. It imports
+nothing but the standard library and pyspark:
 
-    python oracle/verify_spark.py --manifest M.json --out R.json --work DIR
+    python verify_spark.py --manifest M.json --out R.json --work DIR
 
-The manifest names the Spark master, session confs, the query, and for each side (before and
-after the layout change) the tables engine/store wrote. Each side's tables are adopted with
-``CREATE TABLE … USING parquet [PARTITIONED BY] CLUSTERED BY (…) [SORTED BY] INTO n BUCKETS
-LOCATION '…'`` (partitions recovered), the query is planned and run, and the result records
-how many shuffle Exchanges Spark's own plan has, the order-independent checksum of the rows
-(computed as exec.AppendCanonical and engine_compat.checksum do) and the wall time.
+The manifest names the Spark master, session confs (only Spark SQL planner settings: the
+caller filters them), the settings the after side adds, the query, and for each side (before
+and after the layout change) the tables engine/store wrote. Each side's tables are adopted
+with ``CREATE TABLE … USING parquet [PARTITIONED BY] CLUSTERED BY (…) [SORTED BY] INTO n
+BUCKETS LOCATION '…'`` (partitions recovered), the query is planned and run, and the result
+records how many shuffle Exchanges Spark's own plan has, the order-independent checksum of
+the rows (computed as exec.AppendCanonical does, like oracle/engine_compat.py) and the wall
+time.
 """
 from __future__ import annotations
 
 import argparse
 import calendar
 import datetime
+import decimal
 import json
 import os
+import re
 import shutil
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import engine_compat  # noqa: E402  (the checksum and plan facts shared with the compat check)
+FNV_OFFSET = 0xCBF29CE484222325
+FNV_PRIME = 0x100000001B3
+MASK = (1 << 64) - 1
 
 
 def canonical(v) -> str:
-    """engine_compat.canonical, with timestamps as microseconds since the epoch (UTC)."""
+    """One value as exec.AppendCanonical writes it; timestamps as microseconds since the epoch (UTC)."""
+    if v is None:
+        return "\\N"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return "%.17g" % v
+    if isinstance(v, decimal.Decimal):
+        return format(v, "f")  # plain notation with the scale's digits: 0E-10 is 0.0000000000
     if isinstance(v, datetime.datetime):
         if v.tzinfo is not None:
             v = v.astimezone(datetime.timezone.utc).replace(tzinfo=None)
         return str(calendar.timegm(v.timetuple()) * 1_000_000 + v.microsecond)
-    return engine_compat.canonical(v)
+    if isinstance(v, datetime.date):
+        return v.isoformat()
+    if isinstance(v, (bytes, bytearray)):
+        return bytes(v).decode("latin-1")
+    return str(v)
+
+
+def plan_facts(df) -> dict:
+    """The shuffle Exchanges of the executed plan, and its lines without expression ids."""
+    text = df._jdf.queryExecution().executedPlan().toString()
+    lines = text.splitlines()
+    shuffles = [l for l in lines if re.search(r"\bExchange (hashpartitioning|rangepartitioning|SinglePartition|RoundRobin)", l)]
+    return {"exchanges": len(shuffles), "plan": [re.sub(r"#\d+L?", "", l.rstrip()) for l in lines if l.strip()]}
 
 
 def session(master: str, confs: dict, work: str):
@@ -73,22 +102,24 @@ def adopt(spark, t: dict) -> None:
         spark.sql(f"ALTER TABLE {name} RECOVER PARTITIONS")
 
 
-def run_side(spark, tables: list, sql: str) -> dict:
+def run_side(spark, tables: list, sql: str, confs: dict) -> dict:
+    for k, v in confs.items():
+        spark.conf.set(k, v)
     for t in tables:
         adopt(spark, t)
     start = time.monotonic()
     df = spark.sql(sql)
-    facts = engine_compat.plan_facts(df)
+    facts = plan_facts(df)
     rows = df.collect()
     millis = int((time.monotonic() - start) * 1000)
     total, n = 0, 0
     for r in rows:
         text = "\x1f".join(canonical(v) for v in r).encode("utf-8")
-        h = engine_compat.FNV_OFFSET
+        h = FNV_OFFSET
         for b in text:
             h ^= b
-            h = (h * engine_compat.FNV_PRIME) & engine_compat.MASK
-        total = (total + h) & engine_compat.MASK
+            h = (h * FNV_PRIME) & MASK
+        total = (total + h) & MASK
         n += 1
     for t in tables:
         spark.sql(f"DROP TABLE IF EXISTS {t['name']}")
@@ -109,7 +140,10 @@ def main() -> int:
     try:
         spark = session(m["master"], m.get("confs") or {}, work)
         sql = m["sql"].strip().rstrip(";")
-        result = {"spark_version": spark.version, "sides": [run_side(spark, side or [], sql) for side in m["sides"]]}
+        # The after side runs with the settings the advice relies on as well.
+        side_confs = [{}, m.get("after_confs") or {}]
+        result = {"spark_version": spark.version,
+                  "sides": [run_side(spark, side or [], sql, side_confs[i]) for i, side in enumerate(m["sides"])]}
         spark.stop()
     finally:
         shutil.rmtree(work, ignore_errors=True)
