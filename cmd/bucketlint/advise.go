@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -65,10 +64,8 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 	if err := opts.common.check(); err != nil {
 		return nil, err
 	}
-	for _, f := range opts.files {
-		if _, err := os.Stat(f); err != nil && f != "-" {
-			return nil, &usageError{msg: err.Error()}
-		}
+	if err := checkPaths(opts.files...); err != nil {
+		return nil, err
 	}
 	return opts, nil
 }
@@ -95,6 +92,9 @@ func runAdvise(ctx context.Context, opts *adviseOptions, s *streams) error {
 		return err
 	}
 	qs := queriesUnder(w, opts.files)
+	if len(qs) == 0 && loadErr != nil {
+		return loadErr // the inputs could not be read or parsed (exit 3)
+	}
 	if len(qs) == 0 {
 		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
 	}

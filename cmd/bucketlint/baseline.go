@@ -3,8 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
+
+	"github.com/bucketlint/bucketlint/internal/readcap"
 
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
@@ -26,11 +27,12 @@ type baselineEntry struct {
 	Message     string `json:"message"`
 }
 
-// readBaseline reads a baseline as a multiset of fingerprints.
-func readBaseline(file string) (map[string]int, error) {
-	src, err := os.ReadFile(file)
+// readBaseline reads a baseline (a regular file of at most limit bytes) as a multiset of
+// fingerprints.
+func readBaseline(file string, limit int64) (map[string]int, error) {
+	src, err := readcap.File(file, limit)
 	if err != nil {
-		return nil, &configError{msg: fmt.Sprintf("baseline: %v", err)}
+		return nil, &configError{msg: fmt.Sprintf("baseline: %s: %s", file, readcap.Message(err))}
 	}
 	var b baselineFile
 	if err := json.Unmarshal(src, &b); err != nil {

@@ -72,6 +72,9 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	if len(opts.paths) == 0 {
 		opts.paths = []string{"."}
 	}
+	if err := checkPaths(append(opts.paths, opts.baseline)...); err != nil {
+		return nil, err
+	}
 	return opts, nil
 }
 
@@ -157,7 +160,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	if err := checkTargets(project.Files, opts.targets()); err != nil {
 		return err
 	}
-	src := newSources()
+	src := newSources(opts.common.maxInput.limit())
 	// Reading every input for its suppressions also fills the cache the rules read from.
 	dirs, dirErrs := scanAll(project.Files, src, catalogue)
 	var toRun []*rules.Rule
@@ -185,7 +188,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		st.severity[rules.ByID(catalogue, k).ID] = sev
 	}
 	if opts.baseline != "" {
-		if st.baseline, err = readBaseline(opts.baseline); err != nil {
+		if st.baseline, err = readBaseline(opts.baseline, opts.common.maxInput.limit()); err != nil {
 			return err
 		}
 	}
@@ -224,7 +227,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 
 // resolveConfig reads --config, or the .bucketlint.yaml found from the working directory up.
 // Catalog files are relative to the configuration file's directory.
-func resolveConfig(file string, catalogue []*rules.Rule) (*config, error) {
+func resolveConfig(file string, limit int64, catalogue []*rules.Rule) (*config, error) {
 	if file == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -238,7 +241,7 @@ func resolveConfig(file string, catalogue []*rules.Rule) (*config, error) {
 	if file == "" {
 		return &config{}, nil
 	}
-	cfg, err := loadConfig(file, catalogue)
+	cfg, err := loadConfig(file, limit, catalogue)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
@@ -69,11 +70,12 @@ func findConfig(dir string) string {
 	}
 }
 
-// loadConfig reads and validates a configuration file against the rule catalogue.
-func loadConfig(file string, catalogue []*rules.Rule) (*config, error) {
-	src, err := os.ReadFile(file)
+// loadConfig reads (a regular file of at most limit bytes) and validates a configuration
+// file against the rule catalogue.
+func loadConfig(file string, limit int64, catalogue []*rules.Rule) (*config, error) {
+	src, err := readcap.File(file, limit)
 	if err != nil {
-		return nil, &configError{msg: "--config: " + err.Error()}
+		return nil, &configError{msg: "--config: " + file + ": " + readcap.Message(err)}
 	}
 	return parseConfig(file, src, catalogue)
 }

@@ -9,13 +9,13 @@ import (
 	"github.com/bucketlint/bucketlint/rules"
 )
 
-// Exit codes, the same for every command and format (DESIGN.md §4). When several apply, the
-// first of 2, 3, 4, 1, 0 wins.
+// Exit codes, the same for every command and format (DESIGN.md §4, docs/exit-codes.md). When
+// several apply, the first of 2, 3, 4, 1, 0 wins.
 const (
 	exitOK       = 0 // nothing at or above --fail-on
 	exitFindings = 1 // findings at or above --fail-on
-	exitUsage    = 2 // usage, config or internal error
-	exitParse    = 3 // an input could not be parsed; the others were still processed
+	exitUsage    = 2 // usage (a missing path included), config or internal error
+	exitParse    = 3 // an input could not be read or parsed; the others were still processed
 	exitVerify   = 4 // verify: a recommendation failed to reproduce
 )
 

@@ -2,9 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/perr"
@@ -14,8 +13,9 @@ import (
 
 // planOptions are the flags and argument of `bucketlint plan`.
 type planOptions struct {
-	format string
-	file   string
+	format   string
+	file     string
+	maxInput sizeFlag
 }
 
 func parsePlan(args []string, s *streams) (*planOptions, error) {
@@ -29,6 +29,7 @@ func parsePlan(args []string, s *streams) (*planOptions, error) {
 		"spark-submit job.py 2>&1 | bucketlint plan -",
 		"bucketlint plan --format mermaid explain.txt > plan.mmd")
 	fs.StringVar(&opts.format, "format", "text", "output `format`: text, json, mermaid or dot")
+	registerMaxInput(fs, &opts.maxInput)
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
@@ -39,6 +40,9 @@ func parsePlan(args []string, s *streams) (*planOptions, error) {
 		return nil, usagef("want one FILE (or - for standard input), got %d arguments", fs.NArg())
 	}
 	opts.file = fs.Arg(0)
+	if err := checkPaths(opts.file); err != nil {
+		return nil, err
+	}
 	return opts, nil
 }
 
@@ -51,12 +55,19 @@ func runPlanCmd(_ context.Context, args []string, s *streams) error {
 }
 
 func runPlan(opts *planOptions, s *streams) error {
-	name, src, err := readInput(opts.file, s.in)
-	if err != nil {
-		return &usageError{msg: err.Error()}
+	name, src, err := readInput(opts.file, s.in, opts.maxInput.limit())
+	var u *usageError
+	if errors.As(err, &u) {
+		return err
 	}
-	explains, errs := explain.Parse(name, src)
-	errs = errs.Capped()
+	var explains []*plan.Explain
+	var errs perr.List
+	if err != nil {
+		errs.Add(plan.Pos{File: name}, "%v", err)
+	} else {
+		explains, errs = explain.Parse(name, src)
+		errs = errs.Capped()
+	}
 	if len(explains) == 0 && len(errs) == 0 {
 		errs = append(errs, perr.Errorf(positionOf(name), "no Spark explain output found (looked for \"== Physical Plan ==\", an AdaptiveSparkPlan or an operator tree)"))
 	}
@@ -80,22 +91,6 @@ func runPlan(opts *planOptions, s *streams) error {
 		return &parseFailure{count: len(errs)}
 	}
 	return nil
-}
-
-// readInput reads a named file, or standard input for "-".
-func readInput(file string, stdin io.Reader) (name string, src []byte, err error) {
-	if file == "-" {
-		src, err = io.ReadAll(stdin)
-		if err != nil {
-			return "-", nil, fmt.Errorf("reading standard input: %w", err)
-		}
-		return "-", src, nil
-	}
-	src, err = os.ReadFile(file)
-	if err != nil {
-		return file, nil, err
-	}
-	return file, src, nil
 }
 
 func toPositioned(errs perr.List) []report.PositionedError {

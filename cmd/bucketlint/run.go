@@ -117,15 +117,18 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Run 'bucketlint <command> -h' for a command's flags.
-Exit codes: 0 ok, 1 findings, 2 usage or internal error, 3 an input could not be parsed,
-4 verify: a recommendation did not reproduce.
+Exit codes: 0 ok, 1 findings, 2 usage or internal error (a missing path included), 3 an input
+could not be read or parsed, 4 verify: a recommendation did not reproduce (docs/exit-codes.md).
 `)
 }
 
 func runVersionCmd(_ context.Context, args []string, s *streams) error {
 	fs := newFlagSet("version", "", "Print the bucketlint version.", s)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("version takes no arguments, got %d", fs.NArg())
 	}
 	fmt.Fprintf(s.out, "bucketlint %s\n", version)
 	return nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/report"
@@ -48,10 +47,8 @@ func parseSimulate(args []string, s *streams) (*simulateOptions, error) {
 	if err := opts.common.check(); err != nil {
 		return nil, err
 	}
-	if opts.file != "-" {
-		if _, err := os.Stat(opts.file); err != nil {
-			return nil, &usageError{msg: err.Error()}
-		}
+	if err := checkPaths(opts.file, opts.explain); err != nil {
+		return nil, err
 	}
 	return opts, nil
 }
@@ -73,6 +70,9 @@ func runSimulate(ctx context.Context, opts *simulateOptions, s *streams) error {
 	}
 	loadErr := ld.printErrors(s)
 	qs := queriesUnder(ld.w, []string{opts.file})
+	if len(qs) == 0 && loadErr != nil {
+		return loadErr // the query file could not be read or parsed (exit 3)
+	}
 	if len(qs) == 0 {
 		return usagef("%s: no query found", opts.file)
 	}
@@ -98,7 +98,7 @@ func runSimulate(ctx context.Context, opts *simulateOptions, s *streams) error {
 	}
 	var errs []error
 	if opts.explain != "" {
-		diffs, err := compareExplain(opts.explain, s, sims[0].Result)
+		diffs, err := compareExplain(opts.explain, opts.common.maxInput.limit(), s, sims[0].Result)
 		if err != nil {
 			return err
 		}
@@ -130,10 +130,15 @@ func (e *explainDiffError) Unwrap() error {
 
 // compareExplain compares a prediction with the first explain output in file, writes the
 // comparison and returns the number of differences.
-func compareExplain(file string, s *streams, r *simulate.Result) (int, error) {
-	name, src, err := readInput(file, s.in)
+func compareExplain(file string, limit int64, s *streams, r *simulate.Result) (int, error) {
+	name, src, err := readInput(file, s.in, limit)
+	var u *usageError
+	if errors.As(err, &u) {
+		return 0, err
+	}
 	if err != nil {
-		return 0, &usageError{msg: err.Error()}
+		fmt.Fprintf(s.err, "%s: %v\n", name, err)
+		return 0, &parseFailure{count: 1}
 	}
 	explains, errs := explain.Parse(name, src)
 	for _, e := range errs {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"os"
 	"sync"
 
+	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/rules"
 )
@@ -13,9 +13,10 @@ import (
 type sources struct {
 	mu    sync.Mutex
 	files map[string][]byte
+	limit int64 // the largest file read (--max-input-size)
 }
 
-func newSources() *sources { return &sources{files: map[string][]byte{}} }
+func newSources(limit int64) *sources { return &sources{files: map[string][]byte{}, limit: limit} }
 
 // get returns a file's contents, nil when it cannot be read.
 func (s *sources) get(file string) []byte {
@@ -25,7 +26,7 @@ func (s *sources) get(file string) []byte {
 	if ok {
 		return b
 	}
-	b, err := os.ReadFile(file)
+	b, err := readcap.File(file, s.limit)
 	if err != nil {
 		b = nil
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/bucketlint/bucketlint/parser/catalog"
 	"github.com/bucketlint/bucketlint/report"
@@ -46,10 +45,8 @@ func parseTables(args []string, s *streams) (*tablesOptions, error) {
 	if len(opts.paths) == 0 {
 		opts.paths = []string{"."}
 	}
-	for _, p := range opts.paths {
-		if _, err := os.Stat(p); err != nil {
-			return nil, usagef("%s: no such file or directory", p)
-		}
+	if err := checkPaths(opts.paths...); err != nil {
+		return nil, err
 	}
 	return opts, nil
 }

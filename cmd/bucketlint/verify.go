@@ -112,6 +112,9 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 	if len(paths) == 0 {
 		return nil, usagef("want at least one path with the DDL and the queries, or a *%s file", verify.ScenarioSuffix)
 	}
+	if err := checkPaths(paths...); err != nil {
+		return nil, err
+	}
 	return opts, nil
 }
 
@@ -336,6 +339,9 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioF
 	w := ld.w
 	sim := w.OptionsAt(plan.Pos{})
 	queries := advise.Weighted(w, queriesUnder(w, paths))
+	if len(queries) == 0 && len(ld.errs) > 0 {
+		return workloadRun{}, 0, &parseFailure{count: len(ld.errs)} // the inputs could not be read or parsed (exit 3)
+	}
 	if len(queries) == 0 {
 		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -37,6 +36,8 @@ type commonFlags struct {
 	exclude      listFlag
 	// sizes is --size, registered by the commands that size advice (simulate, advise).
 	sizes listFlag
+	// maxInput is --max-input-size, the largest input read.
+	maxInput sizeFlag
 }
 
 // register declares the common flags on fs; withSizes adds --size.
@@ -47,6 +48,7 @@ func (c *commonFlags) register(fs *flag.FlagSet, withSizes bool) {
 	fs.Var(&c.tables, "tables", "more table definitions to read (DDL, DESCRIBE or SHOW CREATE output, catalog YAML) at `PATH`;\n"+
 		"their tables, views and settings count, their queries are not simulated, advised or verified; repeatable")
 	fs.Var(&c.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable, adds to the config's exclude")
+	registerMaxInput(fs, &c.maxInput)
 	if withSizes {
 		fs.Var(&c.sizes, "size", "table size `table=bytes` (10GB, 512MB, …) for broadcast and bucket-count decisions; repeatable")
 	}
@@ -65,12 +67,7 @@ func (c *commonFlags) check() error {
 			return usagef("--size %q: want table=bytes", sz)
 		}
 	}
-	for _, p := range c.tables {
-		if _, err := os.Stat(p); err != nil {
-			return &usageError{msg: err.Error()}
-		}
-	}
-	return nil
+	return checkPaths(c.tables...)
 }
 
 // A loaded workload is what every command reads: the configuration, the resolved workload and
@@ -90,7 +87,7 @@ func (c *commonFlags) load(ctx context.Context, paths []string, s *streams) (*lo
 // loadWith is load with a verify scenario file's Spark version and settings, which win over
 // the configuration's and lose to the flags.
 func (c *commonFlags) loadWith(ctx context.Context, paths []string, scenario *sparkConfig, s *streams) (*loaded, error) {
-	cfg, err := resolveConfig(c.config, rules.All())
+	cfg, err := resolveConfig(c.config, c.maxInput.limit(), rules.All())
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +102,7 @@ func (c *commonFlags) loadWith(ctx context.Context, paths []string, scenario *sp
 	}
 	all := append(append(append([]string(nil), paths...), c.tables...), cfg.Catalog...)
 	exclude := append(append([]string(nil), cfg.Exclude...), c.exclude...)
-	project, errs := parser.Load(ctx, all, parser.LoadOptions{Exclude: exclude, Stdin: s.in})
+	project, errs := parser.Load(ctx, all, parser.LoadOptions{Exclude: exclude, Stdin: s.in, MaxInputSize: c.maxInput.limit()})
 	w, err := workload.New(project, wc)
 	if err != nil {
 		return nil, c.sizeError(w)

@@ -125,7 +125,15 @@ func parseFloat(s string, bitSize int) (float64, error) {
 	return f, nil // out-of-range values are ±Infinity, as in Java
 }
 
+// MaxCharLength is the longest char(n) a value is padded to. Spark stores char(n) values
+// padded with spaces to n characters; padding to char(100000000000) would allocate 100 GB,
+// so longer char types are refused (varchar(n) is only checked, never padded: any n).
+const MaxCharLength = 1 << 20
+
 func parseString(t Type, s string) (Value, error) {
+	if t.Char && t.Length > MaxCharLength {
+		return Value{}, fmt.Errorf("char(%d) is longer than the %d characters bucketlint pads a value to", t.Length, MaxCharLength)
+	}
 	if s == `\`+NullText {
 		s = NullText
 	}

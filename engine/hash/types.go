@@ -137,6 +137,9 @@ func simpleKind(name string) Kind {
 	return KindInvalid
 }
 
+// maxArrayDepth bounds array<array<…>> nesting in ParseType, which recurses per level.
+const maxArrayDepth = 100
+
 // ParseType parses a Spark SQL type name as DDL and explain output write it: "int",
 // "BIGINT", "decimal(10,2)", "decimal" (= decimal(10,0), Spark's default), "char(5)",
 // "varchar(20)", "timestamp_ntz", "array<int>". Aliases Spark accepts (integer, long, short,
@@ -157,6 +160,9 @@ func parseType(s string) (Type, error) {
 		return Type{Kind: k}, nil
 	}
 	if inner, ok := cutEnclosed(s, "array", '<', '>'); ok {
+		if strings.Count(inner, "array") >= maxArrayDepth {
+			return Type{}, fmt.Errorf("arrays nested more than %d deep", maxArrayDepth)
+		}
 		elem, err := parseType(inner)
 		if err != nil {
 			return Type{}, err

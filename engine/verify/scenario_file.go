@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/internal/yamlpos"
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -76,10 +76,11 @@ func (l *Layout) spec() *plan.BucketSpec {
 	return &plan.BucketSpec{NumBuckets: l.Buckets, Columns: l.Columns, SortColumns: l.SortedBy}
 }
 
-// ReadScenario reads and checks a scenario file. A file that cannot be read gives the
-// operating system's error; a file that is not valid a *ScenarioError.
+// ReadScenario reads and checks a scenario file: a regular file of at most
+// readcap.DefaultLimit bytes. A file that cannot be read gives the operating system's error
+// or readcap's refusal; a file that is not valid a *ScenarioError.
 func ReadScenario(path string) (*ScenarioFile, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readcap.File(path, 0)
 	if err != nil {
 		return nil, err
 	}
