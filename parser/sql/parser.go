@@ -107,6 +107,10 @@ type state struct {
 	errs  perr.List
 	// db is the database of the last USE, which qualifies later unqualified names.
 	db string
+	// dqIdent is spark.sql.ansi.doubleQuotedIdentifiers set true by an earlier SET: "x" is
+	// a name, not a string. noBinding is spark.sql.legacy.viewSchemaBindingMode set false:
+	// a view has no WITH SCHEMA clause.
+	dqIdent, noBinding bool
 }
 
 // statement parses one chunk, recovering from grammar panics.
@@ -116,18 +120,15 @@ func (st *state) statement(c chunk) {
 			st.errs.Add(st.lines.pos(c.offset+leadingSpace(c.text)), "internal error: sql parser: %v", r)
 		}
 	}()
+	if st.dqIdent {
+		c.text = quotesToBackticks(c.text)
+	}
 	words := leadingWords(c.text, 6)
 	start := c.offset + leadingSpace(c.text)
 	kind := classify(words)
-	if kind >= stmtCreate {
-		if off, msg := unbalanced(c.text); off >= 0 {
-			st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
-			return
-		}
-		if off, msg := tooDeep(c.text); off >= 0 {
-			st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
-			return
-		}
+	if off, msg := st.precheck(c, kind); off >= 0 {
+		st.errs.Add(st.lines.pos(c.offset+off), "%s", msg)
+		return
 	}
 	switch kind {
 	case stmtSet:
@@ -183,6 +184,27 @@ func (st *state) statement(c chunk) {
 	default:
 		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
 	}
+}
+
+// precheck finds what makes a statement unreadable before its grammar runs: an unclosed
+// comment, unbalanced or too deep brackets, and the forms of statements bucketlint does not
+// model that Spark rejects. It returns the offset in the chunk and a message, or -1.
+func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
+	if off := unclosedComment(c.raw); off >= 0 {
+		return off, "unclosed /* comment"
+	}
+	if kind >= stmtCreate {
+		if off, msg := unbalanced(c.text); off >= 0 {
+			return off, msg
+		}
+		if off, msg := tooDeep(c.text); off >= 0 {
+			return off, msg
+		}
+	}
+	if off, msg := st.checkStatement(kind, c.text); off >= 0 {
+		return off, shorten(msg)
+	}
+	return -1, ""
 }
 
 // fail records a participle error at its position in the file.

@@ -457,7 +457,7 @@ func (p *rd) pipeAggregate() {
 	} else {
 		p.i += 2
 		if p.isAny("ALL", "ROLLUP", "CUBE", "GROUPING") {
-			p.fail("grouping expressions: |> AGGREGATE has no GROUP BY ALL, ROLLUP, CUBE or GROUPING SETS")
+			p.failAt(p.tok().off, "|> AGGREGATE has no GROUP BY ALL, ROLLUP, CUBE or GROUPING SETS")
 			return
 		}
 		if !ends() {

@@ -51,6 +51,22 @@ func TestGrammarForms(t *testing.T) {
 		{"interval unit", "SELECT INTERVAL 1 fortnight", "expected an interval unit"},
 		{"empty except", "SELECT * EXCEPT () FROM t", "expected a column"},
 		{"missing table", "SELECT a FROM WHERE b", `unexpected token "WHERE" (expected a table)`},
+		{"values widths", "SELECT * FROM VALUES (1, 2), (3) AS v(a, b)", "VALUES rows have 2 and 1 columns"},
+		{"tablesample percent", "SELECT * FROM t TABLESAMPLE (101 PERCENT)", "is not between 0 and 100"},
+		{"order and sort", "SELECT a FROM t ORDER BY a SORT BY a", "ORDER BY does not combine"},
+		{"pipe aggregate", "FROM t |> AGGREGATE GROUP BY ROLLUP(a)", "no GROUP BY ALL, ROLLUP"},
+		{"frame bound", "SELECT sum(a) OVER (ORDER BY b RANGE BETWEEN CURRENT ROW AND d PRECEDING) FROM t", "frame bound is a literal"},
+		{"unknown statement", "SELCT 1", "SELCT does not start a statement"},
+		{"known statements", "REFRESH TABLE t; MSCK REPAIR TABLE t; SHOW TABLES; ADD JAR 'x.jar'; CACHE TABLE t; OPTIMIZE t ZORDER BY (a)", ""},
+		{"time zone", "SET TIME ZONE INTERVAL 24 HOURS", "within ±18 hours"},
+		{"time zone ok", "SET TIME ZONE INTERVAL '08:30' HOUR TO MINUTE; SET TIME ZONE 'UTC'; SET TIME ZONE LOCAL", ""},
+		{"describe json", "DESCRIBE t AS JSON", "EXTENDED before the table"},
+		{"unclosed comment", "SELECT 1 /* a /* b */", "unclosed /* comment"},
+		{"execute immediate", "EXECUTE IMMEDIATE 'SELEC 1'", "does not parse"},
+		{"temp view name", "CREATE TEMPORARY VIEW db.v AS SELECT 1", "one-part name"},
+		{"double-quoted names", "SET spark.sql.ansi.doubleQuotedIdentifiers=true; SELECT \"a\" FROM \"t\"", ""},
+		{"double-quoted strings", "CREATE SCHEMA \"s\"", "expected a name"},
+		{"identifier string", "SELECT IDENTIFIER('c 1') FROM t", "is not a name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -16,8 +17,12 @@ func (p *rd) qname() *qname {
 	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
 		p.i += 2
 		if p.tok().kind == tString && isTok(p.ahead(1), ")") {
-			s := p.next().text
+			t := p.next()
+			s := t.text
 			q.Ident = &s
+			if msg := identString(unquoteString(s)); msg != "" {
+				p.failAt(t.off, "IDENTIFIER("+s+"): "+msg)
+			}
 		} else {
 			from := p.i
 			q.identX = p.expression()
@@ -40,6 +45,10 @@ func (p *rd) qname() *qname {
 	q.Parts = append(q.Parts, p.next().text)
 	for p.is(".") && isName(p.ahead(1)) {
 		p.next()
+		if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
+			p.fail("a name: IDENTIFIER(…) cannot follow a qualifier")
+			return q
+		}
 		q.Parts = append(q.Parts, p.next().text)
 	}
 	q.EndPos = p.endPos()
@@ -202,4 +211,58 @@ func (p *rd) typeArgs(name string) []*typeArg {
 // since the tokenizer keeps > single.
 func (p *rd) closeAngle() {
 	p.expect(">")
+}
+
+// identString checks the string of IDENTIFIER('…'): a dotted name whose parts are plain
+// names or backquoted; it returns what is wrong, or "".
+func identString(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "the name is empty"
+	}
+	for s != "" {
+		var part string
+		if s[0] == '`' {
+			end := closingBacktick(s)
+			if end < 0 {
+				return "an unclosed backquote"
+			}
+			part, s = s[:end+1], s[end+1:]
+		} else {
+			i := strings.IndexByte(s, '.')
+			if i < 0 {
+				i = len(s)
+			}
+			part, s = s[:i], s[i:]
+			for j := 0; j < len(part); j++ {
+				if !isIdentStart(part[j]) && !isDigit(part[j]) || part[j] == '$' {
+					return strconv.Quote(part) + " is not a name; quote it with backquotes"
+				}
+			}
+		}
+		if part == "" {
+			return "an empty name part"
+		}
+		if s != "" {
+			if s[0] != '.' {
+				return "names are joined by dots"
+			}
+			s = s[1:]
+		}
+	}
+	return ""
+}
+
+// closingBacktick returns the index of the backquote closing the name s starts with (a
+// doubled backquote is part of the name), or -1.
+func closingBacktick(s string) int {
+	for i := 1; i < len(s); i++ {
+		if s[i] == '`' {
+			if i+1 < len(s) && s[i+1] == '`' {
+				i++
+				continue
+			}
+			return i
+		}
+	}
+	return -1
 }

@@ -179,3 +179,71 @@ func unbalanced(s string) (int, string) {
 	}
 	return -1, ""
 }
+
+// unclosedComment returns the offset of a /* comment in s that is never closed (nested
+// comments counted, as Spark's lexer does), or -1.
+func unclosedComment(s string) int {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(s, i)
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := skipBlock(s, i)
+			if j >= len(s) && (j-i < 4 || s[j-2:j] != "*/" || !closes(s[i:j])) {
+				return i
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return -1
+}
+
+// closes reports whether the block comment c (from its /* to the end of the text) closes all
+// the comments it opens.
+func closes(c string) bool {
+	depth := 0
+	for j := 0; j+1 < len(c); j++ {
+		switch {
+		case c[j] == '/' && c[j+1] == '*':
+			depth++
+			j++
+		case c[j] == '*' && c[j+1] == '/':
+			depth--
+			j++
+		}
+	}
+	return depth == 0
+}
+
+// quotesToBackticks returns s with its double-quoted strings written as backquoted names, as
+// Spark reads them under spark.sql.ansi.doubleQuotedIdentifiers; lengths and offsets are
+// unchanged.
+func quotesToBackticks(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"':
+			j := skipQuoted(s, i)
+			b[i] = '`'
+			if j-1 > i && s[j-1] == '"' {
+				b[j-1] = '`'
+			}
+			i = j
+		case c == '\'' || c == '`':
+			i = skipQuoted(s, i)
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			i = skipBlock(s, i)
+		default:
+			i++
+		}
+	}
+	return string(b)
+}

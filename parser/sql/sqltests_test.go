@@ -34,7 +34,7 @@ type sqlTestsFigures struct {
 func TestSparkSQLTests(t *testing.T) {
 	// Floors: the figures measured when they were last recorded. Raise them as the grammar
 	// grows; never lower them to get green.
-	const minAcceptedParsed, minRejectedRejected = 14472, 318
+	const minAcceptedParsed, minRejectedRejected = 14481, 360
 	root := filepath.Join(sqlTestsDir(), "spark-4.1-dev", "sql/core/src/test/resources/sql-tests/results")
 	var files []string
 	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
@@ -59,9 +59,13 @@ func TestSparkSQLTests(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(root, f)
+		session := sessionConfs(filepath.Join(root, "..", "inputs", strings.TrimSuffix(rel, ".out")))
 		for _, b := range blocks(string(src)) {
 			fig.bytes += len(b.sql)
-			_, errs := p.ParseFile(rel, []byte(b.sql))
+			_, errs := p.ParseFile(rel, []byte(session+b.sql))
+			if w := leadingWords(b.sql, 1); len(w) == 1 && w[0] == "set" && strings.Contains(b.sql, "spark.sql.") && strings.Contains(b.sql, "=") {
+				session += strings.TrimSpace(b.sql) + ";\n"
+			}
 			if strings.Contains(b.output, "catalyst.parser.ParseException") {
 				fig.rejected++
 				if len(errs) > 0 {
@@ -154,6 +158,25 @@ func sortedCounts(m map[string]int) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(k + "=" + strconv.Itoa(m[k]))
+	}
+	return b.String()
+}
+
+// sessionConfs returns the --SET directives of a test input file as SET statements: the
+// test runner applies them to the session before the file's statements, and some change how
+// Spark parses (spark.sql.ansi.doubleQuotedIdentifiers).
+func sessionConfs(input string) string {
+	src, err := os.ReadFile(input)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(l, "--SET "); ok {
+			for _, kv := range strings.Split(rest, ",") {
+				b.WriteString("SET " + strings.TrimSpace(kv) + ";\n")
+			}
+		}
 	}
 	return b.String()
 }

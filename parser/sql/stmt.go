@@ -80,6 +80,12 @@ func (st *state) set(c chunk, start int) {
 		v = unquoteString(v)
 	}
 	st.f.Confs = append(st.f.Confs, plan.Conf{Key: k, Value: v, Pos: st.lines.pos(start)})
+	switch strings.ToLower(k) {
+	case "spark.sql.ansi.doublequotedidentifiers":
+		st.dqIdent = strings.EqualFold(v, "true")
+	case "spark.sql.legacy.viewschemabindingmode":
+		st.noBinding = strings.EqualFold(v, "false")
+	}
 }
 
 // use records USE [DATABASE|SCHEMA|NAMESPACE] [catalog.]db for the statements that follow.

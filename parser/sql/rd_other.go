@@ -1,0 +1,336 @@
+package sql
+
+import (
+	"strings"
+)
+
+// Statements that do not matter for layout (SqlBaseParser.g4's statement alternatives other
+// than queries and table DDL) are kept as text; these checks reject the forms of them Spark's
+// parser rejects, so that a statement Spark would not run is not read silently: names that
+// are strings (CREATE SCHEMA "x"), DESCRIBE of an INSERT, DESCRIBE … AS JSON without
+// EXTENDED or with a column, DECLARE without type or default, DROP VARIABLE without
+// TEMPORARY, EXECUTE IMMEDIATE of text that does not parse, SHOW TABLE EXTENDED without
+// LIKE, SET TIME ZONE outside ±18 hours, a temporary view or function with a qualified name,
+// and WITH SCHEMA on a view when spark.sql.legacy.viewSchemaBindingMode is false.
+
+// otherCheck is one statement's tokens for the checks.
+type otherCheck struct {
+	*rd
+	st *state
+}
+
+// checkStatement returns the offset and message of what Spark's parser would reject in a
+// statement of kind k, or -1.
+func (st *state) checkStatement(k stmtKind, text string) (int, string) {
+	p := &otherCheck{rd: newRD(text), st: st}
+	switch k {
+	case stmtOther, stmtUse, stmtSet, stmtView, stmtDrop:
+	default:
+		return -1, ""
+	}
+	p.statement()
+	if p.err != nil {
+		return p.err.off, p.err.msg
+	}
+	return -1, ""
+}
+
+// statement dispatches on the leading keywords.
+func (p *otherCheck) statement() {
+	if t := p.tok(); t.kind == tIdent && !knownStatement(strings.ToLower(t.text)) {
+		p.failAt(t.off, strings.ToUpper(t.text)+" does not start a statement Spark knows")
+		return
+	}
+	switch {
+	case p.isAny("CREATE", "DROP", "ALTER") && p.schemaWord(1):
+		p.i += 2
+		p.acceptSeq("IF", "NOT", "EXISTS")
+		p.acceptSeq("IF", "EXISTS")
+		p.qname()
+	case p.is("USE"):
+		p.next()
+		if p.schemaWord(0) {
+			p.next()
+		}
+		p.qname()
+	case p.is("DECLARE"):
+		p.declare()
+	case p.at("DROP", "VARIABLE"):
+		p.next()
+		p.fail(`"TEMPORARY"`)
+	case p.at("EXECUTE", "IMMEDIATE"):
+		p.executeImmediate()
+	case p.isAny("DESCRIBE", "DESC"):
+		p.describe()
+	case p.at("SHOW", "TABLE", "EXTENDED"):
+		p.i += 3
+		if p.isAny("IN", "FROM") {
+			p.next()
+			p.qname()
+		}
+		if !p.is("LIKE") {
+			p.fail(`"LIKE"`)
+		}
+	case p.at("SET", "TIME", "ZONE"):
+		p.i += 3
+		p.timeZone()
+	case p.at("SET", "VARIABLE", "(", ")"), p.at("SET", "VAR", "(", ")"):
+		p.i += 3
+		p.fail("a variable name")
+	case p.is("CREATE") || p.is("DROP"):
+		p.createOrDrop()
+	}
+}
+
+// schemaWord reports whether the token n places ahead is SCHEMA, DATABASE or NAMESPACE.
+func (p *otherCheck) schemaWord(n int) bool {
+	t := p.ahead(n)
+	return isTok(t, "SCHEMA") || isTok(t, "DATABASE") || isTok(t, "NAMESPACE")
+}
+
+// createOrDrop checks temporary views and functions (one name part only) and a view's WITH
+// SCHEMA clause.
+func (p *otherCheck) createOrDrop() {
+	p.next()
+	p.acceptSeq("OR", "REPLACE")
+	global := p.accept("GLOBAL")
+	temp := p.accept("TEMPORARY") || p.accept("TEMP")
+	if !p.accept("FUNCTION") && !p.accept("VIEW") {
+		return
+	}
+	p.acceptSeq("IF", "NOT", "EXISTS")
+	p.acceptSeq("IF", "EXISTS")
+	at := p.tok().off
+	q := p.qname()
+	if p.err == nil && temp && !global && len(q.parts()) > 1 {
+		p.failAt(at, "a temporary view or function has a one-part name, not "+strings.Join(q.parts(), "."))
+		return
+	}
+	for p.st.noBinding && p.err == nil && p.tok().kind != tEOF && !p.is("AS") {
+		if p.at("WITH", "SCHEMA") {
+			p.failAt(p.tok().off, "WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode, which is false here")
+			return
+		}
+		p.next()
+	}
+}
+
+// declare checks DECLARE [OR REPLACE] [VARIABLE] name [type] [DEFAULT|= expr].
+func (p *otherCheck) declare() {
+	p.next()
+	p.acceptSeq("OR", "REPLACE")
+	if p.isAny("VARIABLE", "VAR") && (isName(p.ahead(1)) && !isTok(p.ahead(1), "DEFAULT")) {
+		p.next()
+		if p.is("IF") {
+			p.fail("a variable name")
+			return
+		}
+	}
+	p.qname()
+	if p.err == nil && p.tok().kind == tEOF {
+		p.failAt(p.toks[0].off, "DECLARE needs the variable's type or a DEFAULT value")
+	}
+}
+
+// executeImmediate checks EXECUTE IMMEDIATE 'sql' [INTO names] [USING expr [AS name], …]:
+// the text is parsed as a statement, INTO takes names without brackets, USING's names differ.
+func (p *otherCheck) executeImmediate() {
+	p.i += 2
+	if t := p.tok(); t.kind == tString && !strings.EqualFold(strings.Join(leadingWords(unquoteString(t.text), 1), ""), "execute") {
+		// One level only: a nested EXECUTE IMMEDIATE's text is parsed when it runs.
+		sub := &state{p: p.st.p, f: &File{Name: p.st.f.Name}, lines: newLineIndex(p.st.f.Name, unquoteString(t.text))}
+		for _, c := range split(unquoteString(t.text)) {
+			sub.statement(c)
+		}
+		if len(sub.errs) > 0 {
+			p.failAt(t.off, "the statement EXECUTE IMMEDIATE runs does not parse: "+strings.TrimPrefix(sub.errs[0].Msg, "syntax error: "))
+			return
+		}
+	}
+	p.next()
+	if p.accept("INTO") {
+		if p.is("(") {
+			p.fail("a variable name")
+			return
+		}
+		p.qname()
+		for p.accept(",") {
+			p.qname()
+		}
+	}
+	if !p.accept("USING") {
+		return
+	}
+	seen := map[string]bool{}
+	for p.err == nil {
+		p.expression()
+		if p.accept("AS") {
+			at := p.tok().off
+			n := unquoteIdent(p.alias())
+			if seen[n] {
+				p.failAt(at, "EXECUTE IMMEDIATE … USING names "+n+" twice")
+				return
+			}
+			seen[n] = true
+		}
+		if !p.accept(",") {
+			return
+		}
+	}
+}
+
+// describe checks DESCRIBE [TABLE] [EXTENDED|FORMATTED] name [PARTITION (…)] [column] [AS
+// JSON], and rejects DESCRIBE of an INSERT.
+func (p *otherCheck) describe() {
+	p.next()
+	if p.is("INSERT") || p.is("FROM") && p.hasWord("INSERT") {
+		p.fail("a table, a query or a function")
+		return
+	}
+	if p.isAny("QUERY", "FUNCTION", "DATABASE", "SCHEMA", "NAMESPACE", "CATALOG", "SELECT", "WITH", "VALUES", "FROM", "TABLE") && !p.is("TABLE") || p.tok().kind != tIdent && p.tok().kind != tQuoted {
+		return
+	}
+	p.accept("TABLE")
+	extended := p.accept("EXTENDED") || p.accept("FORMATTED")
+	p.qname()
+	if p.at("PARTITION", "(") {
+		p.next()
+		p.partitionSpec()
+	}
+	column := false
+	if p.isName() && !p.is("AS") {
+		column = true
+		p.qname()
+	}
+	if p.at("AS", "JSON") {
+		switch {
+		case !extended:
+			p.fail("EXTENDED before the table: DESCRIBE … AS JSON")
+		case column:
+			p.fail("no column: DESCRIBE … AS JSON describes a table")
+		}
+	}
+}
+
+// hasWord reports whether the statement holds the keyword w.
+func (p *otherCheck) hasWord(w string) bool {
+	for _, t := range p.toks {
+		if isTok(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// partitionSpec checks (col = value, …): a DESCRIBE partition names every value.
+func (p *otherCheck) partitionSpec() {
+	p.next()
+	for p.err == nil && !p.is(")") {
+		p.ident()
+		if !p.is("=") {
+			p.fail(`"=": a partition value`)
+			return
+		}
+		p.next()
+		p.expression()
+		if !p.accept(",") {
+			break
+		}
+	}
+	p.expect(")")
+}
+
+// timeZone checks what follows SET TIME ZONE: LOCAL, a string, or an interval of whole
+// seconds within ±18 hours, and nothing after it.
+func (p *otherCheck) timeZone() {
+	switch {
+	case p.tok().kind == tEOF:
+		p.fail("LOCAL, a zone name or an interval")
+		return
+	case p.is("LOCAL") || p.tok().kind == tString:
+		p.next()
+	case p.is("INTERVAL"):
+		at := p.tok().off
+		parts := p.primary().Interval
+		if p.err == nil && !zoneOffset(parts) {
+			p.failAt(at, "a time zone offset is whole seconds within ±18 hours")
+			return
+		}
+	}
+	if p.err == nil && p.tok().kind != tEOF {
+		p.fail("end of statement")
+	}
+}
+
+// zoneOffset reports whether an interval literal's tokens make an offset Spark accepts.
+func zoneOffset(parts []string) bool {
+	var secs, frac float64
+	unit := map[string]float64{"HOUR": 3600, "MINUTE": 60, "SECOND": 1}
+	for i := 0; i+1 < len(parts); i++ {
+		v, u := parts[i], strings.TrimSuffix(upper(parts[i+1]), "S")
+		if isTok(token{kind: tIdent, text: parts[min(i+2, len(parts)-1)]}, "TO") && i+2 < len(parts) {
+			n, ok := hms(literalText(v))
+			if !ok || n > 18*3600 {
+				return false
+			}
+			return true
+		}
+		m, known := unit[u]
+		if !known {
+			if intervalUnit(u) {
+				return false
+			}
+			continue
+		}
+		f := 0.0
+		for _, c := range strings.Trim(literalText(v), "+- ") {
+			if c == '.' {
+				frac = 1
+				break
+			}
+			f = f*10 + float64(c-'0')
+		}
+		secs += f * m
+		i++
+	}
+	return frac == 0 && secs <= 18*3600
+}
+
+// hms reads h[:m[:s]] as seconds.
+func hms(s string) (float64, bool) {
+	total := 0.0
+	for i, f := range strings.Split(strings.TrimLeft(s, "+-"), ":") {
+		if i > 2 || f == "" || !isSignedNumber(f) {
+			return 0, false
+		}
+		total = total*60 + float64(atoi(f))
+	}
+	return total * float64(map[int]int{1: 3600, 2: 60, 3: 1}[len(strings.Split(s, ":"))]), true
+}
+
+// literalText is a literal token's value: a string unquoted, a number as written.
+func literalText(v string) string {
+	if v != "" && (v[0] == '\'' || v[0] == '"') {
+		return unquoteString(v)
+	}
+	return v
+}
+
+// knownStatement reports the first words of Spark's statements (SqlBaseParser.g4 statement,
+// compound statements of SQL scripting) and of the Delta and Hive commands Spark sessions
+// run; a statement that starts otherwise is not one Spark can parse.
+func knownStatement(w string) bool {
+	switch w {
+	case "select", "with", "insert", "values", "table", "from", "map", "reduce", "(", "create",
+		"replace", "drop", "alter", "use", "set", "reset", "show", "describe", "desc", "explain",
+		"analyze", "cache", "uncache", "clear", "refresh", "msck", "repair", "add", "list",
+		"load", "truncate", "merge", "update", "delete", "comment", "declare", "execute",
+		"call", "grant", "revoke", "begin", "if", "while", "repeat", "loop", "for", "case",
+		"leave", "iterate", "signal", "resignal", "get", "optimize", "vacuum", "fsck",
+		"convert", "restore", "copy", "generate", "sync", "apply", "export", "import",
+		"start", "commit", "rollback", "undrop", "lock", "unlock", "dfs", "deny", "zorder",
+		"end", "return", "open", "close", "fetch", "upgrade", "reorg", "do":
+		return true
+	}
+	return false
+}
