@@ -50,7 +50,7 @@ func multiOp(s string) int {
 // scan tokenizes s. It never fails: a character no rule reads is a tBad token, an
 // unterminated quote or comment runs to the end of s.
 func scan(s string) []token {
-	toks := make([]token, 0, len(s)/4+1)
+	toks := make([]token, 0, len(s)/5+8)
 	for i := 0; i < len(s); {
 		c := s[i]
 		start := i

@@ -180,3 +180,44 @@ func sessionConfs(input string) string {
 	}
 	return b.String()
 }
+
+// BenchmarkSparkSQLTests parses every statement of Spark's SQL tests that Spark accepted as
+// one file (the statements joined by ";\n"); MB/s is per core with -cpu 1. The same bytes are written to
+// $BUCKETLINT_BENCH_OUT when set, for a peer (cat, gzip) to be timed on.
+func BenchmarkSparkSQLTests(b *testing.B) {
+	root := filepath.Join(sqlTestsDir(), "spark-4.1-dev", "sql/core/src/test/resources/sql-tests/results")
+	var sb strings.Builder
+	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".sql.out") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		for _, bl := range blocks(string(src)) {
+			if !strings.Contains(bl.output, "catalyst.parser.ParseException") {
+				sb.WriteString(strings.TrimSpace(bl.sql) + ";\n")
+			}
+		}
+		return nil
+	})
+	if sb.Len() == 0 {
+		b.Skipf("Spark SQL tests not found under %s", root)
+	}
+	src := []byte(sb.String())
+	if out := os.Getenv("BUCKETLINT_BENCH_OUT"); out != "" {
+		if err := os.WriteFile(out, src, 0o600); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		p.ParseFile("sqltests.sql", src)
+	}
+}
