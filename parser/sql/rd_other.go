@@ -317,8 +317,9 @@ func literalText(v string) string {
 }
 
 // knownStatement reports the first words of Spark's statements (SqlBaseParser.g4 statement,
-// compound statements of SQL scripting) and of the Delta and Hive commands Spark sessions
-// run; a statement that starts otherwise is not one Spark can parse.
+// compound statements of SQL scripting), of the Delta and Hive commands Spark sessions run,
+// and the spark-sql CLI's own (source, quit, exit); a statement that starts otherwise is not
+// one Spark can parse.
 func knownStatement(w string) bool {
 	switch w {
 	case "select", "with", "insert", "values", "table", "from", "map", "reduce", "(", "create",
@@ -329,7 +330,7 @@ func knownStatement(w string) bool {
 		"leave", "iterate", "signal", "resignal", "get", "optimize", "vacuum", "fsck",
 		"convert", "restore", "copy", "generate", "sync", "apply", "export", "import",
 		"start", "commit", "rollback", "undrop", "lock", "unlock", "dfs", "deny", "zorder",
-		"end", "return", "open", "close", "fetch", "upgrade", "reorg", "do":
+		"end", "return", "open", "close", "fetch", "upgrade", "reorg", "do", "source", "quit", "exit":
 		return true
 	}
 	return false
