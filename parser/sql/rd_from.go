@@ -49,7 +49,7 @@ func (p *rd) lateralView() *lateralView {
 func (p *rd) pivot() []*innerTok {
 	from := p.i
 	unpivot := p.next().text
-	if isTok(token{kind: tIdent, text: unpivot}, "UNPIVOT") && p.isAny("INCLUDE", "EXCLUDE") {
+	if strings.EqualFold(unpivot, "UNPIVOT") && p.isAny("INCLUDE", "EXCLUDE") {
 		p.next()
 		p.expect("NULLS")
 	}

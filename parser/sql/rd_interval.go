@@ -31,7 +31,7 @@ func (p *rd) checkInterval(parts []string, start int) {
 	values := 0
 	for i, w := range parts {
 		switch {
-		case isTok(token{kind: tIdent, text: w}, "TO"):
+		case strings.EqualFold(w, "TO"):
 			to = i
 		case w[0] == '\'' || w[0] == '"' || isDigit(w[0]) || w[0] == '.':
 			values++

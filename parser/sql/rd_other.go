@@ -268,7 +268,7 @@ func zoneOffset(parts []string) bool {
 	unit := map[string]float64{"HOUR": 3600, "MINUTE": 60, "SECOND": 1}
 	for i := 0; i+1 < len(parts); i++ {
 		v, u := parts[i], strings.TrimSuffix(upper(parts[i+1]), "S")
-		if isTok(token{kind: tIdent, text: parts[min(i+2, len(parts)-1)]}, "TO") && i+2 < len(parts) {
+		if i+2 < len(parts) && strings.EqualFold(parts[i+2], "TO") {
 			n, ok := hms(literalText(v))
 			if !ok || n > 18*3600 {
 				return false

@@ -218,6 +218,6 @@ func BenchmarkSparkSQLTests(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		p.ParseFile("sqltests.sql", src)
+		_, _ = p.ParseFile("sqltests.sql", src)
 	}
 }
