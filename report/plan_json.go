@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -138,10 +137,7 @@ func PlanJSON(w io.Writer, file string, explains []*plan.Explain, errs []Positio
 	for _, e := range errs {
 		out.Errors = append(out.Errors, positionJSON(e))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // A PositionedError is an input error as reports print it.

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -167,13 +166,10 @@ func WriteSimulateJSON(w io.Writer, sims []Simulation) error {
 		}
 		out = append(out, rj)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
 	if len(out) == 1 {
-		return enc.Encode(out[0])
+		return writeJSON(w, out[0])
 	}
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // orEmpty is ss, or an empty list where ss is nil, so that JSON says [] rather than null.
