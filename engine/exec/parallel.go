@@ -2,8 +2,8 @@ package exec
 
 import (
 	"context"
-	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // runParts calls fn for partitions 0..n-1 on up to par goroutines, stopping at the first
@@ -20,6 +20,7 @@ func runParts(ctx context.Context, n, par int, fn func(ctx context.Context, work
 		once.Do(func() { first = err; cancel() })
 	}
 	var wg sync.WaitGroup
+	var done atomic.Int64
 	for w := range par {
 		wg.Add(1)
 		go func() {
@@ -27,6 +28,8 @@ func runParts(ctx context.Context, n, par int, fn func(ctx context.Context, work
 			for p := range next {
 				if err := fn(ctx, w, p); err != nil {
 					fail(err)
+				} else {
+					done.Add(1)
 				}
 			}
 		}()
@@ -41,10 +44,10 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if first == nil && ctx.Err() != nil {
-		if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
+	if first == nil && done.Load() < int64(n) {
+		// The caller's context ended (an interrupt) before every part ran: the parts not
+		// run have no output, so the run fails with why it ended.
+		return context.Cause(ctx)
 	}
 	return first
 }

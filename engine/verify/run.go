@@ -216,6 +216,9 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	if before == nil {
 		before = t
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted: generating or writing more would only delay the cleanup
+	}
 	if _, ok := w.data[t.Name]; !ok {
 		s, err := schemaOf(before)
 		if err != nil {
