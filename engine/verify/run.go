@@ -54,16 +54,23 @@ func (w *warehouse) charge(name string, n int64, what string) error {
 
 // Run verifies each scenario and returns one result per scenario, in order. Everything is
 // written below a new directory in opt.TempRoot, removed before Run returns, or into
-// opt.OutDir, which must be empty or not exist and is kept. A scenario that cannot be run
+// opt.OutDir, which must be empty or not exist, is claimed by a lock file while the run
+// writes there (a second run given it at the same time is refused) and is kept. A scenario that cannot be run
 // (a query the engine does not support, a fixture that does not read) gets a result with
 // Error set, and the others still run; Run itself fails only when the warehouse cannot be
 // made or removed, or ctx ends.
 func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Result, err error) {
 	var root string
 	if opt.OutDir != "" {
-		if err := store.CheckOutDir(opt.OutDir); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
+		release, cerr := claimOutDir(opt.OutDir)
+		if cerr != nil {
+			return nil, fmt.Errorf("verify: %w", cerr)
 		}
+		defer func() { // after the index is written
+			if rerr := release(); rerr != nil {
+				err = errors.Join(err, fmt.Errorf("verify: %w", rerr))
+			}
+		}()
 		root = opt.OutDir
 	} else {
 		root, err = os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
@@ -273,7 +280,8 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 }
 
 // writeIndex lists the tables written into Options.OutDir in its file tables.tsv: directory,
-// table, side (the first side that read it) and layout, a line each.
+// table, side (the first side that read it) and layout, a line each. The file appears whole
+// (written to a temporary file and renamed).
 func (w *warehouse) writeIndex() error {
 	var b strings.Builder
 	b.WriteString("directory\ttable\tside\tlayout\n")
@@ -281,13 +289,10 @@ func (w *warehouse) writeIndex() error {
 		b.WriteString(line)
 		b.WriteByte('\n')
 	}
-	path := filepath.Join(w.root, "tables.tsv")
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
+	if err := writeFileAtomic(filepath.Join(w.root, "tables.tsv"), []byte(b.String())); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	_, err = f.WriteString(b.String())
-	return errors.Join(err, f.Close())
+	return nil
 }
 
 // storeLayout is the file layout of t with bucket spec b (nil: unbucketed). A Hive-format

@@ -351,3 +351,49 @@ SELECT a.k, v, w FROM a JOIN b ON a.k = b.k;
 		t.Fatalf("layout %v, settings %v: want no layout change and the setting", r.Layout, r.Settings)
 	}
 }
+
+// TestOutDirConcurrentRuns starts two runs into the same new OutDir at once: exactly one
+// writes there, the other is refused, and the index names only the winner's tables, each
+// written once (issue 14: both passed the emptiness check and mixed their files).
+func TestOutDirConcurrentRuns(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "out")
+	sc := advised(t, txnDDL)
+	errs := make(chan error, 2)
+	start := make(chan struct{})
+	for range 2 {
+		go func() {
+			<-start
+			_, err := Run(context.Background(), sc, Options{Rows: 2000, Seed: 7, Sim: simOptions(t), OutDir: out})
+			errs <- err
+		}()
+	}
+	close(start)
+	var failed []error
+	for range 2 {
+		if err := <-errs; err != nil {
+			failed = append(failed, err)
+		}
+	}
+	if len(failed) != 1 || !strings.Contains(failed[0].Error(), "another bucketlint verify") && !strings.Contains(failed[0].Error(), "not empty") {
+		t.Fatalf("want one run refused, got %v", failed)
+	}
+	index, err := os.ReadFile(filepath.Join(out, "tables.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(index)), "\n")[1:]
+	if len(entries) != len(lines)+1 { // the table directories and tables.tsv; the lock is gone
+		t.Fatalf("%d entries for %d tables:\n%s", len(entries), len(lines), index)
+	}
+	for _, l := range lines {
+		dir := strings.SplitN(l, "\t", 2)[0]
+		if _, err := os.Stat(filepath.Join(out, dir)); err != nil {
+			t.Fatalf("the index names %s: %v", dir, err)
+		}
+	}
+}
