@@ -278,8 +278,8 @@ func (a *advisor) current(name string, t *plan.Table) (spec *plan.BucketSpec, ca
 	if c := a.layout[name]; c != nil {
 		return c.spec, c.casts, true
 	}
-	if t.Bucket != nil && t.Bucket.NumBuckets > 0 && len(t.Bucket.Columns) > 0 {
-		return t.Bucket, nil, false
+	if t.Buckets() != nil && t.Buckets().NumBuckets > 0 && len(t.Buckets().Columns) > 0 {
+		return t.Buckets(), nil, false
 	}
 	return nil, nil, false
 }
@@ -296,9 +296,9 @@ func (a *advisor) apply(layout map[string]*layoutChoice, tables map[string]*plan
 			continue
 		}
 		nt := *t
-		nt.Bucket = c.spec
 		nt.Format = RewriteFormat(t)
 		nt.Hive, nt.HiveFormat = false, ""
+		nt.Layout = &plan.SparkBuckets{BucketSpec: *c.spec}
 		nt.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, col := range nt.Columns {
 			if typ, ok := c.casts[strings.ToLower(col.Name)]; ok {

@@ -256,8 +256,8 @@ func checkSQLCode(t *testing.T, p *sql.Parser, r Recommendation, orig *plan.Tabl
 			t.Fatalf("%s %s: %v, %d tables\n%s", r.Table, name, errs, len(f.Tables), src)
 		}
 		got := f.Tables[0]
-		if got.Name != r.Table || got.Bucket == nil || got.Bucket.String() != r.Bucket.String() || strings.Join(got.PartitionColumns, ",") != strings.Join(orig.PartitionColumns, ",") {
-			t.Errorf("%s %s: created %s %v partitioned by %v, want %v\n%s", r.Table, name, got.Name, got.Bucket, got.PartitionColumns, r.Bucket, src)
+		if got.Name != r.Table || got.Buckets() == nil || got.Buckets().String() != r.Bucket.String() || strings.Join(got.PartitionColumns, ",") != strings.Join(orig.PartitionColumns, ",") {
+			t.Errorf("%s %s: created %s %v partitioned by %v, want %v\n%s", r.Table, name, got.Name, got.Buckets(), got.PartitionColumns, r.Bucket, src)
 		}
 		if len(f.Queries) != 1 {
 			t.Errorf("%s %s: want one query reading %s_old, got %d\n%s", r.Table, name, r.Table, len(f.Queries), src)

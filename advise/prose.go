@@ -76,8 +76,8 @@ func (a *advisor) countWhy(lt, rt *plan.Table, n int) string {
 			from = fmt.Sprintf("the cluster's %d cores", a.opt.ClusterCores)
 		}
 		for _, t := range []*plan.Table{lt, rt} {
-			if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
-				from = fmt.Sprintf("the larger current count (%s is bucketed into %d)", t.Name, t.Bucket.NumBuckets)
+			if t.Buckets() != nil && t.Buckets().NumBuckets > 0 {
+				from = fmt.Sprintf("the larger current count (%s is bucketed into %d)", t.Name, t.Buckets().NumBuckets)
 			}
 		}
 		parts = append(parts, unknownSizeText(unknown...)+"; the count is "+from)
@@ -100,8 +100,8 @@ func (a *advisor) sizeText(t *plan.Table, n int) string {
 	switch {
 	case per <= 0:
 		s := unknownSizeText(t.Name)
-		if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
-			s += fmt.Sprintf("; it is bucketed into %d, which it keeps unless a join needs another count", t.Bucket.NumBuckets)
+		if t.Buckets() != nil && t.Buckets().NumBuckets > 0 {
+			s += fmt.Sprintf("; it is bucketed into %d, which it keeps unless a join needs another count", t.Buckets().NumBuckets)
 		} else {
 			s += "; its count defaults to the cluster's cores (--cores), else spark.sql.shuffle.partitions"
 		}

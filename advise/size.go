@@ -50,8 +50,8 @@ func (a *advisor) bucketCount(t *plan.Table) int {
 	n := 0
 	if per > 0 {
 		n = int(math.Ceil(float64(per) / float64(a.opt.TargetBucketBytes)))
-	} else if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
-		return t.Bucket.NumBuckets
+	} else if t.Buckets() != nil && t.Buckets().NumBuckets > 0 {
+		return t.Buckets().NumBuckets
 	}
 	if n == 0 {
 		n = a.opt.Spark.ShufflePartitions()
@@ -100,8 +100,8 @@ func (a *advisor) estimate(t *plan.Table) int64 {
 		return 0
 	case t.SizeInBytes > 0:
 		return t.SizeInBytes
-	case t.Bucket != nil && t.Bucket.NumBuckets > 0:
-		return int64(t.Bucket.NumBuckets) * a.opt.TargetBucketBytes
+	case t.Buckets() != nil && t.Buckets().NumBuckets > 0:
+		return int64(t.Buckets().NumBuckets) * a.opt.TargetBucketBytes
 	}
 	return int64(a.opt.Spark.ShufflePartitions()) * a.opt.TargetBucketBytes
 }

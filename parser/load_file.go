@@ -99,6 +99,6 @@ func applyChange(t *plan.Table, ch *sql.Change) {
 	case sql.ChangeSetLocation:
 		t.Location = ch.Location
 	case sql.ChangeClusterBy:
-		t.ClusterBy = ch.ClusterBy
+		t.Layout = &plan.Clustering{Columns: ch.ClusterBy}
 	}
 }

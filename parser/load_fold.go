@@ -71,12 +71,13 @@ func (m *merger) add(f fact) {
 			m.t.PartitionColumns = slices.Clone(t.PartitionColumns)
 		})
 	}
-	if !f.partial || t.Bucket != nil {
-		m.check("bucket spec", pos, t.Bucket.String(), sameBucket(m.t.Bucket, t.Bucket), func() {
-			m.t.Bucket = cloneBucket(t.Bucket)
+	if !f.partial || t.Buckets() != nil {
+		m.check("bucket spec", pos, t.Buckets().String(), sameBucket(m.t.Buckets(), t.Buckets()), func() {
+			m.t.SetBuckets(t.Buckets().Clone())
 		})
 	}
 	fill(m.t, t)
+	m.t.RetagBuckets()
 }
 
 // check sets a fact the first time a source states it and records a conflict when a later
@@ -107,7 +108,7 @@ func (m *merger) value(name string) string {
 	case "partition columns":
 		return listText(m.t.PartitionColumns)
 	}
-	return m.t.Bucket.String()
+	return m.t.Buckets().String()
 }
 
 // fill takes the facts that never conflict (location, statistics, clustering) from the
@@ -125,11 +126,11 @@ func fill(dst, src *plan.Table) {
 	if dst.FileCount == 0 {
 		dst.FileCount = src.FileCount
 	}
-	if len(dst.ClusterBy) == 0 {
-		dst.ClusterBy = src.ClusterBy
-	}
-	if len(dst.PartitionTransforms) == 0 {
-		dst.PartitionTransforms, dst.PartitionTransformsX = src.PartitionTransforms, src.PartitionTransformsX
+	if dst.Layout == nil {
+		switch src.Layout.(type) {
+		case *plan.Transforms, *plan.Clustering:
+			dst.Layout = plan.CloneLayout(src.Layout)
+		}
 	}
 	if dst.Like == "" {
 		dst.Like = src.Like
@@ -241,17 +242,7 @@ func cloneTable(t *plan.Table) *plan.Table {
 	c := *t
 	c.Columns = slices.Clone(t.Columns)
 	c.PartitionColumns = slices.Clone(t.PartitionColumns)
-	c.Bucket = cloneBucket(t.Bucket)
+	c.Layout = plan.CloneLayout(t.Layout)
 	c.Sources = slices.Clone(t.Sources)
-	return &c
-}
-
-func cloneBucket(b *plan.BucketSpec) *plan.BucketSpec {
-	if b == nil {
-		return nil
-	}
-	c := *b
-	c.Columns = slices.Clone(b.Columns)
-	c.SortColumns = slices.Clone(b.SortColumns)
 	return &c
 }

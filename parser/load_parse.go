@@ -193,9 +193,10 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 			continue
 		}
 		t := &plan.Table{
-			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy, Bucket: w.Bucket,
+			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
 			SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
 		}
+		t.SetBuckets(w.Bucket)
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})
 		r.events = append(r.events, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
 	}

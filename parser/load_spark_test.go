@@ -110,11 +110,11 @@ func checkSparkTable(t *testing.T, dir string, proj *plan.Project, want scenario
 		t.Errorf("%s: %s partitioned by %v, want %v", dir, name, got.PartitionColumns, want.Partition)
 	}
 	switch b := want.Bucket; {
-	case b == nil && got.Bucket != nil:
-		t.Errorf("%s: %s is %s, want not bucketed", dir, name, got.Bucket)
-	case b != nil && (got.Bucket == nil || got.Bucket.NumBuckets != b.Buckets ||
-		!slices.Equal(got.Bucket.Columns, b.By) || !slices.Equal(got.Bucket.SortColumns, b.Sort) && len(got.Bucket.SortColumns)+len(b.Sort) > 0):
-		t.Errorf("%s: %s is %s, want %d buckets by %v sorted by %v", dir, name, got.Bucket, b.Buckets, b.By, b.Sort)
+	case b == nil && got.Buckets() != nil:
+		t.Errorf("%s: %s is %s, want not bucketed", dir, name, got.Buckets())
+	case b != nil && (got.Buckets() == nil || got.Buckets().NumBuckets != b.Buckets ||
+		!slices.Equal(got.Buckets().Columns, b.By) || !slices.Equal(got.Buckets().SortColumns, b.Sort) && len(got.Buckets().SortColumns)+len(b.Sort) > 0):
+		t.Errorf("%s: %s is %s, want %d buckets by %v sorted by %v", dir, name, got.Buckets(), b.Buckets, b.By, b.Sort)
 	}
 	if want.ShowCreate != "" && len(got.Sources) == 2 {
 		return 1, 1

@@ -176,7 +176,7 @@ func dumpTable(b *strings.Builder, t *plan.Table) {
 	if len(t.PartitionColumns) > 0 {
 		fmt.Fprintf(b, "  partitioned by %s\n", listText(t.PartitionColumns))
 	}
-	fmt.Fprintf(b, "  %s\n", t.Bucket)
+	fmt.Fprintf(b, "  %s\n", t.Buckets())
 	if t.Location != "" || t.SizeInBytes >= 0 || t.RowCount >= 0 {
 		fmt.Fprintf(b, "  location=%q size=%d rows=%d\n", t.Location, t.SizeInBytes, t.RowCount)
 	}

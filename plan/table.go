@@ -14,8 +14,8 @@ type Table struct {
 	Columns []Column
 	// PartitionColumns are the partition column names, in declared order.
 	PartitionColumns []string
-	// Bucket is the bucket spec, nil when the table is not bucketed.
-	Bucket   *BucketSpec
+	// Layout is the table's bucketing, transform partitioning or clustering; nil when none.
+	Layout   Layout
 	Location string
 	// SizeInBytes and RowCount are statistics when known; -1 when unknown.
 	SizeInBytes int64
@@ -30,15 +30,6 @@ type Table struct {
 	// ("textfile", "avro", "sequencefile", …) or the serde class. "" when unknown. Format
 	// stays "hive" when the declaration names Hive.
 	HiveFormat string
-	// ClusterBy are the columns of DDL CLUSTER BY (Delta liquid clustering, Spark 4.0+
-	// clustering metadata): clustering, not bucketing.
-	ClusterBy []string
-	// PartitionTransforms are v2 partition transforms as written, lower case ("bucket(16, id)",
-	// "days(ts)"): Iceberg partitioning, not Spark bucketing.
-	PartitionTransforms []string
-	// PartitionTransformsX are the same as trees, pairwise: bucket(16, id) is a call of bucket
-	// on the literal 16 and the column id.
-	PartitionTransformsX []*X
 	// Like is the source table of CREATE TABLE … LIKE, whose schema, partitioning and bucket
 	// spec the table copies.
 	Like string

@@ -16,7 +16,7 @@ func WriteTablesText(w io.Writer, p *plan.Project, tables []*plan.Table) error {
 	var b strings.Builder
 	bucketed := 0
 	for _, t := range tables {
-		if t.Bucket != nil {
+		if t.Buckets() != nil {
 			bucketed++
 		}
 		format := t.Format
@@ -28,12 +28,15 @@ func WriteTablesText(w io.Writer, p *plan.Project, tables []*plan.Table) error {
 		}
 		fmt.Fprintf(&b, "%s  %s\n", t.Name, format)
 		row := func(k, v string) { fmt.Fprintf(&b, "  %-12s %s\n", k, v) }
-		row("bucketing", t.Bucket.String())
+		row("bucketing", t.Buckets().String())
 		if len(t.PartitionColumns) > 0 {
 			row("partitioned", "by ("+strings.Join(t.PartitionColumns, ", ")+")")
 		}
-		if len(t.ClusterBy) > 0 {
-			row("clustered", "by ("+strings.Join(t.ClusterBy, ", ")+") (clustering, not bucketing)")
+		if cl := t.ClusterBy(); len(cl) > 0 {
+			row("clustered", "by ("+strings.Join(cl, ", ")+") (clustering, not bucketing)")
+		}
+		if l, ok := t.Layout.(*plan.Transforms); ok {
+			row("transforms", l.String()+" (the catalog's partitioning, not Spark bucketing)")
 		}
 		if len(t.Columns) > 0 {
 			row("columns", columnList(t.Columns))
@@ -100,11 +103,16 @@ type tableJSON struct {
 	Columns          []columnJSON `json:"columns"`
 	PartitionColumns []string     `json:"partitionColumns"`
 	Bucket           *bucketJSON  `json:"bucket"`
-	Location         *string      `json:"location"`
-	SizeInBytes      *int64       `json:"sizeInBytes"`
-	RowCount         *int64       `json:"rowCount"`
-	Hive             bool         `json:"hive"`
-	Sources          []sourceJSON `json:"sources"`
+	// Layout is the layout's kind: "spark-buckets", "hive-buckets", "transforms",
+	// "clustering", or null; Transforms and ClusterBy hold the last two.
+	Layout      *string      `json:"layout"`
+	Transforms  []string     `json:"partitionTransforms,omitempty"`
+	ClusterBy   []string     `json:"clusterBy,omitempty"`
+	Location    *string      `json:"location"`
+	SizeInBytes *int64       `json:"sizeInBytes"`
+	RowCount    *int64       `json:"rowCount"`
+	Hive        bool         `json:"hive"`
+	Sources     []sourceJSON `json:"sources"`
 }
 
 type columnJSON struct {
@@ -136,9 +144,10 @@ func WriteTablesJSON(w io.Writer, tables []*plan.Table) error {
 		for _, c := range t.Columns {
 			tj.Columns = append(tj.Columns, columnJSON{Name: c.Name, Type: c.Type})
 		}
-		if b := t.Bucket; b != nil {
+		if b := t.Buckets(); b != nil {
 			tj.Bucket = &bucketJSON{NumBuckets: b.NumBuckets, Columns: orEmpty(b.Columns), SortColumns: orEmpty(b.SortColumns)}
 		}
+		tj.Layout, tj.Transforms, tj.ClusterBy = layoutKindJSON(t.Layout)
 		if t.SizeInBytes >= 0 {
 			tj.SizeInBytes = &t.SizeInBytes
 		}
@@ -164,4 +173,25 @@ func nonEmpty(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// layoutKindJSON is a layout's kind and, for transforms and clustering, its items.
+func layoutKindJSON(l plan.Layout) (kind *string, transforms, clusterBy []string) {
+	var k string
+	switch l := l.(type) {
+	case *plan.SparkBuckets:
+		k = "spark-buckets"
+	case *plan.HiveBuckets:
+		k = "hive-buckets"
+	case *plan.Transforms:
+		k = "transforms"
+		for _, t := range l.Items {
+			transforms = append(transforms, t.Text)
+		}
+	case *plan.Clustering:
+		k, clusterBy = "clustering", l.Columns
+	default:
+		return nil, nil, nil
+	}
+	return &k, transforms, clusterBy
 }

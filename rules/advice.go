@@ -13,10 +13,10 @@ import (
 // count advise.Advise recommends for the join alone (when the table's size is known), else
 // the table's own count.
 func (p *Pass) adviseCount(s *workload.Site, side, other *workload.Side) int {
-	if other.Match() == exactKeys && other.Table.Bucket.NumBuckets > 0 {
-		return other.Table.Bucket.NumBuckets
+	if other.Match() == exactKeys && other.Table.Buckets().NumBuckets > 0 {
+		return other.Table.Buckets().NumBuckets
 	}
-	if cur := side.Table.Bucket; side.Table.SizeInBytes <= 0 && cur != nil && cur.NumBuckets > 0 {
+	if cur := side.Table.Buckets(); side.Table.SizeInBytes <= 0 && cur != nil && cur.NumBuckets > 0 {
 		// The table's size is unknown: no count can be sized for it, so it keeps its own.
 		return cur.NumBuckets
 	}
@@ -32,8 +32,8 @@ func (p *Pass) adviseCount(s *workload.Site, side, other *workload.Side) int {
 			}
 		}
 	}
-	if side.Table != nil && side.Table.Bucket != nil && side.Table.Bucket.NumBuckets > 0 {
-		return side.Table.Bucket.NumBuckets
+	if side.Table != nil && side.Table.Buckets() != nil && side.Table.Buckets().NumBuckets > 0 {
+		return side.Table.Buckets().NumBuckets
 	}
 	return 0
 }

@@ -33,8 +33,8 @@ func bl102() *Rule {
 
 func runBL102(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil && !writtenOnly(p.Project, t) {
-			checkPartitionOverlap(p, t.Name, t.Bucket, t.PartitionColumns, tableSpan(t))
+		if t.Buckets() != nil && !writtenOnly(p.Project, t) {
+			checkPartitionOverlap(p, t.Name, t.Buckets(), t.PartitionColumns, tableSpan(t))
 		}
 	}
 	for _, cf := range p.Project.Code {

@@ -32,8 +32,8 @@ func bl103() *Rule {
 
 func runBL103(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil && t.Bucket.NumTemplate == "" && !writtenOnly(p.Project, t) {
-			checkBucketCount(p, t.Name, t.Bucket, tableSpan(t))
+		if t.Buckets() != nil && t.Buckets().NumTemplate == "" && !writtenOnly(p.Project, t) {
+			checkBucketCount(p, t.Name, t.Buckets(), tableSpan(t))
 		}
 	}
 	for _, cf := range p.Project.Code {

@@ -34,8 +34,8 @@ func bl104() *Rule {
 
 func runBL104(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if t.Bucket != nil && !writtenOnly(p.Project, t) {
-			checkBucketFormat(p, t.Name, t.Format, t.Bucket, tableSpan(t), true)
+		if b := t.DeclaredBuckets(); b != nil && !writtenOnly(p.Project, t) {
+			checkBucketFormat(p, t.Name, t.Format, b, tableSpan(t), true)
 		}
 	}
 	for _, cf := range p.Project.Code {

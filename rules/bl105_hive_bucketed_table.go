@@ -35,11 +35,11 @@ func bl105() *Rule {
 
 func runBL105(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if !t.Hive || t.Bucket == nil {
+		if !t.Hive || t.Buckets() == nil {
 			continue
 		}
 		msg := fmt.Sprintf("%s is a Hive-serde bucketed table: %s reads it without its bucket spec, so joins and aggregations on (%s) always shuffle, and its buckets use Hive's hash, not Spark's",
-			t.Name, p.spark(), strings.Join(t.Bucket.Columns, ", "))
+			t.Name, p.spark(), strings.Join(t.Buckets().Columns, ", "))
 		if !p.Options.Behaviour().HiveBucketedWrite {
 			msg += "; before 3.3 Spark also refuses to insert into it"
 		}
@@ -47,7 +47,7 @@ func runBL105(p *Pass) error {
 			Span:    tableSpan(t),
 			Message: msg,
 			Fix: &Fix{Description: fmt.Sprintf("Recreate %s as a data-source table: CREATE TABLE %s (…) USING %s CLUSTERED BY (%s) INTO %d BUCKETS",
-				t.Name, t.Name, hiveFormat(t), strings.Join(t.Bucket.Columns, ", "), t.Bucket.NumBuckets)},
+				t.Name, t.Name, hiveFormat(t), strings.Join(t.Buckets().Columns, ", "), t.Buckets().NumBuckets)},
 		})
 	}
 	for _, cf := range p.Project.Code {

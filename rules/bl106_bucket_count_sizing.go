@@ -39,10 +39,10 @@ func bl106() *Rule {
 
 func runBL106(p *Pass) error {
 	for _, t := range sortedTables(p.Project.Tables) {
-		if !isBucketed(t) || t.Bucket.NumBuckets <= 0 || t.SizeInBytes <= 0 {
+		if !isBucketed(t) || t.Buckets().NumBuckets <= 0 || t.SizeInBytes <= 0 {
 			continue
 		}
-		n := t.Bucket.NumBuckets
+		n := t.Buckets().NumBuckets
 		per := t.SizeInBytes / int64(n)
 		rec := recommendedBuckets(t.SizeInBytes, p.Thresholds, p.maxBuckets(tableSpan(t).Start))
 		th := p.Thresholds
@@ -75,13 +75,13 @@ func runBL106(p *Pass) error {
 				d.Message += fmt.Sprintf(", and each partition (by %s) holds less", parts)
 				d.Fix = &Fix{Description: fmt.Sprintf("Rebucket %s INTO at most %d BUCKETS, sized to one partition, with the tables joined to it on the same keys", t.Name, rec)}
 			}
-			if s, ok := p.bucketCountSpan(t.Bucket); ok {
+			if s, ok := p.bucketCountSpan(t.Buckets()); ok {
 				d.Span = s
 			}
 			p.Report(d)
 			continue
 		}
-		if s, ok := p.bucketCountSpan(t.Bucket); ok {
+		if s, ok := p.bucketCountSpan(t.Buckets()); ok {
 			d.Span = s
 			d.Fix.Edits = []Edit{{Span: s, Text: strconv.Itoa(rec)}}
 		}

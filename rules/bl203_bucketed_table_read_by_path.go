@@ -43,7 +43,7 @@ func runBL203(p *Pass) error {
 			d := Diagnostic{
 				Span: r.Span,
 				Message: fmt.Sprintf("%s is read by path (%s): Spark reads plain files without its bucket spec (%s), so joins and aggregations on (%s) shuffle",
-					t.Name, r.Path, specText(t.Bucket), strings.Join(t.Bucket.Columns, ", ")),
+					t.Name, r.Path, specText(t.Buckets()), strings.Join(t.Buckets().Columns, ", ")),
 				Related: bucketRelated(t),
 				Fix:     &Fix{Description: "Read the table by name: " + call},
 			}
@@ -64,7 +64,7 @@ func runBL203(p *Pass) error {
 					p.Report(Diagnostic{
 						Span: n.Span(),
 						Message: fmt.Sprintf("%s is scanned by path (%s): the plan reads plain files without its bucket spec (%s), so joins and aggregations on (%s) shuffle",
-							t.Name, path, specText(t.Bucket), strings.Join(t.Bucket.Columns, ", ")),
+							t.Name, path, specText(t.Buckets()), strings.Join(t.Buckets().Columns, ", ")),
 						Related: bucketRelated(t),
 						Fix:     &Fix{Description: "Read the table by name: spark.table(" + quoted(t.Name) + ")"},
 					})

@@ -43,7 +43,7 @@ func runBL301(p *Pass) error {
 		if !s.Causes.Has(simulate.CauseCountMismatch) {
 			continue
 		}
-		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
+		ln, rn := s.Left.Table.Buckets().NumBuckets, s.Right.Table.Buckets().NumBuckets
 		// small is the side to rebucket: the one Spark shuffles, else the one with fewer buckets.
 		small, big := &s.Left, &s.Right
 		onlyLeft := s.Known && s.Left.Shuffled && !s.Right.Shuffled
@@ -51,7 +51,7 @@ func runBL301(p *Pass) error {
 		if onlyRight || (!onlyLeft && rn < ln) {
 			small, big = big, small
 		}
-		sn, bn := small.Table.Bucket.NumBuckets, big.Table.Bucket.NumBuckets
+		sn, bn := small.Table.Buckets().NumBuckets, big.Table.Buckets().NumBuckets
 		msg := fmt.Sprintf("join of %s (%d buckets) and %s (%d buckets) on %s %s: the bucket counts differ (%s)",
 			s.Left.Label, ln, s.Right.Label, rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
 		if p.Workload.ShuffleFreeWith(s, map[string]string{simulate.ConfCoalesceBuckets: "true"}) {
@@ -63,7 +63,7 @@ func runBL301(p *Pass) error {
 			Related: append(bucketRelated(big.Table), bucketRelated(small.Table)...),
 			Fix:     &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", small.Table.Name, bn, big.Table.Name)},
 		}
-		if span, ok := p.bucketCountSpan(small.Table.Bucket); ok && sn > 0 {
+		if span, ok := p.bucketCountSpan(small.Table.Buckets()); ok && sn > 0 {
 			d.Fix.Edits = []Edit{{Span: span, Text: strconv.Itoa(bn)}}
 		}
 		p.Report(d)

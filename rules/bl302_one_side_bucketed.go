@@ -41,8 +41,8 @@ func runBL302(p *Pass) error {
 			if !s.Sides()[1-i].Causes.Has(simulate.CauseUnbucketed) {
 				continue
 			}
-			n := b.Table.Bucket.NumBuckets
-			cols := b.Table.Bucket.Columns
+			n := b.Table.Buckets().NumBuckets
+			cols := b.Table.Buckets().Columns
 			var ocols []string
 			for _, c := range cols {
 				if k := simulate.KeyIndex(b.Keys, c); k >= 0 && k < len(o.Keys) {

@@ -50,7 +50,7 @@ func runBL303(p *Pass) error {
 				continue
 			}
 			m := side.Match()
-			b := side.Table.Bucket
+			b := side.Table.Buckets()
 			bucket := "(" + strings.Join(b.Columns, ", ") + ")"
 			keys := keyColumns(side.Keys)
 			// Partition columns cannot be bucket columns (BL102): the layout proposed is the join

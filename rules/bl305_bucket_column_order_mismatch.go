@@ -54,13 +54,13 @@ func runBL305(p *Pass) error {
 		d := Diagnostic{
 			Span: s.Span,
 			Message: fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): for the join on %s the bucket columns pair up in a different order, so the join %s (%s)",
-				l.Table.Name, strings.Join(l.Table.Bucket.Columns, ", "), r.Table.Name, strings.Join(r.Table.Bucket.Columns, ", "),
+				l.Table.Name, strings.Join(l.Table.Buckets().Columns, ", "), r.Table.Name, strings.Join(r.Table.Buckets().Columns, ", "),
 				s.KeyText(), shuffledText(s, target), p.spark()),
 			Related: append(bucketRelated(l.Table), bucketRelated(r.Table)...),
 			Fix: &Fix{Description: p.withLayout(fmt.Sprintf("Rebucket %s CLUSTERED BY (%s), the order of %s", target.Table.Name, strings.Join(want, ", "), other.Table.Name),
-				s, target.Table, want, other.Table.Bucket.NumBuckets)},
+				s, target.Table, want, other.Table.Buckets().NumBuckets)},
 		}
-		if span, code, ok := p.bucketColumnsSpan(target.Table.Bucket); ok {
+		if span, code, ok := p.bucketColumnsSpan(target.Table.Buckets()); ok {
 			text := strings.Join(want, ", ")
 			if code {
 				text = columnArgs("python", want, false)

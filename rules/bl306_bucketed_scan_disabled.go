@@ -104,7 +104,7 @@ func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Spa
 			return true
 		}
 		t := lookup(p.Project.Tables, fs.Table)
-		if !isBucketed(t) || seen[t.Name] || !bucketsWanted(res.Plan, n, t.Bucket.Columns) {
+		if !isBucketed(t) || seen[t.Name] || !bucketsWanted(res.Plan, n, t.Buckets().Columns) {
 			return true
 		}
 		seen[t.Name] = true
@@ -117,10 +117,10 @@ func simulatedScans(p *Pass, res *simulate.Result, at func(*plan.Table) plan.Spa
 
 // bucketColumns are the bucket columns of a scanned table: its declaration's, else none.
 func bucketColumns(_ *plan.FileScan, t *plan.Table) []string {
-	if t == nil || t.Bucket == nil {
+	if t == nil || t.Buckets() == nil {
 		return nil
 	}
-	return t.Bucket.Columns
+	return t.Buckets().Columns
 }
 
 // bucketsWanted reports whether an operator above scan in root would have used the scan's
@@ -216,7 +216,7 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 	}
 	spec := "its buckets"
 	if isBucketed(t) {
-		spec = "its " + fmt.Sprint(t.Bucket.NumBuckets) + " buckets"
+		spec = "its " + fmt.Sprint(t.Buckets().NumBuckets) + " buckets"
 	}
 	d := Diagnostic{
 		Span:    at,

@@ -92,7 +92,7 @@ func shufflesGrouping(p *Pass, at plan.Pos, bucket []string, keys []plan.ColumnR
 }
 
 func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []plan.ColumnRef, at plan.Span) {
-	if !shufflesGrouping(p, at.Start, t.Bucket.Columns, keys) {
+	if !shufflesGrouping(p, at.Start, t.Buckets().Columns, keys) {
 		return
 	}
 	if q != nil {
@@ -106,9 +106,9 @@ func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []pl
 	p.Report(Diagnostic{
 		Span: at,
 		Message: fmt.Sprintf("%s %s shuffles %s: it is bucketed on (%s), which the keys do not include (%s)",
-			what, keyColumns(keys), t.Name, strings.Join(t.Bucket.Columns, ", "), p.spark()),
+			what, keyColumns(keys), t.Name, strings.Join(t.Buckets().Columns, ", "), p.spark()),
 		Related: bucketRelated(t),
-		Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Bucket.Columns, ", "), t.Name, keyColumns(keys))},
+		Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(keys))},
 	})
 }
 
@@ -138,16 +138,16 @@ func explainAggregates(p *Pass, e *plan.Explain, tables map[string]*plan.Table) 
 		}
 		side := workload.ExplainSide(n.Children()[0], keys, n.Info().Pos, tables)
 		if side.Exchange == nil || !isBucketed(side.Table) || side.Exchange.Partitioning.Kind != plan.HashPartitioning ||
-			!shufflesGrouping(p, n.Info().Pos, side.Table.Bucket.Columns, side.Keys) {
+			!shufflesGrouping(p, n.Info().Pos, side.Table.Buckets().Columns, side.Keys) {
 			return true
 		}
 		t := side.Table
 		p.Report(Diagnostic{
 			Span: side.Exchange.Span(),
 			Message: fmt.Sprintf("%s on %s shuffles %s: it is bucketed on (%s), which the keys do not include (%s)",
-				what, keyColumns(side.Keys), t.Name, strings.Join(t.Bucket.Columns, ", "), p.spark()),
+				what, keyColumns(side.Keys), t.Name, strings.Join(t.Buckets().Columns, ", "), p.spark()),
 			Related: bucketRelated(t),
-			Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Bucket.Columns, ", "), t.Name, keyColumns(side.Keys))},
+			Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(side.Keys))},
 		})
 		return true
 	})

@@ -42,7 +42,7 @@ func runBL309(p *Pass) error {
 		if !s.Causes.Has(simulate.CauseSatisfied) {
 			continue
 		}
-		n := s.Left.Table.Bucket.NumBuckets
+		n := s.Left.Table.Buckets().NumBuckets
 		big := &s.Left
 		if s.Right.Table.SizeInBytes > big.Table.SizeInBytes {
 			big = &s.Right
@@ -92,7 +92,7 @@ func runBL309(p *Pass) error {
 			if i == 1 && side.Table == s.Left.Table {
 				break // a self-join: one spec to change
 			}
-			if span, ok := p.bucketCountSpan(side.Table.Bucket); ok {
+			if span, ok := p.bucketCountSpan(side.Table.Buckets()); ok {
 				d.Fix.Edits = append(d.Fix.Edits, Edit{Span: span, Text: strconv.Itoa(rec)})
 			}
 		}

@@ -87,7 +87,7 @@ func runBL310(p *Pass) error {
 // declaration, or by what its scan prints.
 func bucketedJoin(s *workload.Site) bool {
 	for _, side := range s.Sides() {
-		if side.Table != nil && side.Table.Bucket != nil {
+		if side.Table != nil && side.Table.Buckets() != nil {
 			return true
 		}
 		if fs, ok := side.Scan.(*plan.FileScan); ok && (fs.TotalBuckets > 0 || fs.BucketedCause != plan.NotBucketedNone || (fs.Bucketed != nil && *fs.Bucketed)) {
@@ -136,10 +136,10 @@ func layoutFix(s *workload.Site, side, other *workload.Side) string {
 		return "Add the tables' DDL (SHOW CREATE TABLE) to see the cause" + advise
 	case s.Join().TypeMismatch() >= 0:
 		return fmt.Sprintf("Store the join keys of %s and %s with the same type", side.Label, other.Label) + advise
-	case sm == exactKeys && om == exactKeys && side.Table.Bucket.NumBuckets != other.Table.Bucket.NumBuckets:
-		return fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", side.Table.Name, other.Table.Bucket.NumBuckets, other.Table.Name)
-	case om == exactKeys && side.Table.Bucket == nil:
-		return fmt.Sprintf("Bucket %s by %s INTO %d BUCKETS, like %s", side.Table.Name, keyColumns(side.Keys), other.Table.Bucket.NumBuckets, other.Table.Name)
+	case sm == exactKeys && om == exactKeys && side.Table.Buckets().NumBuckets != other.Table.Buckets().NumBuckets:
+		return fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", side.Table.Name, other.Table.Buckets().NumBuckets, other.Table.Name)
+	case om == exactKeys && side.Table.Buckets() == nil:
+		return fmt.Sprintf("Bucket %s by %s INTO %d BUCKETS, like %s", side.Table.Name, keyColumns(side.Keys), other.Table.Buckets().NumBuckets, other.Table.Name)
 	case sm != exactKeys && sm != notBucketed:
 		return fmt.Sprintf("Bucket %s by the join keys %s", side.Table.Name, keyColumns(side.Keys)) + advise
 	}

@@ -65,5 +65,5 @@ func v2Table(t *plan.Table) bool {
 	case "iceberg", "hudi", "paimon":
 		return true
 	}
-	return len(t.PartitionTransforms) > 0
+	return len(t.PartitionTransforms()) > 0
 }

@@ -39,7 +39,7 @@ func runBL403(p *Pass) error {
 		}
 		o := s.Options
 		skipped := s.Causes.Has(simulate.CauseCoalesceSkipped)
-		ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
+		ln, rn := s.Left.Table.Buckets().NumBuckets, s.Right.Table.Buckets().NumBuckets
 		hi, lo := max(ln, rn), min(ln, rn)
 		msg := fmt.Sprintf("%s (%d buckets) and %s (%d buckets) differ by a factor of %d, within maxBucketRatio %d: ",
 			s.Left.Label, ln, s.Right.Label, rn, hi/lo, o.CoalesceMaxRatio())

@@ -54,7 +54,7 @@ func runBL404(p *Pass) error {
 			if b == other {
 				other = &s.Right
 			}
-			n := b.Table.Bucket.NumBuckets
+			n := b.Table.Buckets().NumBuckets
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s shuffles %s too: its %d buckets are fewer than spark.sql.shuffle.partitions=%d, and before 3.3 a join that shuffles %s re-shuffles every side into at least %d partitions",
@@ -67,7 +67,7 @@ func runBL404(p *Pass) error {
 			p.Report(Diagnostic{
 				Span: s.Span,
 				Message: fmt.Sprintf("%s shuffles both %s and %s into spark.sql.shuffle.partitions=%d partitions: both have fewer buckets (%d and %d), and before 3.3 a join that shuffles a side re-shuffles every side into at least %d partitions",
-					p.spark(), s.Left.Label, s.Right.Label, sp, l.Bucket.NumBuckets, r.Bucket.NumBuckets, sp),
+					p.spark(), s.Left.Label, s.Right.Label, sp, l.Buckets().NumBuckets, r.Buckets().NumBuckets, sp),
 				Related: append(bucketRelated(l), bucketRelated(r)...),
 				Fix:     &Fix{Description: "Remove the cause of the shuffle (the other BL3xx findings on this join), or upgrade to Spark 3.3+, which shuffles only the side that needs it"},
 			})

@@ -35,8 +35,8 @@ func sortedTables(tables map[string]*plan.Table) []*plan.Table {
 
 // tableSpan is where a table's bucket spec was declared, else where the table was.
 func tableSpan(t *plan.Table) plan.Span {
-	if t.Bucket != nil && t.Bucket.Span.Start.IsValid() {
-		return t.Bucket.Span
+	if t.Buckets() != nil && t.Buckets().Span.Start.IsValid() {
+		return t.Buckets().Span
 	}
 	if len(t.Sources) > 0 {
 		return plan.Span{Start: t.Sources[0]}
@@ -50,10 +50,10 @@ func bucketRelated(t *plan.Table) []Related {
 	if !s.Start.IsValid() {
 		return nil
 	}
-	if t.Bucket == nil {
+	if t.Buckets() == nil {
 		return []Related{{Span: s, Message: t.Name + " is declared here, not bucketed"}}
 	}
-	return []Related{{Span: s, Message: t.Name + " is " + specText(t.Bucket) + " here"}}
+	return []Related{{Span: s, Message: t.Name + " is " + specText(t.Buckets()) + " here"}}
 }
 
 // specText describes a bucket spec: "bucketed into 8 buckets on (a, b)".

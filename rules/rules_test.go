@@ -99,10 +99,12 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*workload.Workload
 			if w.Terminal != "saveAsTable" || w.Table == "" || lookup(p.Tables, w.Table) != nil {
 				continue
 			}
-			p.Tables[w.Table] = &plan.Table{
-				Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy, Bucket: w.Bucket,
+			t := &plan.Table{
+				Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
 				SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
 			}
+			t.SetBuckets(w.Bucket)
+			p.Tables[w.Table] = t
 		}
 	}
 	d := &Driver{}

@@ -320,13 +320,14 @@ func writtenTable(code string, tables map[string]*plan.Table) *plan.Table {
 		return out
 	}
 	tb := *tables[src[1]]
-	tb.Name, tb.Bucket, tb.PartitionColumns, tb.SizeInBytes = save[1], nil, nil, -1
+	tb.Name, tb.Layout, tb.PartitionColumns, tb.SizeInBytes = save[1], nil, nil, -1
 	if m := bucketByRE.FindStringSubmatch(code); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		tb.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: names(m[2])}
+		spec := &plan.BucketSpec{NumBuckets: n, Columns: names(m[2])}
 		if s := sortByRE.FindStringSubmatch(code); s != nil {
-			tb.Bucket.SortColumns = names(s[1])
+			spec.SortColumns = names(s[1])
 		}
+		tb.SetBuckets(spec)
 	}
 	if m := partByRE.FindStringSubmatch(code); m != nil {
 		tb.PartitionColumns = names(m[1])
@@ -369,7 +370,7 @@ func fixtureToTable(p *sql.Parser, ft fixtureTable) (*plan.Table, error) {
 		tb.Columns = append(tb.Columns, plan.Column{Name: c, Type: strings.ToLower(ft.Columns[c])})
 	}
 	if ft.Bucket != nil {
-		tb.Bucket = &plan.BucketSpec{NumBuckets: ft.Bucket.Buckets, Columns: ft.Bucket.By, SortColumns: ft.Bucket.Sort}
+		tb.SetBuckets(&plan.BucketSpec{NumBuckets: ft.Bucket.Buckets, Columns: ft.Bucket.By, SortColumns: ft.Bucket.Sort})
 	}
 	return tb, nil
 }

@@ -65,7 +65,7 @@ func (s *sim) coalescible(n *node) (big *node, bigSide string, small, large int,
 	if l == nil || r == nil || !keysMatchBuckets(j.LeftKeys, l.scan) || !keysMatchBuckets(j.RightKeys, r.scan) {
 		return nil, "", 0, 0, false
 	}
-	nl, nr := l.scan.table.Bucket.NumBuckets, r.scan.table.Bucket.NumBuckets
+	nl, nr := l.scan.table.Buckets().NumBuckets, r.scan.table.Buckets().NumBuckets
 	if nl == nr || nl <= 0 || nr <= 0 { // a count that is a template is not known
 		return nil, "", 0, 0, false
 	}

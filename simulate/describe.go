@@ -87,7 +87,7 @@ func describeScan(n *node, op *plan.FileScan, b Behaviour) string {
 		return op.Format + " " + op.Table + "[" + exprsText(op.Output) + "]"
 	}
 	op.Metadata = map[string]string{}
-	spec := si.table.Bucket
+	spec := si.table.Buckets()
 	bucketed := si.bucketed && !si.disabled
 	if spec != nil && isSparkBucketed(si.table) && b.ExplainBucketedField {
 		b := false
@@ -133,5 +133,5 @@ func describeScan(n *node, op *plan.FileScan, b Behaviour) string {
 // isSparkBucketed reports a table whose bucket spec Spark keeps when reading: a data source
 // table (not Hive-format, not Delta).
 func isSparkBucketed(t *plan.Table) bool {
-	return t.Bucket != nil && !t.Hive && isFileFormat(strings.ToLower(t.Format))
+	return t.Buckets() != nil && !t.Hive && isFileFormat(strings.ToLower(t.Format))
 }

@@ -79,7 +79,7 @@ func (s *sim) partitioning0(n *node) part {
 		if si == nil || !si.bucketed || si.disabled {
 			return unknownPart(0)
 		}
-		nb := si.table.Bucket.NumBuckets
+		nb := si.table.Buckets().NumBuckets
 		if si.coalescedTo > 0 {
 			nb = si.coalescedTo
 		}

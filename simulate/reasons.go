@@ -47,7 +47,7 @@ func describeLayout(n *node, p part) string {
 		}
 		if b := sourceScan(n); b != nil && b.scan != nil && b.scan.bucketed {
 			if b.scan.coalescedTo > 0 {
-				return fmt.Sprintf("%s is bucketed into %d buckets on (%s), read coalesced into %d", what, b.scan.table.Bucket.NumBuckets, exprsText(p.keys), p.n)
+				return fmt.Sprintf("%s is bucketed into %d buckets on (%s), read coalesced into %d", what, b.scan.table.Buckets().NumBuckets, exprsText(p.keys), p.n)
 			}
 			return fmt.Sprintf("%s is bucketed into %d buckets on (%s)", what, p.n, exprsText(p.keys))
 		}

@@ -43,8 +43,8 @@ func (s *sim) scan(r *plan.Relation) *node {
 		}
 		sort.Slice(cols, func(i, j int) bool { return cols[i].Name < cols[j].Name })
 	}
-	if len(cols) == 0 && t.Bucket != nil {
-		for _, c := range t.Bucket.Columns {
+	if len(cols) == 0 && t.Buckets() != nil {
+		for _, c := range t.Buckets().Columns {
 			cols = append(cols, plan.Column{Name: c, Type: "int"})
 		}
 		s.note("table %s declares no columns; its bucket columns are assumed to be int", t.Name)
@@ -77,7 +77,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 		h := &plan.HiveTableScan{OpInfo: info("Scan hive"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(h, out, size)
 		si.notBucketed, si.cause = t.Name+" is a Hive-format table, which Spark never reads as bucketed", CauseHiveTable
-	case format == "iceberg" || len(t.PartitionTransforms) > 0:
+	case format == "iceberg" || len(t.PartitionTransforms()) > 0:
 		b := &plan.BatchScan{OpInfo: info("BatchScan"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(b, out, size)
 		si.notBucketed, si.cause = t.Name+" is a DataSource V2 table; storage-partitioned joins are not modelled", CauseDataSourceV2
@@ -93,7 +93,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 			for _, a := range si.bucketCols {
 				keys = append(keys, a.expr)
 			}
-			p := hashPart(keys, t.Bucket.NumBuckets)
+			p := hashPart(keys, t.Buckets().NumBuckets)
 			n.fixed = &p
 		}
 		si.bucketed = false
@@ -183,7 +183,7 @@ func exprsOf(out []attr) []plan.Expr {
 
 // bucketScan decides FileSourceScanExec.bucketedScan and its sort order.
 func (s *sim) bucketScan(si *scanInfo, t *plan.Table, name string, out []attr) {
-	spec := t.Bucket
+	spec := t.Buckets()
 	if spec != nil && s.opt.V2BucketingSet() {
 		s.note("spark.sql.sources.v2.bucketing.enabled applies to DataSource V2 tables (storage-partitioned joins) only; %s's bucketing is governed by spark.sql.sources.bucketing.enabled", t.Name)
 	}
@@ -266,7 +266,7 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table, all []attr) ([]*plan.
 		if !ok || containsFold(t.PartitionColumns, col.Name) {
 			continue
 		}
-		spec := t.Bucket
+		spec := t.Buckets()
 		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
 			continue
 		}

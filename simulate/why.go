@@ -50,7 +50,7 @@ func (j *Join) Explain(focus int) Why {
 		return Why{CauseBucketingDisabled, "spark.sql.sources.bucketing.enabled is false, so no scan is bucketed"}
 	}
 	for _, side := range j.Sides() {
-		if side.Table != nil && side.Table.Hive && side.Table.Bucket != nil {
+		if side.Table != nil && side.Table.Hive && side.Table.Buckets() != nil {
 			return Why{CauseHiveTable, side.Table.Name + " is a Hive-serde table, read without its bucket spec"}
 		}
 	}
@@ -72,17 +72,17 @@ func (j *Join) Explain(focus int) Why {
 	}
 	for _, side := range order {
 		if m := side.Match(); m != ExactKeys && m != NotBucketed {
-			return Why{m.Cause(), fmt.Sprintf("%s is bucketed on (%s) but joined on %s", side.Label, strings.Join(side.Table.Bucket.Columns, ", "), KeyColumns(side.Keys))}
+			return Why{m.Cause(), fmt.Sprintf("%s is bucketed on (%s) but joined on %s", side.Label, strings.Join(side.Table.Buckets().Columns, ", "), KeyColumns(side.Keys))}
 		}
 	}
 	if i := j.TypeMismatch(); i >= 0 {
 		return Why{CauseKeyCast, fmt.Sprintf("the join key types differ: %s is %s, %s is %s", l.KeyName(l.Keys[i]), l.RawType(l.Keys[i]), r.KeyName(r.Keys[i]), r.RawType(r.Keys[i]))}
 	}
 	if j.OrderMismatch() {
-		return Why{CauseKeyOrder, fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): the columns pair up in a different order", l.Label, strings.Join(l.Table.Bucket.Columns, ", "), r.Label, strings.Join(r.Table.Bucket.Columns, ", "))}
+		return Why{CauseKeyOrder, fmt.Sprintf("%s is bucketed on (%s) and %s on (%s): the columns pair up in a different order", l.Label, strings.Join(l.Table.Buckets().Columns, ", "), r.Label, strings.Join(r.Table.Buckets().Columns, ", "))}
 	}
-	if lm == ExactKeys && rm == ExactKeys && l.Table.Bucket.NumBuckets != r.Table.Bucket.NumBuckets {
-		return Why{CauseCountMismatch, fmt.Sprintf("the bucket counts differ: %s has %d, %s has %d", l.Label, l.Table.Bucket.NumBuckets, r.Label, r.Table.Bucket.NumBuckets)}
+	if lm == ExactKeys && rm == ExactKeys && l.Table.Buckets().NumBuckets != r.Table.Buckets().NumBuckets {
+		return Why{CauseCountMismatch, fmt.Sprintf("the bucket counts differ: %s has %d, %s has %d", l.Label, l.Table.Buckets().NumBuckets, r.Label, r.Table.Buckets().NumBuckets)}
 	}
 	if lm == ExactKeys && rm == ExactKeys {
 		return Why{j.droppedLayout(), "both sides are bucketed alike, so the scan or the planner dropped the layout (see the scans' Bucketed field)"}

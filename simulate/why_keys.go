@@ -89,7 +89,7 @@ func MatchKeys(bucket []string, keys []plan.ColumnRef) KeyMatch {
 // BucketedTable reports whether a table has a bucket spec Spark reads: a data source table
 // with a bucket spec (a Hive-serde table's spec is ignored on read).
 func BucketedTable(t *plan.Table) bool {
-	return t != nil && t.Bucket != nil && !t.Hive
+	return t != nil && t.Buckets() != nil && !t.Hive
 }
 
 // Match is MatchKeys for the side: NotBucketed unless Spark can read its table as bucketed.
@@ -97,7 +97,7 @@ func (s *JoinSide) Match() KeyMatch {
 	if !BucketedTable(s.Table) {
 		return NotBucketed
 	}
-	return MatchKeys(s.Table.Bucket.Columns, s.Keys)
+	return MatchKeys(s.Table.Buckets().Columns, s.Keys)
 }
 
 // BucketKeyOrder returns, for each bucket column of the side, the index of the join key
@@ -107,7 +107,7 @@ func (s *JoinSide) BucketKeyOrder() []int {
 		return nil
 	}
 	var out []int
-	for _, b := range s.Table.Bucket.Columns {
+	for _, b := range s.Table.Buckets().Columns {
 		i := KeyIndex(s.Keys, b)
 		if i < 0 {
 			return nil

@@ -13,7 +13,7 @@ func TestJoinExplain(t *testing.T) {
 	table := func(name, typ string, n int, hive bool, cols ...string) *plan.Table {
 		t := &plan.Table{Name: name, Hive: hive, Columns: []plan.Column{{Name: "k", Type: typ}, {Name: "v", Type: "int"}}}
 		if len(cols) > 0 {
-			t.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: cols}
+			t.SetBuckets(&plan.BucketSpec{NumBuckets: n, Columns: cols})
 		}
 		return t
 	}

@@ -24,10 +24,12 @@ func (w *Workload) buildCatalogue() {
 				continue
 			}
 			name := normName(wr.Table)
-			c.tables[name] = &plan.Table{
-				Name: name, Format: wr.Format, Bucket: wr.Bucket, PartitionColumns: wr.PartitionBy,
+			t := &plan.Table{
+				Name: name, Format: wr.Format, PartitionColumns: wr.PartitionBy,
 				Location: wr.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{wr.Span.Start},
 			}
+			t.SetBuckets(wr.Bucket)
+			c.tables[name] = t
 		}
 	}
 	w.catalogue = c

@@ -17,10 +17,10 @@ func bucketsAt(t *testing.T, w *workload.Workload, file, frag, name string) int 
 	switch {
 	case tab == nil:
 		return -1
-	case tab.Bucket == nil:
+	case tab.Buckets() == nil:
 		return 0
 	}
-	return tab.Bucket.NumBuckets
+	return tab.Buckets().NumBuckets
 }
 
 // TestSessionCatalogue: tables are shared between scripts only through the catalogue; a
@@ -156,10 +156,10 @@ func TestConflictingDefinitions(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("conflicts\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if n := w.Catalogue().Table("t").Bucket.NumBuckets; n != 8 {
+	if n := w.Catalogue().Table("t").Buckets().NumBuckets; n != 8 {
 		t.Errorf("shared t has %d buckets, want 8", n)
 	}
-	if w.Project().Tables["t"].Bucket.NumBuckets != 8 || len(w.Project().Conflicts) != 2 {
+	if w.Project().Tables["t"].Buckets().NumBuckets != 8 || len(w.Project().Conflicts) != 2 {
 		t.Errorf("the rules' project does not hold the shared catalogue and its conflicts")
 	}
 }

@@ -37,13 +37,13 @@ func (s *Site) Classify(limit int64, shuffleFree func(*Site, map[string]string) 
 	order, cast := j.OrderMismatch(), j.TypeMismatch()
 	bothExact := lm == simulate.ExactKeys && rm == simulate.ExactKeys
 	if bothExact && !order && !s.Left.Shuffled && !s.Right.Shuffled {
-		if n := s.Left.Table.Bucket.NumBuckets; n > 0 && n == s.Right.Table.Bucket.NumBuckets {
+		if n := s.Left.Table.Buckets().NumBuckets; n > 0 && n == s.Right.Table.Buckets().NumBuckets {
 			s.Causes = s.Causes.With(simulate.CauseSatisfied)
 		}
 	}
 	if s.AnyShuffle() {
 		if bothExact && !order {
-			ln, rn := s.Left.Table.Bucket.NumBuckets, s.Right.Table.Bucket.NumBuckets
+			ln, rn := s.Left.Table.Buckets().NumBuckets, s.Right.Table.Buckets().NumBuckets
 			if ln != rn && ln > 0 && rn > 0 {
 				s.Causes = s.Causes.With(simulate.CauseCountMismatch)
 				if c := coalesceCause(s, ln, rn, cast >= 0, shuffleFree); c != simulate.CauseUnknown {
@@ -72,7 +72,7 @@ func (s *Site) Classify(limit int64, shuffleFree func(*Site, map[string]string) 
 		switch {
 		case m != simulate.ExactKeys && m != simulate.NotBucketed && !other.Causes.Has(simulate.CauseJoinStrategy):
 			side.Causes = side.Causes.With(m.Cause())
-		case m == simulate.NotBucketed && om == simulate.ExactKeys && side.Table != nil && side.Table.Bucket == nil &&
+		case m == simulate.NotBucketed && om == simulate.ExactKeys && side.Table != nil && side.Table.Buckets() == nil &&
 			!side.Causes.Has(simulate.CauseJoinStrategy):
 			side.Causes = side.Causes.With(simulate.CauseUnbucketed)
 		}
@@ -120,15 +120,15 @@ func shufflePartitions(s *Site, j *simulate.Join, cast bool) {
 	for i, side := range s.Sides() {
 		other := s.Other(side)
 		b, o := j.Sides()[i], j.Sides()[1-i]
-		if b.Match() != simulate.ExactKeys || side.Table.Bucket.NumBuckets >= sp {
+		if b.Match() != simulate.ExactKeys || side.Table.Buckets().NumBuckets >= sp {
 			continue
 		}
-		n := side.Table.Bucket.NumBuckets
+		n := side.Table.Buckets().NumBuckets
 		if s.Known {
 			if !side.Shuffled || !other.Shuffled {
 				continue
 			}
-		} else if other.Table == nil || (o.Match() == simulate.ExactKeys && other.Table.Bucket.NumBuckets == n && !cast) {
+		} else if other.Table == nil || (o.Match() == simulate.ExactKeys && other.Table.Buckets().NumBuckets == n && !cast) {
 			continue
 		}
 		side.Causes = side.Causes.With(simulate.CauseShufflePartitions)

@@ -57,11 +57,11 @@ func selectLayout(q *plan.Query, r *plan.Relation, keys []plan.ColumnRef, tables
 	if !simulate.BucketedTable(t) {
 		return nil, nil, ""
 	}
-	if (sel.Aggregate || len(sel.GroupBy) > 0) && !coversColumns(sel.GroupBy, t.Bucket.Columns) {
+	if (sel.Aggregate || len(sel.GroupBy) > 0) && !coversColumns(sel.GroupBy, t.Buckets().Columns) {
 		return nil, nil, ""
 	}
 	for _, w := range sel.Windows {
-		if !coversColumns(w.PartitionBy, t.Bucket.Columns) {
+		if !coversColumns(w.PartitionBy, t.Buckets().Columns) {
 			return nil, nil, ""
 		}
 	}
@@ -87,10 +87,10 @@ func joinLayout(q *plan.Query, j *plan.JoinSpec, keys []plan.ColumnRef, tables m
 		}
 		t, tk, _ := layoutSource(q, in, keys, tables, depth+1)
 		bt, _, _ := layoutSource(q, in, jk, tables, depth+1)
-		if !simulate.BucketedTable(t) || t != bt || simulate.MatchKeys(t.Bucket.Columns, jk) != simulate.ExactKeys {
+		if !simulate.BucketedTable(t) || t != bt || simulate.MatchKeys(t.Buckets().Columns, jk) != simulate.ExactKeys {
 			continue
 		}
-		if best == nil || t.Bucket.NumBuckets > best.Bucket.NumBuckets {
+		if best == nil || t.Buckets().NumBuckets > best.Buckets().NumBuckets {
 			best, bestKeys = t, tk
 		}
 	}

@@ -34,7 +34,7 @@ func TestClassify(t *testing.T) {
 	table := func(name, typ string, n int, size int64, cols ...string) *plan.Table {
 		t := &plan.Table{Name: name, SizeInBytes: size, Columns: []plan.Column{{Name: "k", Type: typ}, {Name: "v", Type: "int"}}}
 		if len(cols) > 0 {
-			t.Bucket = &plan.BucketSpec{NumBuckets: n, Columns: cols}
+			t.SetBuckets(&plan.BucketSpec{NumBuckets: n, Columns: cols})
 		}
 		return t
 	}

@@ -59,7 +59,7 @@ func (o *layoutOptions) tableLayout() (_ string, _ store.Schema, _ store.Layout,
 			return "", nil, l, err
 		}
 		name = t.Name
-		l.BucketColumns, l.Buckets, l.SortColumns = t.Bucket.Columns, t.Bucket.NumBuckets, t.Bucket.SortColumns
+		l.BucketColumns, l.Buckets, l.SortColumns = t.Buckets().Columns, t.Buckets().NumBuckets, t.Buckets().SortColumns
 		l.PartitionColumns = t.PartitionColumns
 		if t.Hive {
 			l.Bucketing = store.HiveBucketing
@@ -123,7 +123,7 @@ func (o *layoutOptions) specTable() (*plan.Table, error) {
 	if len(errs) > 0 {
 		return nil, usagef("--table-spec %q: %s", o.tableSpec, errs[0].Msg)
 	}
-	if t.Bucket == nil || t.Bucket.NumBuckets == 0 && t.Bucket.NumTemplate != "" {
+	if t.Buckets() == nil || t.Buckets().NumBuckets == 0 && t.Buckets().NumTemplate != "" {
 		return nil, usagef("--table-spec %q: want CLUSTERED BY (cols) INTO n BUCKETS", o.tableSpec)
 	}
 	return t, nil

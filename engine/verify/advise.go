@@ -72,13 +72,13 @@ func Apply(tables map[string]*plan.Table, recs []advise.Recommendation) map[stri
 			continue
 		}
 		cp := *t
-		cp.Bucket = r.Bucket
 		if !r.Keep {
 			// The advised rewrite (bucketBy … saveAsTable) makes a data-source table, as
 			// simulate's advice assumes; a Hive-format table stops being one.
 			cp.Format = advise.RewriteFormat(t)
 			cp.Hive, cp.HiveFormat = false, ""
 		}
+		cp.SetBuckets(r.Bucket)
 		cp.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, c := range cp.Columns {
 			for col, typ := range r.CastColumns {

@@ -19,12 +19,12 @@ func ctasSQL(name, source string, orig, t *plan.Table) string {
 	if len(t.PartitionColumns) > 0 {
 		fmt.Fprintf(&b, " PARTITIONED BY (%s)", quoteList(t.PartitionColumns))
 	}
-	if t.Bucket != nil && t.Bucket.NumBuckets > 0 {
-		fmt.Fprintf(&b, " CLUSTERED BY (%s)", quoteList(t.Bucket.Columns))
-		if len(t.Bucket.SortColumns) > 0 {
-			fmt.Fprintf(&b, " SORTED BY (%s)", quoteList(t.Bucket.SortColumns))
+	if t.Buckets() != nil && t.Buckets().NumBuckets > 0 {
+		fmt.Fprintf(&b, " CLUSTERED BY (%s)", quoteList(t.Buckets().Columns))
+		if len(t.Buckets().SortColumns) > 0 {
+			fmt.Fprintf(&b, " SORTED BY (%s)", quoteList(t.Buckets().SortColumns))
 		}
-		fmt.Fprintf(&b, " INTO %d BUCKETS", t.Bucket.NumBuckets)
+		fmt.Fprintf(&b, " INTO %d BUCKETS", t.Buckets().NumBuckets)
 	}
 	fmt.Fprintf(&b, " AS SELECT %s FROM %s", selectList(orig, t), source)
 	return b.String()

@@ -63,7 +63,7 @@ func isKeyColumn(t *plan.Table, name string) bool {
 	if in(t.PartitionColumns) {
 		return true
 	}
-	return t.Bucket != nil && (in(t.Bucket.Columns) || in(t.Bucket.SortColumns))
+	return t.Buckets() != nil && (in(t.Buckets().Columns) || in(t.Buckets().SortColumns))
 }
 
 // loadData returns the rows of table t in schema s: read from d.Path or generated. Generated

@@ -247,7 +247,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	if err != nil {
 		return nil, err
 	}
-	declared := storeLayout(t, t.Bucket)
+	declared := storeLayout(t, t.Buckets())
 	written := declared
 	if spec, ok := sc.Written[t.Name]; ok && side == 1 {
 		written = storeLayout(t, spec)
@@ -368,8 +368,8 @@ func sameSpec(a, b *plan.Table) bool {
 
 func describeSpec(t *plan.Table) string {
 	s := fmt.Sprint(t.Columns)
-	if t.Bucket != nil {
-		s += fmt.Sprint(t.Bucket.NumBuckets, t.Bucket.Columns, t.Bucket.SortColumns)
+	if t.Buckets() != nil {
+		s += fmt.Sprint(t.Buckets().NumBuckets, t.Buckets().Columns, t.Buckets().SortColumns)
 	}
 	if t.Hive {
 		s += " hive" // rewriting a Hive-format table as a data-source one changes its layout
@@ -380,10 +380,10 @@ func describeSpec(t *plan.Table) string {
 // layoutOf describes the after-side spec of a table, with the columns whose type changed.
 func layoutOf(before, after *plan.Table) Layout {
 	l := Layout{Columns: []string{}, SortedBy: []string{}}
-	if after.Bucket != nil {
-		l.Columns = append(l.Columns, after.Bucket.Columns...)
-		l.Buckets = after.Bucket.NumBuckets
-		l.SortedBy = append(l.SortedBy, after.Bucket.SortColumns...)
+	if after.Buckets() != nil {
+		l.Columns = append(l.Columns, after.Buckets().Columns...)
+		l.Buckets = after.Buckets().NumBuckets
+		l.SortedBy = append(l.SortedBy, after.Buckets().SortColumns...)
 	}
 	if before != nil {
 		for _, c := range after.Columns {

@@ -173,7 +173,7 @@ func ApplyLayout(tables map[string]*plan.Table, m map[string]Layout) (map[string
 			return nil, &ScenarioError{msg: fmt.Sprintf("layout %s: no such table in the DDL", n)}
 		}
 		cp := *t
-		cp.Bucket = l.spec()
+		cp.SetBuckets(l.spec())
 		cp.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, c := range cp.Columns {
 			if typ, ok := l.Types[c.Name]; ok {

@@ -74,8 +74,8 @@ func TestScenarioFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := after["shop.orders"]
-	if a.Bucket == nil || a.Bucket.NumBuckets != 8 || a.Columns[0].Type != "bigint" || orders.Columns[0].Type != "int" {
-		t.Errorf("ApplyLayout: %+v (bucket %v); the input must stay as it was: %+v", a, a.Bucket, orders)
+	if a.Buckets() == nil || a.Buckets().NumBuckets != 8 || a.Columns[0].Type != "bigint" || orders.Columns[0].Type != "int" {
+		t.Errorf("ApplyLayout: %+v (bucket %v); the input must stay as it was: %+v", a, a.Buckets(), orders)
 	}
 	if err := sf.CheckTables(map[string]*plan.Table{}); err == nil || err.Error() != "d/s.verify.yaml:4:3: table Shop.Orders is not declared in ddl.sql, /abs/q.sql\n"+
 		"d/s.verify.yaml:9:3: table shop.orders is not declared in ddl.sql, /abs/q.sql\n"+

@@ -197,7 +197,7 @@ func (td *tableDoc) table(pos plan.Pos, item *yaml.Node, at func(*yaml.Node) pla
 			errs.Add(bpos, "table %s: bucket needs at least one column", name)
 			return nil, false
 		}
-		t.Bucket = &plan.BucketSpec{NumBuckets: b.NumBuckets, Columns: lower(b.Columns), SortColumns: lower(b.SortColumns), Span: plan.Span{Start: bpos}}
+		t.SetBuckets(&plan.BucketSpec{NumBuckets: b.NumBuckets, Columns: lower(b.Columns), SortColumns: lower(b.SortColumns), Span: plan.Span{Start: bpos}})
 	}
 	return t, true
 }

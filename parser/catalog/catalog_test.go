@@ -45,7 +45,7 @@ func dumpTable(b *strings.Builder, t *plan.Table) {
 	if len(t.PartitionColumns) > 0 {
 		fmt.Fprintf(b, "  partitioned by %v\n", t.PartitionColumns)
 	}
-	if s := t.Bucket; s != nil {
+	if s := t.Buckets(); s != nil {
 		fmt.Fprintf(b, "  bucket %d by %v sorted by %v at %s\n", s.NumBuckets, s.Columns, s.SortColumns, s.Span.Start)
 	}
 	for _, s := range t.Sources {
@@ -76,7 +76,7 @@ func TestRoundTrip(t *testing.T) {
 			Name: "sales.orders", Format: "parquet", Location: "s3://lake/orders",
 			Columns:          []plan.Column{{Name: "id", Type: "bigint"}, {Name: "customer_id", Type: "bigint"}, {Name: "dt", Type: "date"}},
 			PartitionColumns: []string{"dt"},
-			Bucket:           &plan.BucketSpec{NumBuckets: 16, Columns: []string{"customer_id"}, SortColumns: []string{"customer_id", "id"}},
+			Layout:           &plan.SparkBuckets{BucketSpec: plan.BucketSpec{NumBuckets: 16, Columns: []string{"customer_id"}, SortColumns: []string{"customer_id", "id"}}},
 			SizeInBytes:      1 << 40, RowCount: 12, FileCount: 4096,
 			Sources: []plan.Pos{{File: "ddl/orders.sql", Line: 3, Col: 1}},
 		},
@@ -99,10 +99,11 @@ func TestRoundTrip(t *testing.T) {
 		var want, got strings.Builder
 		a, b := *in[i], *out[i]
 		a.Sources, b.Sources = nil, nil
-		if a.Bucket != nil {
-			sa, sb := *a.Bucket, *b.Bucket
+		if a.Buckets() != nil {
+			sa, sb := *a.Buckets(), *b.Buckets()
 			sa.Span, sb.Span = plan.Span{}, plan.Span{}
-			a.Bucket, b.Bucket = &sa, &sb
+			a.SetBuckets(&sa)
+			b.SetBuckets(&sb)
 		}
 		for j := range b.Columns {
 			b.Columns[j].Pos = plan.Pos{}

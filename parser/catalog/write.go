@@ -57,7 +57,7 @@ func fromTable(t *plan.Table) tableDoc {
 	for _, c := range t.Columns {
 		td.Columns = append(td.Columns, columnDoc{Name: c.Name, Type: c.Type})
 	}
-	if b := t.Bucket; b != nil {
+	if b := t.Buckets(); b != nil {
 		td.Bucket = &bucketDoc{NumBuckets: b.NumBuckets, Columns: b.Columns, SortColumns: b.SortColumns}
 	}
 	if t.SizeInBytes >= 0 {

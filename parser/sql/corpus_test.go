@@ -172,15 +172,15 @@ func compare(t *testing.T, name string, b block, got *plan.Table, errs perr.List
 		t.Errorf("%s:%d: partition columns %v, created with %v", name, b.line, got.PartitionColumns, want.PartitionColumns)
 	}
 	if detailed {
-		if !sameBucket(got.Bucket, want.Bucket) {
-			t.Errorf("%s:%d: bucket %s, created with %s", name, b.line, bucketString(got.Bucket), bucketString(want.Bucket))
+		if !sameBucket(got.Buckets(), want.Buckets()) {
+			t.Errorf("%s:%d: bucket %s, created with %s", name, b.line, bucketString(got.Buckets()), bucketString(want.Buckets()))
 		}
 		if want.Format != "" && got.Format != want.Format {
 			t.Errorf("%s:%d: format %q, created with %q", name, b.line, got.Format, want.Format)
 		}
 	}
 	st.matched++
-	if want.Bucket != nil && detailed {
+	if want.Buckets() != nil && detailed {
 		st.bucketed++
 	}
 }

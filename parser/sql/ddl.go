@@ -39,6 +39,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 		}
 	}
 	seen := map[string]bool{}
+	var lp layoutParts
 	for _, cl := range ast.Clauses {
 		name := cl.name()
 		if seen[name] {
@@ -47,17 +48,28 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 			return nil
 		}
 		seen[name] = true
-		if !st.clause(t, cl, c) {
+		if !st.clause(t, &lp, cl, c) {
 			return nil
 		}
 	}
 	hiveStorage(t, ast.Clauses)
-	v1BucketTransform(t)
 	if seen["CLUSTER BY"] && seen["CLUSTERED BY"] {
 		st.errs.Add(st.at(c, ast.Pos), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
 		return nil
 	}
+	t.Layout = plan.ComposeLayout(t.Format, t.Hive, lp.spec, lp.transforms, lp.cluster)
+	if b := t.DeclaredBuckets(); b != nil && b.Span.Start.Line == 0 && len(t.Sources) > 0 {
+		// A bucket transform of a file-source table became its spec: the statement declared it.
+		b.Span.Start = t.Sources[0]
+	}
 	return t
+}
+
+// layoutParts are the layout clauses of a CREATE TABLE, composed once the format is known.
+type layoutParts struct {
+	spec       *plan.BucketSpec
+	transforms []plan.Transform
+	cluster    []string
 }
 
 // name returns the clause's keywords, as Spark names it in duplicate-clause errors.
@@ -100,20 +112,20 @@ func column(d *columnDef, st *state, c chunk) plan.Column {
 }
 
 // clause applies one CREATE TABLE clause; it returns false when Spark rejects the statement.
-func (st *state) clause(t *plan.Table, cl *createClause, c chunk) bool {
+func (st *state) clause(t *plan.Table, lp *layoutParts, cl *createClause, c chunk) bool {
 	switch {
 	case cl.Using != nil:
 		t.Format = strings.ToLower(cl.Using.plain())
 	case cl.Partitioned != nil:
-		st.partitioned(t, cl.Partitioned, c)
+		lp.transforms = append(lp.transforms, st.partitioned(t, cl.Partitioned, c)...)
 	case cl.Bucket != nil:
 		b, ok := st.bucket(cl.Bucket, c)
 		if !ok {
 			return false
 		}
-		t.Bucket = b
+		lp.spec = b
 	case cl.Cluster != nil:
-		t.ClusterBy = cl.Cluster.columns()
+		lp.cluster = cl.Cluster.columns()
 	case cl.Location != nil:
 		t.Location = unquoteString(*cl.Location)
 	case cl.Options != nil:
@@ -127,12 +139,12 @@ func (st *state) clause(t *plan.Table, cl *createClause, c chunk) bool {
 }
 
 // partitioned records PARTITIONED BY: column names (typed Hive partition columns are appended
-// to the schema, as Hive declares them outside the column list) and v2 transforms.
-func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
+// to the schema, as Hive declares them outside the column list) and returns the v2 transforms.
+func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) []plan.Transform {
+	var trs []plan.Transform
 	for _, f := range fields {
 		if f.Transform != nil && !strings.EqualFold(f.Transform.Name, "identity") {
-			t.PartitionTransforms = append(t.PartitionTransforms, f.Transform.render())
-			t.PartitionTransformsX = append(t.PartitionTransformsX, f.Transform.tree(newTrees(st, c)))
+			trs = append(trs, plan.Transform{Text: f.Transform.render(), X: f.Transform.tree(newTrees(st, c))})
 			continue
 		}
 		if f.Transform != nil {
@@ -149,36 +161,7 @@ func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) {
 			}
 		}
 	}
-}
-
-// v1BucketTransform turns a bucket(n, cols…) partition transform of a v1 data-source table
-// into its bucket spec, as Spark's session catalog does (CatalogV2Implicits
-// convertTransforms, 3.0+): for parquet, orc, csv, json, text, avro and the default provider
-// the transform is Spark bucketing. For Iceberg and other v2 providers it stays a transform.
-func v1BucketTransform(t *plan.Table) {
-	switch strings.TrimPrefix(t.Format, "org.apache.spark.sql.") {
-	case "", "parquet", "orc", "csv", "json", "text", "avro", "hive":
-	default:
-		return
-	}
-	var kept []string
-	var keptX []*plan.X
-	for i, tr := range t.PartitionTransforms {
-		var x *plan.X
-		if i < len(t.PartitionTransformsX) {
-			x = t.PartitionTransformsX[i]
-		}
-		spec, ok := plan.BucketTransform(x)
-		if !ok || t.Bucket != nil {
-			kept, keptX = append(kept, tr), append(keptX, x)
-			continue
-		}
-		t.Bucket = spec
-		if len(t.Sources) > 0 {
-			t.Bucket.Span.Start = t.Sources[0]
-		}
-	}
-	t.PartitionTransforms, t.PartitionTransformsX = kept, keptX
+	return trs
 }
 
 func (tr *transform) render() string {

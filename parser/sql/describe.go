@@ -124,8 +124,8 @@ func (m lineMap) table(t *plan.Table) {
 	for i := range t.Columns {
 		t.Columns[i].Pos = m.pos(t.Columns[i].Pos)
 	}
-	if t.Bucket != nil {
-		t.Bucket.Span = plan.Span{Start: m.pos(t.Bucket.Span.Start), End: m.pos(t.Bucket.Span.End)}
+	if b := t.Buckets(); b != nil {
+		b.Span = plan.Span{Start: m.pos(b.Span.Start), End: m.pos(b.Span.End)}
 	}
 }
 

@@ -70,12 +70,15 @@ func describeJSON(file string, src []byte) (*plan.Table, perr.List) {
 	for _, c := range d.Columns {
 		t.Columns = append(t.Columns, plan.Column{Name: strings.ToLower(c.Name), Type: plan.CanonicalType(c.Type.Name), Comment: c.Comment})
 	}
+	var spec *plan.BucketSpec
 	if d.NumBuckets != nil {
-		t.Bucket = &plan.BucketSpec{NumBuckets: *d.NumBuckets, Columns: lower(d.BucketColumns), SortColumns: lower(d.SortColumns)}
+		spec = &plan.BucketSpec{NumBuckets: *d.NumBuckets, Columns: lower(d.BucketColumns), SortColumns: lower(d.SortColumns)}
 	}
+	var cluster []string
 	for _, c := range d.ClusteringInfo {
-		t.ClusterBy = append(t.ClusterBy, strings.ToLower(c.Name))
+		cluster = append(cluster, strings.ToLower(c.Name))
 	}
+	t.Layout = plan.ComposeLayout(t.Format, t.Hive, spec, nil, cluster)
 	if d.Statistics.SizeInBytes != nil {
 		t.SizeInBytes = *d.Statistics.SizeInBytes
 	}

@@ -10,8 +10,10 @@ import (
 
 // A describer reads DESCRIBE rows section by section.
 type describer struct {
-	p    *Parser
-	t    *plan.Table
+	p *Parser
+	t *plan.Table
+	// lp are the layout rows, composed once the format is known.
+	lp   layoutParts
 	file string
 	// section is "" for the schema, else the "# …" header last seen.
 	section                 string
@@ -47,7 +49,7 @@ func (d *describer) row(r describeRow, errs *perr.List) {
 	case "Partition Information":
 		d.t.PartitionColumns = append(d.t.PartitionColumns, strings.ToLower(r.name))
 	case "Clustering Information":
-		d.t.ClusterBy = append(d.t.ClusterBy, strings.ToLower(r.name))
+		d.lp.cluster = append(d.lp.cluster, strings.ToLower(r.name))
 	case "Partitioning":
 		d.transform(r.typ)
 	case "Detailed Table Information":
@@ -66,8 +68,7 @@ func (d *describer) transform(s string) {
 		d.t.PartitionColumns = append(d.t.PartitionColumns, strings.Trim(strings.TrimSuffix(strings.TrimPrefix(s, "identity("), ")"), "`"))
 		return
 	}
-	d.t.PartitionTransforms = append(d.t.PartitionTransforms, strings.ReplaceAll(s, "`", ""))
-	d.t.PartitionTransformsX = append(d.t.PartitionTransformsX, d.transformTree(s))
+	d.lp.transforms = append(d.lp.transforms, plan.Transform{Text: strings.ReplaceAll(s, "`", ""), X: d.transformTree(s)})
 }
 
 // transformTree reads a transform DESCRIBE printed; its spans are left out, as a row's
@@ -148,10 +149,11 @@ func (d *describer) finish() {
 	}
 	if d.hasBuckets {
 		pos := plan.Pos{File: d.file, Line: d.bucketLine, Col: 1}
-		d.t.Bucket = &plan.BucketSpec{NumBuckets: d.numBuckets, Columns: d.bucketCols, SortColumns: d.sortCols, Span: plan.Span{Start: pos}}
+		d.lp.spec = &plan.BucketSpec{NumBuckets: d.numBuckets, Columns: d.bucketCols, SortColumns: d.sortCols, Span: plan.Span{Start: pos}}
 	}
-	if len(d.t.PartitionTransforms) > 0 {
-		v1BucketTransform(d.t)
+	d.t.Layout = plan.ComposeLayout(d.t.Format, d.t.Hive, d.lp.spec, d.lp.transforms, d.lp.cluster)
+	if b := d.t.DeclaredBuckets(); b != nil && b.Span.Start.Line == 0 && len(d.t.Sources) > 0 {
+		b.Span.Start = d.t.Sources[0]
 	}
 }
 

@@ -78,18 +78,27 @@ func (p *printer) table(t *plan.Table, in string) {
 	if len(t.PartitionColumns) > 0 {
 		p.line(in, "  partitioned by %s", strings.Join(t.PartitionColumns, ", "))
 	}
-	if len(t.PartitionTransforms) > 0 {
-		p.line(in, "  partition transforms %s", strings.Join(t.PartitionTransforms, ", "))
+	var transforms []string
+	b := t.Buckets()
+	for _, tr := range t.PartitionTransforms() {
+		if tr.FromBucketSpec {
+			b = tr.Spec
+			continue
+		}
+		transforms = append(transforms, tr.Text)
 	}
-	if b := t.Bucket; b != nil {
+	if len(transforms) > 0 {
+		p.line(in, "  partition transforms %s", strings.Join(transforms, ", "))
+	}
+	if b != nil {
 		n := fmt.Sprint(b.NumBuckets)
 		if b.NumTemplate != "" {
 			n = b.NumTemplate
 		}
 		p.line(in, "  bucket %s by (%s) sorted (%s) @%s", n, strings.Join(b.Columns, ", "), strings.Join(b.SortColumns, ", "), lc(b.Span.Start))
 	}
-	if len(t.ClusterBy) > 0 {
-		p.line(in, "  cluster by %s", strings.Join(t.ClusterBy, ", "))
+	if cl := t.ClusterBy(); len(cl) > 0 {
+		p.line(in, "  cluster by %s", strings.Join(cl, ", "))
 	}
 	if t.Like != "" {
 		p.line(in, "  like %s", t.Like)

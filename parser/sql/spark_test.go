@@ -104,7 +104,7 @@ func sparkRunCheck(t *testing.T, p *Parser, run sparkRun) {
 		case !c.Accepted && strings.Contains(c.Error, "Number of buckets should be"):
 			// Spark's parser checks the count against spark.sql.sources.bucketing.maxBuckets,
 			// a conf the parser cannot see: it keeps the table for BL103 to report.
-			if tab == nil || tab.Bucket == nil || tab.Bucket.NumBuckets > 0 && tab.Bucket.NumBuckets <= 100000 {
+			if tab == nil || tab.Buckets() == nil || tab.Buckets().NumBuckets > 0 && tab.Buckets().NumBuckets <= 100000 {
 				t.Errorf("%s: want a table with an out-of-range bucket count for %q", c.Name, c.SQL)
 				continue
 			}
@@ -138,9 +138,9 @@ func sparkRunCheck(t *testing.T, p *Parser, run sparkRun) {
 				lintCases = append(lintCases, c.Name+" (no catalog entry)")
 				continue
 			}
-			got := tab.Bucket
+			got := tab.Buckets()
 			if tab.Like != "" && created[lastPart(tab.Like)] != nil {
-				got = created[lastPart(tab.Like)].Bucket
+				got = created[lastPart(tab.Like)].Buckets()
 			}
 			want := c.CatalogBucket.spec()
 			if !sameBucket(got, want) {
@@ -164,8 +164,8 @@ func sparkOutputs(t *testing.T, p *Parser, c sparkCase, want *plan.BucketSpec) i
 			t.Errorf("%s: %s does not parse: %v", c.Name, what, errs)
 			return
 		}
-		if !sameBucket(tab.Bucket, want) {
-			t.Errorf("%s: %s bucket %s, Spark catalog %s", c.Name, what, bucketString(tab.Bucket), bucketString(want))
+		if !sameBucket(tab.Buckets(), want) {
+			t.Errorf("%s: %s bucket %s, Spark catalog %s", c.Name, what, bucketString(tab.Buckets()), bucketString(want))
 			return
 		}
 		n++

@@ -27,7 +27,7 @@ func TestParseTableSpec(t *testing.T) {
 		got := "error"
 		if len(errs) == 0 {
 			got = fmt.Sprintf("%s %s hive=%v ", tb.Name, tb.Format, tb.Hive)
-			if b := tb.Bucket; b != nil {
+			if b := tb.Buckets(); b != nil {
 				got += fmt.Sprintf("%d %v sorted %v parts %v", b.NumBuckets, b.Columns, b.SortColumns, tb.PartitionColumns)
 			} else {
 				got += "no bucket"

@@ -36,8 +36,8 @@ func TestTemplates(t *testing.T) {
 			var tables []string
 			for _, tb := range f.Tables {
 				n := ""
-				if tb.Bucket != nil {
-					n = strings.Fields(tb.Bucket.String())[0]
+				if tb.Buckets() != nil {
+					n = strings.Fields(tb.Buckets().String())[0]
 				}
 				tables = append(tables, tb.Name+":"+n)
 			}

@@ -435,23 +435,32 @@ func TestTransformTrees(t *testing.T) {
 		t.Fatal(errs)
 	}
 	ice := f.Tables[0]
-	if got, want := sexprs(ice.PartitionTransformsX), "(bucket 16:int t.id) (days ts) (truncate 4:int s) (f x:string)"; got != want {
+	if got, want := sexprs(transformTrees(ice)), "(bucket 16:int t.id) (days ts) (truncate 4:int s) (f x:string)"; got != want {
 		t.Errorf("transforms %s, want %s", got, want)
 	}
-	if got := strings.Join(ice.PartitionTransforms, ", "); got != "bucket(16, t.id), days(ts), truncate(4, s), f('x')" {
+	if got := ice.Layout.String(); got != "bucket(16, t.id), days(ts), truncate(4, s), f('x')" {
 		t.Errorf("printed transforms %s", got)
 	}
-	for _, x := range ice.PartitionTransformsX {
+	for _, x := range transformTrees(ice) {
 		checkSpans(t, src, x)
 	}
-	if pq := f.Tables[1]; pq.Bucket == nil || pq.Bucket.NumBuckets != 8 || len(pq.PartitionTransformsX) != 0 {
-		t.Errorf("parquet bucket transform: bucket %+v, transforms %v", pq.Bucket, pq.PartitionTransforms)
+	if pq := f.Tables[1]; pq.Buckets() == nil || pq.Buckets().NumBuckets != 8 || len(pq.PartitionTransforms()) != 0 {
+		t.Errorf("parquet bucket transform: layout %v", pq.Layout)
 	}
 	d, errs := p.ParseDescribe("d.txt", []byte("id\tbigint\t\n# Partitioning\t\t\nPart 0\tbucket(16, `Id`)\t\nPart 1\tdays(ts)\t\n# Detailed Table Information\t\t\nProvider\ticeberg\t\n"))
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if got, want := sexprs(d.PartitionTransformsX), "(bucket 16:int id) (days ts)"; got != want {
+	if got, want := sexprs(transformTrees(d)), "(bucket 16:int id) (days ts)"; got != want {
 		t.Errorf("DESCRIBE transforms %s, want %s", got, want)
 	}
+}
+
+// transformTrees are the trees of a table's partition transforms.
+func transformTrees(t *plan.Table) []*plan.X {
+	var xs []*plan.X
+	for _, tr := range t.PartitionTransforms() {
+		xs = append(xs, tr.X)
+	}
+	return xs
 }
