@@ -1,8 +1,10 @@
 package simulate
 
+import "github.com/bucketlint/bucketlint/plan"
+
 // bucketIDs returns the buckets the literal values fall into for a bucket column of type typ
 // (FileSourceStrategy.getExpressionBuckets), and false when a value's bucket is unknown.
-func (s *sim) bucketIDs(typ string, values []string, n int) (map[int]bool, bool) {
+func (s *sim) bucketIDs(typ string, values []*plan.X, n int) (map[int]bool, bool) {
 	if s.opt.BucketOf == nil {
 		return nil, false
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // Options are the Spark version and configuration a simulation runs under. Nothing is read
@@ -23,11 +25,11 @@ type Options struct {
 	// built with its bucketed scan kept (CacheManager), and report its partitioning.
 	CachedTables map[string]bool
 	// BucketOf returns the bucket, among n, of a row whose single bucket column of Spark SQL
-	// type typ equals the SQL literal lit (42, 'abc', DATE '2024-01-31', NULL), and false when
+	// type typ equals the literal lit (its tree: 42, 'abc', DATE '2024-01-31', NULL), and false when
 	// it cannot tell. It is Spark's Murmur3 and pmod, supplied by the caller (engine/hash's
 	// BucketOfLiteral) so that this package keeps to the plan model; nil leaves bucket pruning
 	// unmodelled and every bucket selected.
-	BucketOf func(typ, lit string, n int) (int, bool)
+	BucketOf func(typ string, lit *plan.X, n int) (int, bool)
 }
 
 // Configuration keys the model reads.

@@ -270,7 +270,7 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table, all []attr) ([]*plan.
 		if spec == nil || len(spec.Columns) != 1 || spec.NumBuckets <= 1 || !strings.EqualFold(spec.Columns[0], col.Name) || f.Column.Cast != "" {
 			continue
 		}
-		ids, ok := s.bucketIDs(col.Type, f.Values, spec.NumBuckets)
+		ids, ok := s.bucketIDs(col.Type, f.ValuesX, spec.NumBuckets)
 		if !ok {
 			s.note("bucket pruning on %s.%s (type %s) is not modelled; all buckets assumed selected", t.Name, col.Name, col.Type)
 			continue

@@ -1,6 +1,9 @@
 package workload
 
-import "github.com/bucketlint/bucketlint/simulate"
+import (
+	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
+)
 
 // Config is what a command gives New besides the loaded project: the Spark version, the
 // settings that win over every file, table sizes given on the command line and the advisor's
@@ -21,7 +24,7 @@ type Config struct {
 	ClusterCores int
 	// BucketOf is Spark's bucket function for literals (engine/hash.BucketOfLiteral), passed
 	// to every simulation for bucket pruning; nil leaves pruning unmodelled.
-	BucketOf func(typ, lit string, n int) (int, bool)
+	BucketOf func(typ string, lit *plan.X, n int) (int, bool)
 }
 
 // base returns the options every position starts from: the version and the bucket function,
