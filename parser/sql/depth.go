@@ -21,7 +21,7 @@ func tooDeep(s string) (int, string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
 			i = skipQuoted(s, i)
 			continue
 		case c == '{' && i+1 < len(s) && s[i+1] == '{':

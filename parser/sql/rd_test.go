@@ -109,3 +109,26 @@ func TestDepthLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestStatementRecovery: a file with a bad statement, an unclosed bracket and a function
+// whose $$ body holds semicolons still yields the tables and queries around them, and one
+// positioned error per bad statement.
+func TestStatementRecovery(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;\n" +
+		"CREATE FUNCTION f(x INT) RETURNS INT LANGUAGE PYTHON AS $$\nreturn x; # ; ( '\n$$;\n" +
+		"SELECT k, FROM a WHERE;\n" +
+		"SELECT (k FROM a;\n" +
+		"CREATE TABLE b (k INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;\n" +
+		"SELECT * FROM a JOIN b ON a.k = b.k;\n"
+	f, errs := p.ParseFile("f.sql", []byte(src))
+	if len(f.Tables) != 2 || len(f.Queries) != 1 || len(f.Other) != 1 {
+		t.Errorf("got %d tables, %d queries, %d other statements; want 2, 1, 1", len(f.Tables), len(f.Queries), len(f.Other))
+	}
+	if len(errs) != 2 || errs[0].Pos.Line != 5 || errs[1].Pos.Line != 6 {
+		t.Errorf("want errors on lines 5 and 6, got %v", errs)
+	}
+}

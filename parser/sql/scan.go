@@ -71,6 +71,8 @@ func scan(s string) []token {
 		case c == '{' && i+1 < len(s) && (s[i+1] == '%' || s[i+1] == '#'):
 			i = skipTemplate(s, i)
 			continue
+		case c == '$' && isDollarQuote(s, i):
+			k, i = tString, dollarEnd(s, i)
 		case (c == '{' || c == '$' || isIdentStart(c) || isDigit(c)) && templateEnd(s, i) > i:
 			// a placeholder and the name characters joined to it (template.go)
 			k, i = tTemplate, templateEnd(s, i)

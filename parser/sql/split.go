@@ -1,5 +1,7 @@
 package sql
 
+import "strings"
+
 // A chunk is one statement's source: the text between top-level semicolons with comments
 // blanked out, the same text as written (raw), and its byte offset in the file.
 type chunk struct {
@@ -8,8 +10,8 @@ type chunk struct {
 	offset int
 }
 
-// split cuts src into statements at semicolons outside quotes, comments and templates, as the
-// spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
+// split cuts src into statements at semicolons outside quotes, backquotes, comments,
+// templates and dollar-quoted bodies ($$ … $$), as the spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
 // statement only). It never fails: an unterminated quote or comment runs to the end of the
 // input. Chunks holding only blanks, comments and templates are dropped.
 func split(src string) []chunk {
@@ -23,7 +25,7 @@ func split(src string) []chunk {
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(src, i):
 			i = skipQuoted(src, i)
 		case c == '-' && i+1 < len(src) && src[i+1] == '-':
 			i = skipLine(src, i)
@@ -46,6 +48,9 @@ func split(src string) []chunk {
 // skipQuoted returns the offset just after the quoted text starting at i. A backslash escapes
 // the next byte in strings; a doubled quote continues the text.
 func skipQuoted(src string, i int) int {
+	if src[i] == '$' {
+		return dollarEnd(src, i)
+	}
 	q := src[i]
 	for j := i + 1; j < len(src); j++ {
 		switch {
@@ -118,7 +123,7 @@ func blank(s string) string {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
 			started = true
 			i = skipQuoted(s, i)
 		case c == '-' && i+1 < len(s) && s[i+1] == '-':
@@ -154,7 +159,7 @@ func unbalanced(s string) (int, string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
 			i = skipQuoted(s, i)
 			continue
 		case c == '{' && i+1 < len(s) && s[i+1] == '{':
@@ -186,7 +191,7 @@ func unclosedComment(s string) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
 			i = skipQuoted(s, i)
 		case c == '-' && i+1 < len(s) && s[i+1] == '-':
 			i = skipLine(s, i)
@@ -235,7 +240,7 @@ func quotesToBackticks(s string) string {
 				b[j-1] = '`'
 			}
 			i = j
-		case c == '\'' || c == '`':
+		case c == '\'' || c == '`' || isDollarQuote(s, i):
 			i = skipQuoted(s, i)
 		case c == '-' && i+1 < len(s) && s[i+1] == '-':
 			i = skipLine(s, i)
@@ -246,4 +251,28 @@ func quotesToBackticks(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// isDollarQuote reports whether a dollar-quoted body ($$ … $$ or $tag$ … $tag$, the body of
+// a Python function) starts at i: a $ that does not continue a name.
+func isDollarQuote(s string, i int) bool {
+	if s[i] != '$' || i > 0 && (isIdentStart(s[i-1]) || isDigit(s[i-1])) {
+		return false
+	}
+	j := i + 1
+	for j < len(s) && (isIdentStart(s[j]) && s[j] != '$' || isDigit(s[j]) && j > i+1) {
+		j++
+	}
+	return j < len(s) && s[j] == '$'
+}
+
+// dollarEnd returns the offset just after the dollar-quoted body starting at i (its closing
+// delimiter), or the end of s when it is never closed.
+func dollarEnd(s string, i int) int {
+	j := strings.IndexByte(s[i+1:], '$') + i + 1
+	delim := s[i : j+1]
+	if k := strings.Index(s[j+1:], delim); k >= 0 {
+		return j + 1 + k + len(delim)
+	}
+	return len(s)
 }

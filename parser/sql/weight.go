@@ -12,7 +12,7 @@ func weightOf(raw string) float64 {
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(raw, i):
 			i = skipQuoted(raw, i)
 		case c == '-' && i+1 < len(raw) && raw[i+1] == '-':
 			j := skipLine(raw, i)
