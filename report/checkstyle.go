@@ -34,10 +34,10 @@ func Checkstyle(w io.Writer, c *Check) error {
 	return err
 }
 
-// xmlEscape escapes text for an XML attribute or element.
+// xmlEscape escapes text for an XML attribute or element, control characters as text.
 func xmlEscape(s string) string {
 	var b strings.Builder
-	_ = xml.EscapeText(&b, []byte(s))
+	_ = xml.EscapeText(&b, []byte(Clean(s)))
 	return b.String()
 }
 

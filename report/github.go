@@ -79,14 +79,18 @@ func githubLevel(s rules.Severity) string {
 	return "warning"
 }
 
-// escapeData escapes a workflow command's message (actions/toolkit escapeData).
+// escapeData escapes a workflow command's message (actions/toolkit escapeData), after the
+// control characters other than line breaks (an ANSI escape would colour the log) and the
+// "##[" that starts a command of the runner's older syntax.
 func escapeData(s string) string {
+	s = strings.ReplaceAll(cleanBlock(strings.ReplaceAll(s, "\r", "\n")), "##[", "#"+escapeRune('#')+"[")
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
-// escapeProperty escapes a workflow command's property value (actions/toolkit escapeProperty).
+// escapeProperty escapes a workflow command's property value (actions/toolkit
+// escapeProperty), after every control character.
 func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(Clean(s))
 }
 
 // writeOverflow appends the findings GitHub would drop to the step summary as a table.
@@ -95,14 +99,9 @@ func writeOverflow(w io.Writer, ds []*rules.Diagnostic) error {
 	fmt.Fprintf(&b, "### bucketlint: %s not shown as annotations\n\n", plural(len(ds), "finding"))
 	b.WriteString("| Location | Severity | Rule | Message |\n| --- | --- | --- | --- |\n")
 	for _, d := range ds {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", d.Span.Start, d.Severity, d.Rule, tableCell(d.Message))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", codeSpan(d.Span.Start.String()), d.Severity, d.Rule, mdInline(d.Message))
 	}
 	b.WriteString("\n")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// tableCell makes text safe inside a Markdown table cell.
-func tableCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", "").Replace(s)
 }

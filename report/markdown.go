@@ -32,7 +32,7 @@ func Markdown(w io.Writer, c *Check) error {
 	if len(c.Errors) > 0 {
 		b.WriteString("**Inputs that could not be parsed:**\n\n")
 		for _, e := range c.Errors {
-			fmt.Fprintf(&b, "- `%s:%d:%d`: %s\n", e.File, e.Line, e.Column, mdInline(e.Message))
+			fmt.Fprintf(&b, "- %s: %s\n", codeSpan(fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Column)), mdInline(e.Message))
 		}
 		b.WriteString("\n")
 	}
@@ -88,7 +88,7 @@ func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool,
 	if r := c.rule(d0.Rule); r != nil && r.Title != "" {
 		title = r.Title
 	}
-	head := fmt.Sprintf("<details><summary><b>%s</b> %s: %s (%d)</summary>\n\n", d0.Rule, d0.Name, mdInline(title), len(g))
+	head := fmt.Sprintf("<details><summary><b>%s</b> %s: %s (%d)</summary>\n\n", htmlText(d0.Rule), htmlText(d0.Name), htmlText(title), len(g))
 	tail := fmt.Sprintf("\n[About %s](%s)\n</details>\n\n", d0.Rule, ruleURL(d0.Rule, d0.Name))
 	var b strings.Builder
 	b.WriteString(head)
@@ -96,7 +96,7 @@ func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool,
 	for _, d := range g {
 		var f strings.Builder
 		if d.Span.Start.File != file {
-			fmt.Fprintf(&f, "**`%s`**\n\n", d.Span.Start.File)
+			fmt.Fprintf(&f, "**%s**\n\n", codeSpan(d.Span.Start.File))
 		}
 		c.writeFinding(&f, d)
 		if b.Len()+f.Len()+len(tail) > budget {
@@ -125,9 +125,9 @@ func (c *Check) ruleSection(g []*rules.Diagnostic, drawn map[*plan.Explain]bool,
 
 // writeFinding renders one finding as a list item with its related positions and fix.
 func (c *Check) writeFinding(b *strings.Builder, d *rules.Diagnostic) {
-	fmt.Fprintf(b, "- %s `%s` %s\n", severityIcon(d.Severity), d.Span.Start, mdInline(d.Message))
+	fmt.Fprintf(b, "- %s %s %s\n", severityIcon(d.Severity), codeSpan(d.Span.Start.String()), mdInline(d.Message))
 	for _, r := range d.Related {
-		fmt.Fprintf(b, "  - `%s` %s\n", r.Span.Start, mdInline(r.Message))
+		fmt.Fprintf(b, "  - %s %s\n", codeSpan(r.Span.Start.String()), mdInline(r.Message))
 	}
 	if d.Fix != nil {
 		fmt.Fprintf(b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
@@ -153,7 +153,7 @@ func (c *Check) fixDiff(f *rules.Fix) string {
 			continue
 		}
 		repl := old[:start.Col-1] + e.Text + old[end.Col-1:]
-		fmt.Fprintf(&b, "\n    `%s`\n    ```diff\n    - %s\n    + %s\n    ```\n", start, old, repl)
+		fmt.Fprintf(&b, "\n    %s\n    ```diff\n    - %s\n    + %s\n    ```\n", codeSpan(start.String()), Clean(old), Clean(repl))
 	}
 	return b.String()
 }
@@ -180,11 +180,6 @@ func severityIcon(s rules.Severity) string {
 		return ":information_source:"
 	}
 	return ":warning:"
-}
-
-// mdInline keeps text on one line and stops it from opening HTML or breaking a table.
-func mdInline(s string) string {
-	return strings.NewReplacer("\n", " ", "<", "&lt;", ">", "&gt;", "|", `\|`).Replace(s)
 }
 
 func indent(s, pre string) string {

@@ -22,12 +22,12 @@ func Text(w io.Writer, c *Check) error {
 	p := painter(c.Color)
 	for i := range c.Findings {
 		d := &c.Findings[i]
-		fmt.Fprintf(bw, "%s: %s: %s %s\n", p.paint("\x1b[1m", d.Span.Start.String()), severityText(p, d.Severity), d.Message, p.paint(ansiDim, "("+d.Rule+")"))
+		fmt.Fprintf(bw, "%s: %s: %s %s\n", p.paint("\x1b[1m", Clean(d.Span.Start.String())), severityText(p, d.Severity), Clean(d.Message), p.paint(ansiDim, "("+d.Rule+")"))
 		for _, r := range d.Related {
-			fmt.Fprintf(bw, "    %s: %s\n", r.Span.Start, r.Message)
+			fmt.Fprintf(bw, "    %s: %s\n", Clean(r.Span.Start.String()), Clean(r.Message))
 		}
 		if d.Fix != nil {
-			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), indentLines(d.Fix.Description, "        "))
+			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), indentLines(cleanBlock(d.Fix.Description), "        "))
 			for _, e := range d.Fix.Edits {
 				fmt.Fprintf(bw, "        %s\n", editText(e))
 			}
@@ -53,11 +53,11 @@ func severityText(p painter, s rules.Severity) string {
 func editText(e rules.Edit) string {
 	start, end := e.Span.Start, e.Span.End
 	if !end.IsValid() || end == start {
-		return fmt.Sprintf("%s: insert %q", start, e.Text)
+		return fmt.Sprintf("%s: insert %q", Clean(start.String()), e.Text)
 	}
-	where := fmt.Sprintf("%s-%d:%d", start, end.Line, end.Col)
+	where := fmt.Sprintf("%s-%d:%d", Clean(start.String()), end.Line, end.Col)
 	if end.Line == start.Line {
-		where = fmt.Sprintf("%s-%d", start, end.Col)
+		where = fmt.Sprintf("%s-%d", Clean(start.String()), end.Col)
 	}
 	if e.Text == "" {
 		return where + ": delete"

@@ -130,8 +130,14 @@ func writeOutputs(outs []output, c *report.Check, s *streams) error {
 			errs = append(errs, err)
 			continue
 		}
+		out := s.out
+		if o.format == "github" {
+			out = s.rawOut // workflow commands, each field escaped by report.GitHub
+		} else if !o.toStdout() {
+			data = report.Guarded(data)
+		}
 		if o.toStdout() {
-			_, err = s.out.Write(data)
+			_, err = out.Write(data)
 		} else {
 			err = writeOutputFile(o.file, data)
 		}

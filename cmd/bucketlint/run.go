@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+
+	"github.com/bucketlint/bucketlint/report"
 )
 
 // version is the bucketlint release; "dev" in builds from a checkout.
@@ -24,6 +26,10 @@ type streams struct {
 	color bool
 	// getenv reads the environment (os.Getenv); nil reads nothing.
 	getenv func(string) string
+	// rawOut and rawErr are out and err before runStreams wrapped them in report.Guard,
+	// which escapes what input text could smuggle into a terminal or a CI log: the github
+	// format writes workflow commands to rawOut, verify's progress line redraws on rawErr.
+	rawOut, rawErr io.Writer
 }
 
 // env returns an environment variable through the injected getenv.
@@ -74,7 +80,15 @@ func signalContext() (context.Context, context.CancelFunc) {
 }
 
 // runStreams is run with the context, streams and environment given, as tests inject them.
+// Everything a command prints passes through report.Guard.
 func runStreams(ctx context.Context, args []string, s *streams) int {
+	if s.rawOut == nil {
+		out, errOut := report.NewGuard(s.out, s.color), report.NewGuard(s.err, false)
+		guarded := *s
+		guarded.rawOut, guarded.rawErr, guarded.out, guarded.err = s.out, s.err, out, errOut
+		defer func() { _, _ = out.Flush(), errOut.Flush() }()
+		s = &guarded
+	}
 	stdout, stderr := s.out, s.err
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {

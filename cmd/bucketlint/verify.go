@@ -221,7 +221,7 @@ func verifyPaths(ctx context.Context, opts *verifyOptions, s *streams) ([]verify
 		results = append(results, res...)
 	}
 	if show != nil {
-		fmt.Fprint(s.err, "\r\033[K")
+		fmt.Fprint(s.rawErr, "\r\033[K")
 	}
 	if opts.out != "" {
 		fmt.Fprintf(s.err, "bucketlint verify: the tables written are kept in %s (tables.tsv lists them)\n", opts.out)

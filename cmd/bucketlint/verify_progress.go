@@ -11,7 +11,7 @@ import (
 
 // progressFunc returns a progress printer when standard error is a terminal, else nil.
 func progressFunc(s *streams) func(verify.Progress) {
-	f, ok := s.err.(*os.File)
+	f, ok := s.rawErr.(*os.File)
 	if !ok {
 		return nil
 	}
@@ -20,6 +20,6 @@ func progressFunc(s *streams) func(verify.Progress) {
 	}
 	start := time.Now()
 	return func(p verify.Progress) {
-		fmt.Fprintf(s.err, "\r\033[K%s", report.ProgressLine(p, time.Since(start)))
+		fmt.Fprintf(s.rawErr, "\r\033[K%s", report.ProgressLine(p, time.Since(start)))
 	}
 }
