@@ -100,7 +100,7 @@ func parseVerify(args []string, s *streams) (*verifyOptions, error) {
 		return nil, usagef("--sample needs --spark sc://host:port")
 	}
 	if opts.spark != "" && !strings.HasPrefix(opts.spark, "local") && !strings.HasPrefix(opts.spark, "sc://") {
-		return nil, usagef("--spark %q: want local, local[N], local[*] or sc://host:port", opts.spark)
+		return nil, usagef("--spark %q: want local, local[N], local[*] or sc://host:port", verify.RedactRemote(opts.spark))
 	}
 	opts.paths = paths
 	if opts.layout.dir != "" {

@@ -36,3 +36,20 @@ func TestVerifyConnectFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyConnectRedactsToken: the token of a Spark Connect URL shows in no message, when
+// the URL is refused and when the server cannot be reached (issue 14).
+func TestVerifyConnectRedactsToken(t *testing.T) {
+	work := t.TempDir()
+	if err := os.WriteFile(filepath.Join(work, "w.sql"), []byte(connectWorkload), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const secret = "tok-9f8e7d6c5b"
+	for _, remote := range []string{"sc://127.0.0.1:1/;token=" + secret, "sk://127.0.0.1:1/;token=" + secret} {
+		var stdout, stderr strings.Builder
+		code := run([]string{"verify", "--spark", remote, work}, strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || strings.Contains(stdout.String()+stderr.String(), secret) || !strings.Contains(stderr.String(), "token=***") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and the token redacted", remote, code, stderr.String())
+		}
+	}
+}

@@ -46,6 +46,17 @@ const scratchPrefix = "bucketlint_scratch_"
 // Engine "spark-connect". A scenario that cannot be run gets Error set; RunConnect fails
 // when the session or the scratch database cannot be had, or ctx ends.
 func RunConnect(ctx context.Context, scenarios []Scenario, opt ConnectOptions) (results []Result, err error) {
+	defer func() {
+		// The URL may carry a token (sc://host/;token=…): no message or error shows it.
+		err = redactErr(err, opt.Remote)
+		for i := range results {
+			r := &results[i]
+			r.Error, r.Diff = redactText(r.Error, opt.Remote), redactText(r.Diff, opt.Remote)
+			for j := range r.Notes {
+				r.Notes[j] = redactText(r.Notes[j], opt.Remote)
+			}
+		}
+	}()
 	s := opt.session
 	if s == nil {
 		if s, err = dialConnect(ctx, opt.Remote); err != nil {
@@ -113,7 +124,7 @@ func (c *connectRun) progress(scenario, format string, args ...any) {
 func (c *connectRun) setup(ctx context.Context) error {
 	const broadcast = "spark.sql.autoBroadcastJoinThreshold"
 	if _, err := c.s.SQL(ctx, "SET "+broadcast+"=-1"); err != nil {
-		return fmt.Errorf("spark connect %s: SET %s: %w", c.opt.Remote, broadcast, err)
+		return fmt.Errorf("spark connect %s: SET %s: %w", RedactRemote(c.opt.Remote), broadcast, err)
 	}
 	confs, dropped := PlannerConfs(c.opt.Sim.Confs)
 	for _, k := range dropped {
@@ -131,7 +142,7 @@ func (c *connectRun) setup(ctx context.Context) error {
 		}
 	}
 	if _, err := c.s.SQL(ctx, createScratchSQL(c.scratch)); err != nil {
-		return fmt.Errorf("spark connect %s: %w", c.opt.Remote, err)
+		return fmt.Errorf("spark connect %s: %w", RedactRemote(c.opt.Remote), err)
 	}
 	return nil
 }

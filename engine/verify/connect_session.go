@@ -26,7 +26,7 @@ type connectSession struct{ s sql.SparkSession }
 func dialConnect(ctx context.Context, remote string) (sqlSession, error) {
 	s, err := sql.NewSessionBuilder().Remote(remote).Build(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("spark connect %s: %w", remote, err)
+		return nil, redactErr(fmt.Errorf("spark connect %s: %w", RedactRemote(remote), err), remote)
 	}
 	return &connectSession{s: s}, nil
 }

@@ -93,12 +93,16 @@ func TestCTASCastsChangedTypes(t *testing.T) {
 type fakeSession struct {
 	stmts    []string
 	fail     string // a statement prefix that fails
+	failErr  error  // its error; "boom" when nil
 	shuffles bool   // the copies shuffle too
 	closed   bool
 }
 
 func (f *fakeSession) SQL(_ context.Context, q string) ([][]any, error) {
 	f.stmts = append(f.stmts, q)
+	if f.fail != "" && strings.HasPrefix(q, f.fail) && f.failErr != nil {
+		return nil, f.failErr
+	}
 	if f.fail != "" && strings.HasPrefix(q, f.fail) || strings.HasPrefix(q, "SET spark.sql.cbo.enabled") {
 		return nil, errors.New("boom")
 	}
