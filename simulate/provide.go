@@ -23,9 +23,22 @@ func hashPart(keys []plan.Expr, n int) part {
 
 func unknownPart(n int) part { return part{kind: plan.UnknownPartitioning, n: n} }
 
+// collectionPart is PartitioningCollection(members), with its numPartitions (the first
+// member's) worked out once.
+func collectionPart(members []part) part {
+	p := part{kind: collection, members: members}
+	if len(members) > 0 {
+		p.n = members[0].numPartitions()
+	}
+	return p
+}
+
 // numPartitions is Partitioning.numPartitions.
 func (p part) numPartitions() int {
 	if p.kind == collection && len(p.members) > 0 {
+		if p.n > 0 {
+			return p.n // collection(): the first member's, kept as a chain of joins nests them
+		}
 		return p.members[0].numPartitions()
 	}
 	if p.kind == plan.SinglePartition {
@@ -174,7 +187,7 @@ func (s *sim) joinPartitioning(n *node, j *plan.Join) part {
 	l, r := s.partitioning(n.kids[0]), s.partitioning(n.kids[1])
 	switch j.Type {
 	case "Inner", "Cross":
-		return part{kind: collection, members: []part{l, r}}
+		return collectionPart([]part{l, r})
 	case "LeftOuter", "LeftSemi", "LeftAnti":
 		return l
 	case "RightOuter":
@@ -219,7 +232,7 @@ func expand(p part, streamKeys, buildKeys []plan.Expr, limit int) part {
 				ms = append(ms, e)
 			}
 		}
-		return part{kind: collection, members: ms}
+		return collectionPart(ms)
 	case plan.HashPartitioning:
 		combos := [][]plan.Expr{nil}
 		for _, k := range p.keys {
@@ -247,7 +260,7 @@ func expand(p part, streamKeys, buildKeys []plan.Expr, limit int) part {
 		for _, c := range combos {
 			ms = append(ms, hashPart(c, p.n))
 		}
-		return part{kind: collection, members: ms}
+		return collectionPart(ms)
 	}
 	return p
 }
