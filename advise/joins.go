@@ -137,8 +137,22 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		confs[k] = v
 	}
 	tables := a.apply(layout, a.tables)
+	// Each query is simulated once with the candidate: a join's own queries are most of the
+	// queries that read its tables, and a query as long as a chain of joins costs the square
+	// of its length to plan (issue 14).
+	after := map[int]*simulate.Result{}
+	simulated := func(i int) (*simulate.Result, error) {
+		if r, ok := after[i]; ok {
+			return r, nil
+		}
+		r, err := simulate.Simulate(a.afterTables(i, layout, tables), a.workload[i].Query, withConfs(a.sparkOf(i), confs))
+		if err == nil {
+			after[i] = r
+		}
+		return r, err
+	}
 	for _, d := range e.demands {
-		r, err := simulate.Simulate(a.afterTables(d.query, layout, tables), a.workload[d.query].Query, withConfs(a.sparkOf(d.query), confs))
+		r, err := simulated(d.query)
 		if err != nil || joinShuffles(r.Plan, e.l, e.r) {
 			return false
 		}
@@ -149,7 +163,7 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		if a.before[i] == nil || !a.reads(i, e.l) && !a.reads(i, e.r) {
 			continue
 		}
-		r, err := simulate.Simulate(a.afterTables(i, layout, tables), wq.Query, withConfs(a.sparkOf(i), confs))
+		r, err := simulated(i)
 		if err != nil {
 			continue
 		}
