@@ -127,7 +127,7 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 	}
 	specs := map[int]shuffleSpec{}
 	for _, i := range idx {
-		specs[i] = createShuffleSpec(s.partitioning(n.kids[i]), reqs[i])
+		specs[i] = s.specs.spec(s.partitioning(n.kids[i]), reqs[i])
 	}
 	best := s.bestShuffleSpec(n, idx, specs)
 	summary, described := "", false

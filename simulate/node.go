@@ -22,6 +22,16 @@ type node struct {
 	fixedReq []dist
 	// nullRejected marks a union whose children get isnotnull filters on output columns.
 	nullRejected bool
+	// tables caches tablesUnder: the tables scanned below a node never change (the planner
+	// rules wrap or unwrap its children, keeping their scans).
+	tables *tableList
+}
+
+// tableList is what tablesUnder returns: the first joinNamesShown tables scanned, in plan
+// order, and how many more there are.
+type tableList struct {
+	names []string
+	more  int
 }
 
 // scanInfo is what FileSourceScanExec knows about its relation.
@@ -75,24 +85,38 @@ func baseScan(n *node) *node {
 // do not grow with n² (issue 14).
 const joinNamesShown = 8
 
-// tablesUnder returns the names of the first limit tables scanned below n, in plan order,
-// and how many more there are.
-func tablesUnder(n *node, limit int) (names []string, more int) {
-	var walk func(*node)
-	walk = func(x *node) {
-		if x.scan != nil {
-			if len(names) < limit {
-				names = append(names, x.scan.table.Name)
-			} else {
-				more++
-			}
-		}
-		for _, k := range x.kids {
-			walk(k)
+// tablesUnder returns the names of the first joinNamesShown tables scanned below n, in plan
+// order, and how many more there are. Each node's list is worked out once, from its
+// children's: a chain of joins asks at every join.
+func tablesUnder(n *node) (names []string, more int) {
+	t := n.tablesBelow()
+	return t.names, t.more
+}
+
+func (n *node) tablesBelow() *tableList {
+	if n.tables != nil {
+		return n.tables
+	}
+	t := &tableList{}
+	add := func(name string) {
+		if len(t.names) < joinNamesShown {
+			t.names = append(t.names, name)
+		} else {
+			t.more++
 		}
 	}
-	walk(n)
-	return names, more
+	if n.scan != nil {
+		add(n.scan.table.Name)
+	}
+	for _, k := range n.kids {
+		kt := k.tablesBelow()
+		for _, name := range kt.names {
+			add(name)
+		}
+		t.more += kt.more
+	}
+	n.tables = t
+	return t
 }
 
 func isScan(n *node) bool {

@@ -26,7 +26,7 @@ func describeRel(n *node) string {
 		return describeRel(n.child())
 	}
 	if _, ok := plan.JoinOf(n.op); ok {
-		names, more := tablesUnder(n, joinNamesShown)
+		names, more := tablesUnder(n)
 		out := "the join of " + strings.Join(names, ", ")
 		if more > 0 {
 			out += fmt.Sprintf(" and %d more", more)

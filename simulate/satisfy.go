@@ -1,6 +1,11 @@
 package simulate
 
-import "github.com/bucketlint/bucketlint/plan"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
 
 // satisfies is Partitioning.satisfies (partitioning.scala, 3.0–4.x): the required partition
 // count, if any, matches, and satisfies0 holds.
@@ -104,7 +109,64 @@ type shuffleSpec struct {
 }
 
 // createShuffleSpec is Partitioning.createShuffleSpec (3.3+).
-func createShuffleSpec(p part, d dist) shuffleSpec {
+func createShuffleSpec(p part, d dist) shuffleSpec { return (*specMemo)(nil).make(p, d, "") }
+
+// A specMemo keeps the shuffle specs made of PartitioningCollections, by the collection's
+// members and the distribution: parts never change, and a chain of joins asks at every join
+// for the spec of the collection below it, nested as deep as the chain (issue 14). A nil
+// memo keeps nothing.
+type specMemo struct {
+	specs map[specKey]shuffleSpec
+}
+
+// specKey names a collection (its members array) and a distribution (its text).
+type specKey struct {
+	members *part
+	n       int
+	dist    string
+}
+
+func distKey(d dist) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s|%d|%t", d.kind, d.n, d.requireAll)
+	for _, k := range d.keys {
+		b.WriteString("|k:")
+		b.WriteString(k.Raw)
+	}
+	for _, o := range d.orders {
+		fmt.Fprintf(&b, "|o:%s %t %t", o.Expr.Raw, o.Desc, o.NullsFirst)
+	}
+	return b.String()
+}
+
+// spec is createShuffleSpec, remembering in memo the specs of collections that have members
+// (the ones a chain of joins asks for again); an empty spec is cheap to make again.
+func (memo *specMemo) spec(p part, d dist) shuffleSpec {
+	if memo == nil {
+		return memo.make(p, d, "")
+	}
+	return memo.keyed(p, d, distKey(d))
+}
+
+func (memo *specMemo) keyed(p part, d dist, dk string) shuffleSpec {
+	if memo == nil || p.kind != collection || len(p.members) == 0 {
+		return memo.make(p, d, dk)
+	}
+	key := specKey{members: &p.members[0], n: len(p.members), dist: dk}
+	if sp, ok := memo.specs[key]; ok {
+		return sp
+	}
+	sp := memo.make(p, d, dk)
+	if len(sp.members) > 0 {
+		if memo.specs == nil {
+			memo.specs = map[specKey]shuffleSpec{}
+		}
+		memo.specs[key] = sp
+	}
+	return sp
+}
+
+func (memo *specMemo) make(p part, d dist, dk string) shuffleSpec {
 	switch p.kind {
 	case plan.HashPartitioning:
 		return shuffleSpec{kind: plan.HashPartitioning, p: p, keys: d.keys, n: p.n}
@@ -113,14 +175,14 @@ func createShuffleSpec(p part, d dist) shuffleSpec {
 		for _, m := range p.members {
 			if m.kind != collection {
 				if satisfies(m, d) {
-					sp.members = append(sp.members, createShuffleSpec(m, d))
+					sp.members = append(sp.members, memo.keyed(m, d, dk))
 				}
 				continue
 			}
 			// A collection satisfies d when one of its members does, which are the members
 			// of its spec: asking satisfies first would walk a chain's nested collections
 			// once per level.
-			if ms := createShuffleSpec(m, d); len(ms.members) > 0 || d.kind == plan.UnspecifiedDistribution {
+			if ms := memo.keyed(m, d, dk); len(ms.members) > 0 || d.kind == plan.UnspecifiedDistribution {
 				sp.members = append(sp.members, ms)
 			}
 		}

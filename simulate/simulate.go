@@ -110,6 +110,8 @@ type sim struct {
 	// DisableUnnecessaryBucketedScan, and a chain of joins asks for each partitioning at
 	// every join above it (issue 14).
 	sealed map[*node]*part
+	// specs keeps the shuffle specs of PartitioningCollections (co-partitioning, 3.3+).
+	specs specMemo
 }
 
 func (s *sim) note(format string, args ...any) {
