@@ -160,6 +160,10 @@ type resolver struct {
 	depth     int
 	// seen are the unresolved names reported, by position and name, reported once.
 	seen map[string]bool
+	// tables are the columns of the catalogue's tables read so far, by name: the catalogue
+	// does not change while a query is resolved, and a chain of joins asks at every join
+	// for the columns of every table below it (issue 14).
+	tables map[string]columns
 }
 
 // report records an unresolved name once.

@@ -1,6 +1,7 @@
 package workload
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -105,6 +106,9 @@ func (r *resolver) tableOutput(rel *plan.Relation) columns {
 		defer delete(r.expanding, key)
 		return r.output(v.Root)
 	}
+	if c, ok := r.tables[rel.Table]; ok {
+		return c
+	}
 	t := r.cat.Table(rel.Table)
 	if t == nil || len(t.Columns) == 0 {
 		return columns{}
@@ -113,6 +117,11 @@ func (r *resolver) tableOutput(rel *plan.Relation) columns {
 	for _, c := range t.Columns {
 		out.names = append(out.names, strings.ToLower(c.Name))
 	}
+	out.names = slices.Clip(out.names) // shared: an append must copy
+	if r.tables == nil {
+		r.tables = map[string]columns{}
+	}
+	r.tables[rel.Table] = out
 	return out
 }
 
