@@ -28,9 +28,14 @@ func sqlString(s string) string {
 
 // createInsert is the new table's DDL, its columns with the advised types and their
 // comments, then an INSERT of the current rows (the table renamed to <table>_old first),
-// repartitioned by the bucket columns so that each bucket is one file.
+// repartitioned by the bucket columns so that each bucket is one file. A table whose columns
+// are not known (written by code, or by CREATE TABLE … AS SELECT) cannot be declared column
+// by column: it is rewritten by CREATE TABLE … AS SELECT, never as CREATE TABLE t ().
 func (r rewrite) createInsert() string {
 	t, spec := r.t, r.spec
+	if len(t.Columns) == 0 {
+		return r.createAsSelect()
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- first: ALTER TABLE %s RENAME TO %s_old;\n", t.Name, t.Name)
 	fmt.Fprintf(&b, "CREATE TABLE %s (", t.Name)

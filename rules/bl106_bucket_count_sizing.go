@@ -26,6 +26,9 @@ func bl106() *Rule {
 			"A partitioned table holds each bucket once per partition, and no input records the number of\n" +
 			"partitions: for it the sizes are whole-table estimates (upper bounds), the message says so and\n" +
 			"the fix carries no edit.\n\n" +
+			"A table small enough to broadcast (at most `spark.sql.autoBroadcastJoinThreshold`) is joined\n" +
+			"by broadcasting it, never by its buckets: the rule then says its bucketing is unneeded instead\n" +
+			"of proposing fewer buckets, and it never proposes a single bucket.\n\n" +
 			"Tables joined on their bucket keys must keep equal counts (BL301): change them together." + suppressDoc("BL106"),
 		Bad:      "-- sales.orders: 2 TiB\nCREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8 BUCKETS;",
 		Good:     "CREATE TABLE sales.orders (id BIGINT, amt DOUBLE) USING parquet CLUSTERED BY (id) INTO 8192 BUCKETS;",
@@ -55,6 +58,22 @@ func runBL106(p *Pass) error {
 		case th.ClusterCores > 0 && n < th.ClusterCores && rec >= 2*n:
 			why = fmt.Sprintf("fewer buckets than the cluster's %d cores", th.ClusterCores)
 		default:
+			continue
+		}
+		if thr := p.OptionsAt(tableSpan(t).Start).BroadcastThreshold(); thr > 0 && t.SizeInBytes <= thr && per < th.MinBucketBytes {
+			// A table Spark broadcasts is never shuffled for a join: fewer buckets, down to
+			// one, would still be files for nothing. Say so instead of proposing INTO 1 BUCKETS.
+			d := Diagnostic{
+				Span: tableSpan(t),
+				Message: fmt.Sprintf("%s holds %s in %d buckets, %s per bucket: it is small enough to broadcast (spark.sql.autoBroadcastJoinThreshold %s), so joins broadcast it instead of reading its buckets, which only make small files",
+					t.Name, plan.FormatBytes(t.SizeInBytes), n, plan.FormatBytes(per), plan.FormatBytes(thr)),
+				Fix: &Fix{Description: fmt.Sprintf("Write %s without bucketBy / CLUSTERED BY: joins to it broadcast it", t.Name)},
+			}
+			p.Report(d)
+			continue
+		}
+		rec = max(rec, 2) // one bucket is no parallelism: never the advice
+		if per < th.MinBucketBytes && 2*rec > n {
 			continue
 		}
 		d := Diagnostic{

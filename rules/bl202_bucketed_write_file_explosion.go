@@ -18,8 +18,12 @@ func bl202() *Rule {
 			"sort them again at read time (a bucket is only known sorted when it is a single file).\n\n" +
 			"Repartition by the bucket columns into the bucket count first: `df.repartition(n, cols…)`\n" +
 			"hashes rows exactly as the buckets do (same Murmur3, same modulus), so each task writes one\n" +
-			"file of one bucket. The rule is silent when a `repartition` by the bucket columns is visible in\n" +
-			"the chain or in the definitions of the written variable." + suppressDoc("BL202"),
+			"file of one bucket. The rule counts the files a write makes at most (each task writes a file\n" +
+			"per bucket it holds rows of): it is silent when that is one per bucket — after `coalesce(1)`,\n" +
+			"or a `repartition(n, bucket columns)` whose n divides the bucket count — and when a\n" +
+			"repartition by the bucket columns into a count it cannot read is visible in the chain or in\n" +
+			"the definitions of the written variable. A `repartition(bucket columns)` without a count\n" +
+			"makes `spark.sql.shuffle.partitions` tasks, and lcm(partitions, buckets) files." + suppressDoc("BL202"),
 		Bad:      `orders.write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
 		Good:     `orders.repartition(64, "customer_id").write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
 		Spark:    "2.0–4.x",
@@ -33,36 +37,64 @@ func bl202() *Rule {
 func runBL202(p *Pass) error {
 	for _, cf := range p.Project.Code {
 		for _, w := range cf.Writes {
-			if w.Bucket == nil || w.Terminal != "saveAsTable" || repartitionedByBuckets(w) {
+			if w.Bucket == nil || w.Terminal != "saveAsTable" {
 				continue
 			}
 			n := w.Bucket.NumBuckets
-			count := fmt.Sprint(n)
-			if w.BucketCountExpr != "" {
-				count = w.BucketCountExpr
+			fc := writeFiles(w, n, p.OptionsAt(w.Span.Start))
+			// One file per bucket (coalesce(1), or a repartition by the bucket columns into a
+			// divisor of the count) is what the rule asks for; a repartition by the bucket
+			// columns whose count is not a constant is taken as meant for the buckets.
+			if n > 0 && fc.Max > 0 && fc.Max <= n || repartitionedByBuckets(w) && fc.Max == 0 && w.Repartition.N == 0 {
+				continue
 			}
-			call := fmt.Sprintf(".repartition(%s, %s)", count, columnArgs(cf.Language, w.Bucket.Columns, true))
-			name := w.Table
-			if name == "" {
-				name = "the table"
-			}
-			msg := fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) without a repartition by the bucket columns: every task writes a file per bucket, up to tasks × %s files",
-				name, count, strings.Join(w.Bucket.Columns, ", "), count)
-			if r := w.Repartition; r != nil {
-				msg += fmt.Sprintf("; the %s before it is not by (%s)", r.Method, strings.Join(w.Bucket.Columns, ", "))
-			}
-			d := Diagnostic{
-				Span:    spanOrPos(w.Bucket.Span, w.Span.Start),
-				Message: msg,
-				Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call},
-			}
-			if end := w.Frame.Span.End; end.IsValid() && w.Repartition == nil {
-				d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
-			}
-			p.Report(d)
+			reportBL202(p, cf, w, fc)
 		}
 	}
 	return nil
+}
+
+// reportBL202 reports a bucketed write that makes more files than buckets.
+func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
+	n := w.Bucket.NumBuckets
+	count := fmt.Sprint(n)
+	if w.BucketCountExpr != "" {
+		count = w.BucketCountExpr
+	}
+	call := fmt.Sprintf(".repartition(%s, %s)", count, columnArgs(cf.Language, w.Bucket.Columns, true))
+	name := w.Table
+	if name == "" {
+		name = "the table"
+	}
+	cols := strings.Join(w.Bucket.Columns, ", ")
+	var msg string
+	switch {
+	case fc.Max > 0 && fc.Max < fc.Tasks*max(n, 1):
+		msg = fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) after %s: the hash sends each bucket's rows to %d tasks, up to %d files (%d per bucket)",
+			name, count, cols, fc.How, fc.Max/max(n, 1), fc.Max, fc.Max/max(n, 1))
+	case fc.Max > 0:
+		not := ", which is not by the bucket columns in their order"
+		if len(w.Repartition.Cols) == 0 {
+			not = ""
+		}
+		msg = fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) after %s%s: each of the %d tasks writes a file per bucket, up to %d × %s = %d files",
+			name, count, cols, fc.How, not, fc.Tasks, fc.Tasks, count, fc.Max)
+	default:
+		msg = fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) without a repartition by the bucket columns: every task writes a file per bucket, up to tasks × %s files",
+			name, count, cols, count)
+		if r := w.Repartition; r != nil {
+			msg += fmt.Sprintf("; the %s before it is not by (%s)", r.Method, cols)
+		}
+	}
+	d := Diagnostic{
+		Span:    spanOrPos(w.Bucket.Span, w.Span.Start),
+		Message: msg,
+		Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call},
+	}
+	if end := w.Frame.Span.End; end.IsValid() && w.Repartition == nil {
+		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
+	}
+	p.Report(d)
 }
 
 // repartitionedByBuckets reports whether the written frame was repartitioned by exactly the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
+	"github.com/bucketlint/bucketlint/workload"
 )
 
 func bl303() *Rule {
@@ -89,12 +90,22 @@ func runBL303(p *Pass) error {
 				fix = fmt.Sprintf("SET %s=false (Spark 3.3+): both sides are bucketed alike on %s, a subset of the join keys, and the join then needs no shuffle. Otherwise %s",
 					simulate.ConfRequireAllCoPartition, bucket, strings.ToLower(fix[:1])+fix[1:])
 			}
-			p.Report(Diagnostic{
+			d := Diagnostic{
 				Span:    s.Span,
 				Message: fmt.Sprintf("%s: %s, so the join %s (%s)", side.Label, how, shuffledText(s, side), p.spark()),
 				Related: bucketRelated(side.Table),
 				Fix:     &Fix{Description: p.withLayout(fix, s, side.Table, layout, p.adviseCount(s, side, other))},
-			})
+			}
+			switch {
+			case len(cols) == 0 && m != subsetKeys && m != supersetKeys:
+				// No join key can be a bucket column: no layout of this table removes the shuffle.
+				d.Severity, d.Fix = Info, nil
+				d.Message += fmt.Sprintf("; no bucket layout of %s removes it: its join keys %s are not columns it can be bucketed by%s", side.Table.Name, keys, note)
+			case !p.bucketingPlausible(s, side, other):
+				d.Severity = Info
+				d.Message += fmt.Sprintf("; %s is not bucketed, its size is unknown and this join is not repeated: the shuffle of a table bucketed for other joins, worth another layout only if this join is frequent and both sides are large", otherName(other))
+			}
+			p.Report(d)
 		}
 	}
 	return nil
@@ -136,4 +147,51 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// bucketingPlausible reports whether bucketing side's table on the join keys is a plausible
+// fix rather than a fact-to-dimension join that shuffles as expected. The side is bucketed,
+// which is taken to mean large when its size is unknown; the fix is plausible when the other
+// side is bucketed too, or known to be too large to broadcast (and the side is not known to
+// be small), or of unknown size and joined so repeatedly: the same tables on the same keys at
+// several places, or in a query of weight 2 or more.
+func (p *Pass) bucketingPlausible(s *workload.Site, side, other *workload.Side) bool {
+	if other.Table != nil && isBucketed(other.Table) {
+		return true
+	}
+	thr := s.Options.BroadcastThreshold()
+	if other.Table != nil && other.Table.SizeInBytes > 0 {
+		a := side.Table.SizeInBytes
+		return other.Table.SizeInBytes > thr && (a <= 0 || a > thr)
+	}
+	if s.Query != nil && s.Query.Weight >= 2 {
+		return true
+	}
+	n := 0
+	for _, o := range p.joinSites() {
+		for i, os := range o.Sides() {
+			oo := o.Sides()[1-i]
+			if os.Table == side.Table && sameTable(oo.Table, other.Table) &&
+				sameColumns(keyCols(os.Keys), keyCols(side.Keys)) && sameColumns(keyCols(oo.Keys), keyCols(other.Keys)) {
+				n++
+			}
+		}
+	}
+	return n >= 2
+}
+
+// sameTable reports two sides reading the same table (both unknown counts as the same).
+func sameTable(a, b *plan.Table) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Name == b.Name
+}
+
+// otherName names a join side's table, or its label when the table is unknown.
+func otherName(s *workload.Side) string {
+	if s.Table != nil {
+		return s.Table.Name
+	}
+	return s.Label
 }
