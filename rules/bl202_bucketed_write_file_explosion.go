@@ -23,7 +23,11 @@ func bl202() *Rule {
 			"or a `repartition(n, bucket columns)` whose n divides the bucket count — and when a\n" +
 			"repartition by the bucket columns into a count it cannot read is visible in the chain or in\n" +
 			"the definitions of the written variable. A `repartition(bucket columns)` without a count\n" +
-			"makes `spark.sql.shuffle.partitions` tasks, and lcm(partitions, buckets) files." + suppressDoc("BL202"),
+			"makes `spark.sql.shuffle.partitions` tasks, and lcm(partitions, buckets) files.\n\n" +
+			"SQL writes into a bucketed data source table (INSERT … SELECT, CREATE TABLE … AS SELECT, and\n" +
+			"so dbt models) do the same: the rule reads the top SELECT's `REPARTITION`/`COALESCE` hint or\n" +
+			"`DISTRIBUTE BY` (`CLUSTER BY`) and proposes `SELECT /*+ REPARTITION(n, bucket columns) */`;\n" +
+			"it is silent for `REBALANCE` (AQE sizes the files) and for a set operation at the top." + suppressDoc("BL202"),
 		Bad:      `orders.write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
 		Good:     `orders.repartition(64, "customer_id").write.bucketBy(64, "customer_id").saveAsTable("sales.orders_b")`,
 		Spark:    "2.0–4.x",
@@ -51,6 +55,7 @@ func runBL202(p *Pass) error {
 			reportBL202(p, cf, w, fc)
 		}
 	}
+	runBL202SQL(p)
 	return nil
 }
 
