@@ -18,15 +18,15 @@ func runBL202SQL(p *Pass) {
 			continue
 		}
 		t := lookup(p.Project.Tables, q.Target)
-		if t == nil || t.Hive || !isBucketed(t) || t.Bucket.NumBuckets <= 0 {
+		if t == nil || t.Hive || !isBucketed(t) || t.Buckets().NumBuckets <= 0 {
 			continue
 		}
-		n := t.Bucket.NumBuckets
-		fc, how := sqlWriteFiles(q, t.Bucket.Columns, n, p.OptionsAt(q.Span.Start))
+		n := t.Buckets().NumBuckets
+		fc, how := sqlWriteFiles(q, t.Buckets().Columns, n, p.OptionsAt(q.Span.Start))
 		if fc.Max > 0 && fc.Max <= n || how == "opaque" {
 			continue
 		}
-		cols := strings.Join(t.Bucket.Columns, ", ")
+		cols := strings.Join(t.Buckets().Columns, ", ")
 		hint := fmt.Sprintf("/*+ REPARTITION(%d, %s) */", n, cols)
 		var msg string
 		switch {

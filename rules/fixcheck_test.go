@@ -108,8 +108,8 @@ func codeProblems(sp *sql.Parser, p *plan.Project, desc string) []string {
 	var out []string
 	for _, tab := range f.Tables {
 		var cols []string
-		if tab.Bucket != nil {
-			cols = append(append(cols, tab.Bucket.Columns...), tab.Bucket.SortColumns...)
+		if b := tab.Buckets(); b != nil {
+			cols = append(append(cols, b.Columns...), b.SortColumns...)
 		}
 		cols = append(cols, tab.PartitionColumns...)
 		out = append(out, columnProblems(p, tab.Name, cols)...)
