@@ -2,7 +2,8 @@ package sql
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// The DDL grammar: one struct per production, positions filled in by participle. Spark's own
+// The DDL grammar: one struct per production, positions filled in by participle; qname and
+// dataType are read by the hand-written parser (rd_types.go) through rd_bridge.go. Spark's own
 // grammar is SqlBaseParser.g4 (createTableHeader, createTableClauses, bucketSpec,
 // partitionFieldList, alterTable forms); the clauses of CREATE TABLE may come in any order.
 
@@ -11,8 +12,8 @@ import "github.com/alecthomas/participle/v2/lexer"
 type qname struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Ident  *string  `parser:"( 'IDENTIFIER' '(' @String ')'"`
-	Parts  []string `parser:"| @(Ident | Quoted | Template) ( '.' @(Ident | Quoted | Template) )* )"`
+	Ident  *string
+	Parts  []string
 	// identX is the argument of IDENTIFIER(…) when it is not one string (read by rd only).
 	identX *expr
 }
@@ -25,9 +26,9 @@ type ident struct {
 
 // dataType is a column type: int, decimal(10, 2), array<int>, struct<a: int, b string>.
 type dataType struct {
-	Name   string     `parser:"@Ident"`
-	Params []string   `parser:"( '(' @(Number | Ident) ( ',' @(Number | Ident) )* ')' )?"`
-	Args   []*typeArg `parser:"( '<' @@ ( ',' @@ )* '>' )?"`
+	Name   string
+	Params []string
+	Args   []*typeArg
 	// unit are the fields of an interval type: YEAR [TO MONTH], DAY TO SECOND (read by rd only).
 	unit []string
 	// collate is the collation of STRING COLLATE name (read by rd only).
@@ -36,10 +37,10 @@ type dataType struct {
 
 // typeArg is an element of array<…>, map<…, …> or a struct<…> field.
 type typeArg struct {
-	Field   string    `parser:"( @(Ident | Quoted) ':'? (?= Ident) )?"`
-	Type    *dataType `parser:"@@"`
-	NotNull bool      `parser:"@( 'NOT' 'NULL' )?"`
-	Comment string    `parser:"( 'COMMENT' @String )?"`
+	Field   string
+	Type    *dataType
+	NotNull bool
+	Comment string
 }
 
 // createTable is CREATE [OR REPLACE] [TEMPORARY] [EXTERNAL] TABLE … and REPLACE TABLE ….

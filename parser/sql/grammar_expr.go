@@ -2,97 +2,100 @@ package sql
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// The expression grammar, by precedence: OR, AND, NOT, comparison (=, <=>, IN, BETWEEN, LIKE,
-// IS), arithmetic and concatenation (one level: keys need structure, not evaluation), unary
-// and postfix (::type, [i], .field), then primaries.
+// The expression tree as the parser reads it, by precedence: OR, AND, NOT, comparison (=, <=>,
+// IN, BETWEEN, LIKE, IS), arithmetic, concatenation, shifts and bitwise operators (one flat
+// chain: trees.arith applies the precedence), unary and postfix (::type, [i], .field,
+// COLLATE), then primaries. The hand-written parser (rd_expr.go, rd_primary.go) fills these
+// structs, with Pos the offset of a node's first token and EndPos the end of its last; *expr
+// is also how the participle DDL grammar reaches an expression (rd_bridge.go).
 
 type expr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Or     []*andExpr `parser:"@@ ( 'OR' @@ )*"`
+	Or     []*andExpr
 }
 
 type andExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	And    []*cmpExpr `parser:"@@ ( ( 'AND' | '&&' ) @@ )*"`
+	And    []*cmpExpr
 }
 
 // cmpExpr is [NOT] operand [comparison]; NOT is folded in here to keep the tree shallow.
 type cmpExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Not    bool    `parser:"@( 'NOT' | '!' )?"`
-	Left   *arith  `parser:"@@"`
-	RHS    *cmpRHS `parser:"@@?"`
+	Not    bool
+	Left   *arith
+	RHS    *cmpRHS
 }
 
 // cmpRHS is the right-hand side of a comparison or predicate.
 type cmpRHS struct {
-	Op      string    `parser:"  @( '=' | '==' | '<=>' | '<>' | '!=' | '<=' | '>=' | '<' | '>' )"`
-	Right   *arith    `parser:"  @@"`
-	Is      *isPred   `parser:"| 'IS' @@"`
-	Not     bool      `parser:"| @'NOT'?"`
-	In      *inList   `parser:"  ( 'IN' @@"`
-	Between *between  `parser:"  | 'BETWEEN' @@"`
-	Like    *likePred `parser:"  | @@ )"`
+	Op      string
+	Right   *arith
+	Is      *isPred
+	Not     bool
+	In      *inList
+	Between *between
+	Like    *likePred
 }
 
 type isPred struct {
-	Not   bool   `parser:"@'NOT'?"`
-	What  string `parser:"( @( 'NULL' | 'TRUE' | 'FALSE' | 'UNKNOWN' )"`
-	Other *arith `parser:"| 'DISTINCT' 'FROM' @@ )"`
+	Not   bool
+	What  string
+	Other *arith
 }
 
 type inList struct {
-	Query *queryStmt `parser:"'(' ( (?= 'SELECT' | 'WITH' | 'VALUES' | 'TABLE' | 'FROM' ) @@"`
-	Items []*expr    `parser:"| @@ ( ',' @@ )* ) ')'"`
+	Query *queryStmt
+	Items []*expr
 }
 
 type between struct {
-	Low  *arith `parser:"@@ 'AND'"`
-	High *arith `parser:"@@"`
+	Low  *arith
+	High *arith
 }
 
 type likePred struct {
-	Op      string `parser:"@( 'LIKE' | 'RLIKE' | 'ILIKE' | 'REGEXP' )"`
-	Quant   string `parser:"@( 'ANY' | 'ALL' | 'SOME' )?"`
-	Pattern *arith `parser:"@@ ( 'ESCAPE' String )?"`
+	Op      string
+	Quant   string
+	Pattern *arith
 }
 
 type arith struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Left   *unary     `parser:"@@"`
-	Rest   []*arithOp `parser:"@@*"`
+	Left   *unary
+	Rest   []*arithOp
 }
 
 type arithOp struct {
-	Op    string `parser:"@( '+' | '-' | '*' | '/' | '%' | '||' | '&' | '|' | '^' | 'DIV' )"`
-	Right *unary `parser:"@@"`
+	Op    string
+	Right *unary
 }
 
 type unary struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	Sign    []*sign    `parser:"@@*"`
-	Primary *primary   `parser:"@@"`
-	Postfix []*postfix `parser:"@@*"`
+	Sign    []*sign
+	Primary *primary
+	Postfix []*postfix
 }
 
 // sign is one prefix operator of an operand.
 type sign struct {
 	Pos lexer.Position
-	Op  string `parser:"@( '-' | '+' | '~' )"`
+	Op  string
 }
 
 // postfix is ::type, [index] or .field after an operand; EndPos ends the operand so far.
 type postfix struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Cast   *dataType `parser:"  '::' @@"`
-	Index  *expr     `parser:"| '[' @@ ']'"`
-	Field  string    `parser:"| '.' @(Ident | Quoted)"`
+	Cast   *dataType
+	Index  *expr
+	Field  string
 	// collate is the collation of a COLLATE postfix (read by rd only).
 	collate string
 }
@@ -102,72 +105,72 @@ type postfix struct {
 type primary struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position
-	Lambda   *lambda    `parser:"  (?= ( Ident | '(' Ident ( ',' Ident )* ')' ) '->' ) @@"`
-	Cast     *castExpr  `parser:"| @@"`
-	Case     *caseExpr  `parser:"| @@"`
-	Exists   *queryStmt `parser:"| 'EXISTS' '(' @@ ')'"`
-	Interval []string   `parser:"| 'INTERVAL' @( ( String | Number ) ( 'YEAR' | 'YEARS' | 'MONTH' | 'MONTHS' | 'WEEK' | 'WEEKS' | 'DAY' | 'DAYS' | 'HOUR' | 'HOURS' | 'MINUTE' | 'MINUTES' | 'SECOND' | 'SECONDS' | 'MILLISECOND' | 'MILLISECONDS' | 'MICROSECOND' | 'MICROSECONDS' )? ( 'TO' Ident )? )+"`
-	Typed    []string   `parser:"| @( 'DATE' | 'TIMESTAMP' | 'TIMESTAMP_NTZ' | 'TIMESTAMP_LTZ' | 'X' ) @String"`
-	Sub      *queryStmt `parser:"| '(' (?= 'SELECT' | 'WITH' | 'VALUES' | 'TABLE' | 'FROM' ) @@ ')'"`
-	Tuple    []*expr    `parser:"| '(' @@ ( ',' @@ )* ')'"`
-	Number   string     `parser:"| @Number"`
-	Str      []string   `parser:"| @String+"`
-	Star     bool       `parser:"| @'*'"`
-	Func     *funcCall  `parser:"| (?= ( Ident | Quoted ) ( '.' ( Ident | Quoted ) )* '(' ) @@"`
-	Column   *qname     `parser:"| @@"`
-	AllCols  bool       `parser:"  ( '.' @'*' )?"`
-	Param    string     `parser:"| @( '?' | ':' Ident )"`
+	Lambda   *lambda
+	Cast     *castExpr
+	Case     *caseExpr
+	Exists   *queryStmt
+	Interval []string
+	Typed    []string
+	Sub      *queryStmt
+	Tuple    []*expr
+	Number   string
+	Str      []string
+	Star     bool
+	Func     *funcCall
+	Column   *qname
+	AllCols  bool
+	Param    string
 	// except are the columns of * EXCEPT (…) (read by rd only).
 	except []*innerTok
 }
 
 // lambda is x -> expr or (x, y) -> expr, an argument of a higher-order function.
 type lambda struct {
-	Params []*lambdaParam `parser:"( @@ | '(' @@ ( ',' @@ )* ')' ) '->'"`
-	Body   *expr          `parser:"@@"`
+	Params []*lambdaParam
+	Body   *expr
 }
 
 // lambdaParam is one parameter of a lambda.
 type lambdaParam struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Name   string `parser:"@Ident"`
+	Name   string
 }
 
 type castExpr struct {
-	Fn   string    `parser:"@( 'CAST' | 'TRY_CAST' ) '('"`
-	X    *expr     `parser:"@@ 'AS'"`
-	Type *dataType `parser:"@@ ')'"`
+	Fn   string
+	X    *expr
+	Type *dataType
 }
 
 type caseExpr struct {
-	Subject *expr       `parser:"'CASE' ( (?! 'WHEN' ) @@ )?"`
-	Whens   []*whenThen `parser:"@@+"`
-	Else    *expr       `parser:"( 'ELSE' @@ )? 'END'"`
+	Subject *expr
+	Whens   []*whenThen
+	Else    *expr
 }
 
 type whenThen struct {
-	When *expr `parser:"'WHEN' @@"`
-	Then *expr `parser:"'THEN' @@"`
+	When *expr
+	Then *expr
 }
 
 // funcCall is name([DISTINCT] args) [FILTER (WHERE …)] [IGNORE NULLS] [OVER (…) | OVER w].
 type funcCall struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Name   *qname      `parser:"@@"`
-	List   *argList    `parser:"@@"`
-	Filter *filter     `parser:"@@?"`
-	Nulls  string      `parser:"( @( 'IGNORE' | 'RESPECT' ) 'NULLS' )?"`
-	Within []*innerTok `parser:"( 'WITHIN' 'GROUP' '(' @@* ')' )?"`
-	Over   *over       `parser:"( 'OVER' @@ )?"`
+	Name   *qname
+	List   *argList
+	Filter *filter
+	Nulls  string
+	Within []*innerTok
+	Over   *over
 }
 
 // filter is an aggregate's FILTER (WHERE cond).
 type filter struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Cond   *expr `parser:"'FILTER' '(' 'WHERE' @@ ')'"`
+	Cond   *expr
 }
 
 // argList is a call's parenthesised arguments: ([DISTINCT|ALL] args), (*), or tokens that are
@@ -175,10 +178,10 @@ type filter struct {
 type argList struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Quant  string      `parser:"'(' @( 'DISTINCT' | 'ALL' )?"`
-	Star   *star       `parser:"( @@ ')'"`
-	Args   []*expr     `parser:"| ( @@ ( ',' @@ )* )? ')'"`
-	Raw    []*innerTok `parser:"| @@* ')' )"`
+	Quant  string
+	Star   *star
+	Args   []*expr
+	Raw    []*innerTok
 	// named are the names of name => value arguments, "" for positional ones (read by rd only).
 	named []string
 }
@@ -187,22 +190,22 @@ type argList struct {
 type star struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Star   bool `parser:"@'*'"`
+	Star   bool
 }
 
 // over is OVER (spec) or OVER name.
 type over struct {
-	Spec *windowSpec `parser:"  '(' @@ ')'"`
-	Name string      `parser:"| @Ident"`
+	Spec *windowSpec
+	Name string
 }
 
 // windowSpec is [base] [PARTITION BY …] [ORDER BY …] [frame].
 type windowSpec struct {
 	Pos       lexer.Position
 	EndPos    lexer.Position
-	Base      string      `parser:"( (?! ( 'PARTITION' | 'DISTRIBUTE' | 'ORDER' | 'SORT' | 'ROWS' | 'RANGE' ) ) @Ident )?"`
-	Partition []*expr     `parser:"( ( 'PARTITION' | 'DISTRIBUTE' ) 'BY' @@ ( ',' @@ )* )?"`
-	Order     []*sortItem `parser:"( ( 'ORDER' | 'SORT' ) 'BY' @@ ( ',' @@ )* )?"`
-	FrameKind string      `parser:"( @( 'ROWS' | 'RANGE' )"`
-	Frame     []*innerTok `parser:"  @@* )?"`
+	Base      string
+	Partition []*expr
+	Order     []*sortItem
+	FrameKind string
+	Frame     []*innerTok
 }
