@@ -87,6 +87,9 @@ func parseConfig(file string, src []byte, catalogue []*rules.Rule) (*config, err
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		return nil, yamlError(file, err)
 	}
+	if n := yamlpos.TooDeep(&root, yamlpos.MaxDepth); n != nil {
+		return nil, &configError{msg: fmt.Sprintf("%s:%d:%d: YAML nested more than %d deep", file, n.Line, n.Column, yamlpos.MaxDepth)}
+	}
 	cfg.root = &root
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)

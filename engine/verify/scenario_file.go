@@ -94,6 +94,9 @@ func ParseScenario(path string, raw []byte) (*ScenarioFile, error) {
 	if err := yaml.Unmarshal(raw, &src.root); err != nil {
 		return nil, src.yamlError(err)
 	}
+	if n := yamlpos.TooDeep(&src.root, yamlpos.MaxDepth); n != nil {
+		return nil, &ScenarioError{msg: fmt.Sprintf("%s:%d:%d: YAML nested more than %d deep", path, n.Line, n.Column, yamlpos.MaxDepth)}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(raw))
 	dec.KnownFields(true)
 	sf := &ScenarioFile{src: src}

@@ -181,3 +181,31 @@ func ByteColumn(text string, col int) int {
 	}
 	return len(text) + 1
 }
+
+// MaxDepth bounds the nesting of the YAML files bucketlint reads (configuration, catalog,
+// verify scenarios): none needs more than a few levels, and the readers walk the tree.
+const MaxDepth = 64
+
+// TooDeep returns the first node of root (in document order) nested more than max levels
+// deep, nil when there is none. It walks without recursion.
+func TooDeep(root *yaml.Node, limit int) *yaml.Node {
+	type at struct {
+		n *yaml.Node
+		d int
+	}
+	stack := []at{{root, 0}}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if cur.n == nil {
+			continue
+		}
+		if cur.d > limit {
+			return cur.n
+		}
+		for i := len(cur.n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, at{cur.n.Content[i], cur.d + 1})
+		}
+	}
+	return nil
+}

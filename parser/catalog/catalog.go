@@ -73,6 +73,10 @@ func Read(file string, src []byte) ([]*plan.Table, perr.List) {
 		errs.Add(plan.Pos{File: file, Line: 1, Col: 1}, "empty catalog: want a top-level bucketlint key")
 		return nil, errs
 	}
+	if n := yamlpos.TooDeep(&root, yamlpos.MaxDepth); n != nil {
+		errs.Add(plan.Pos{File: file, Line: n.Line, Col: n.Column}, "YAML nested more than %d deep", yamlpos.MaxDepth)
+		return nil, errs
+	}
 	top := root.Content[0]
 	var doc document
 	dec := yaml.NewDecoder(bytes.NewReader(src))
