@@ -152,6 +152,7 @@ func parseInput(sqlp *sql.Parser, in input, limit int64) (r *result) {
 		}
 		return r
 	}
+	r.suppressions = scanSuppressions(in.name, src, r.kind == kindSQL)
 	parseSource(sqlp, r, src)
 	return r
 }

@@ -17,6 +17,7 @@ func merge(results []*result) *plan.Project {
 			continue
 		}
 		proj.Files = append(proj.Files, r.file)
+		proj.Suppressions = append(proj.Suppressions, r.suppressions...)
 		proj.Explains = append(proj.Explains, r.explains...)
 		proj.Queries = append(proj.Queries, r.queries...)
 		proj.Confs = append(proj.Confs, r.confs...)

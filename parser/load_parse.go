@@ -35,6 +35,8 @@ type result struct {
 	// dbt is the dbt project of a model file; notes say what the file's reader skipped.
 	dbt   *dbt.Project
 	notes []plan.Note
+	// suppressions are the file's inline bucketlint:ignore comments.
+	suppressions []plan.Suppression
 }
 
 // A fact is one source's statement of a table. Sources of lower rank win a conflict.

@@ -5,6 +5,8 @@ package plan
 type Project struct {
 	// Files are the inputs read, in the order given.
 	Files []string
+	// Suppressions are the inline bucketlint:ignore comments of the files, in file order.
+	Suppressions []Suppression
 	// Tables are the declared or described tables, by lower-case name.
 	Tables map[string]*Table
 	// Explains are the explain outputs found.

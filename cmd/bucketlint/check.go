@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/bucketlint/bucketlint/parser"
+	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
@@ -161,8 +162,11 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		return err
 	}
 	src := newSources(opts.common.maxInput.limit())
-	// Reading every input for its suppressions also fills the cache the rules read from.
-	dirs, dirErrs := scanAll(project.Files, src, catalogue)
+	sups, problems := rules.ResolveSuppressions(catalogue, project.Suppressions)
+	var dirErrs perr.List
+	for _, p := range problems {
+		dirErrs.Add(p.Pos, "%s", p.Msg)
+	}
 	var toRun []*rules.Rule
 	ran := map[string]bool{}
 	for _, r := range catalogue {
@@ -182,7 +186,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		}
 	}
 
-	st := &settings{today: opts.today, directives: dirs, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
+	st := &settings{today: opts.today, suppressions: sups, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
 	for k, v := range cfg.Severity {
 		sev, _ := rules.ParseSeverity(v)
 		st.severity[rules.ByID(catalogue, k).ID] = sev

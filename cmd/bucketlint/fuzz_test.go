@@ -31,28 +31,3 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
-
-// FuzzScanDirectives: suppressions are found at positions inside the input, never a panic.
-func FuzzScanDirectives(f *testing.F) {
-	for _, s := range []string{
-		"-- bucketlint:ignore BL301 reason\nSELECT 1", "x # bucketlint:ignore BL201", "// bucketlint:ignore",
-		"# bucketlint:ignore ,,, why", `"# bucketlint:ignore BL201 export\n",`, "bucketlint:ignore",
-	} {
-		f.Add([]byte(s))
-	}
-	catalogue := rules.All()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		lines := strings.Count(string(src), "\n") + 1
-		ds, errs := scanDirectives("f", src, catalogue)
-		for _, d := range ds {
-			if d.pos.Line < 1 || d.pos.Line > lines || d.line < d.pos.Line || d.reason == "" || len(d.rules) == 0 {
-				t.Errorf("bad directive %+v", d)
-			}
-		}
-		for _, e := range errs {
-			if e.Pos.Line < 1 || e.Pos.Line > lines {
-				t.Errorf("error outside the input: %v", e)
-			}
-		}
-	})
-}

@@ -17,16 +17,16 @@ type step struct {
 // settings are what the steps need: the check's resolved configuration and the inline
 // suppressions found.
 type settings struct {
-	directives []*directive
-	ran        map[string]bool // rules that ran (inline ignores for the others are not judged)
-	enabled    map[string]bool // rules reported
-	exclude    []string
-	severity   map[string]rules.Severity
-	baseline   map[string]int // nil: no baseline
-	catalogue  []*rules.Rule
-	today      string // "YYYY-MM-DD", for until= dates of inline ignores
-	baselined  int    // set by the baseline step
-	unused     int    // baseline entries that matched nothing, set by the baseline step
+	suppressions []*rules.Suppression
+	ran          map[string]bool // rules that ran (inline ignores for the others are not judged)
+	enabled      map[string]bool // rules reported
+	exclude      []string
+	severity     map[string]rules.Severity
+	baseline     map[string]int // nil: no baseline
+	catalogue    []*rules.Rule
+	today        string // "YYYY-MM-DD", for until= dates of inline ignores
+	baselined    int    // set by the baseline step
+	unused       int    // baseline entries that matched nothing, set by the baseline step
 }
 
 // steps returns the post-processing passes in the order they must run.
@@ -35,7 +35,7 @@ func (st *settings) steps() []step {
 		// Ignores first: an inline ignore must see every finding of its line before anything
 		// else drops one, or it would be reported unused (BL902).
 		{"ignores", func(ds []rules.Diagnostic) []rules.Diagnostic {
-			return applyIgnores(ds, st.directives, st.ran, rules.ByID(st.catalogue, rules.UnusedSuppressionID), st.today)
+			return rules.ApplySuppressions(ds, st.suppressions, st.ran, st.catalogue, st.today)
 		}},
 		// Excludes after ignores, so an excluded file's BL902 disappears with it.
 		{"excludes", st.excludes},

@@ -4,8 +4,6 @@ import (
 	"sync"
 
 	"github.com/bucketlint/bucketlint/internal/readcap"
-	"github.com/bucketlint/bucketlint/parser/perr"
-	"github.com/bucketlint/bucketlint/rules"
 )
 
 // sources reads input files once and keeps them: rules, inline suppressions and SARIF
@@ -34,36 +32,4 @@ func (s *sources) get(file string) []byte {
 	s.files[file] = b
 	s.mu.Unlock()
 	return b
-}
-
-// readers is how many files scanAll reads at once: reading is I/O-bound, so more readers
-// than cores pay off even on one core.
-const readers = 16
-
-// scanAll reads every file (keeping it for later readers) and collects its suppressions and
-// their errors, in file order whatever the scheduling.
-func scanAll(files []string, src *sources, catalogue []*rules.Rule) ([]*directive, perr.List) {
-	dirs := make([][]*directive, len(files))
-	errs := make([]perr.List, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(readers, len(files)) {
-		wg.Go(func() {
-			for i := range next {
-				dirs[i], errs[i] = scanDirectives(files[i], src.get(files[i]), catalogue)
-			}
-		})
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	var all []*directive
-	var allErrs perr.List
-	for i := range files {
-		all = append(all, dirs[i]...)
-		allErrs = append(allErrs, errs[i]...)
-	}
-	return all, allErrs
 }
