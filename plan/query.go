@@ -43,6 +43,9 @@ type CTE struct {
 	Columns []string
 	Root    *Relation
 	Span    Span
+	// View is the view whose definition holds this CTE, when name resolution added a view's
+	// CTEs to the query reading it (named "view.cte"); empty for the query's own.
+	View string
 }
 
 // A RelationKind says which kind of relation a Relation is.
@@ -79,6 +82,9 @@ type Relation struct {
 	// replaced a scan of a view by the view's query (as Spark's analyzer does); empty
 	// otherwise.
 	View string
+	// ViewQuery is that view's definition as parsed (its text and its own CTEs), for a tool
+	// that writes the query back as SQL; nil when View is empty.
+	ViewQuery *Query
 	// Table is the table name of a TableRel; NameSpan is the extent of that name as written
 	// (without the alias), where a tool that rewrites the query's text puts another name.
 	Table    string

@@ -36,7 +36,7 @@ func (r *resolver) expandView(rel *plan.Relation) (string, bool) {
 	renameCTEs(body, renamed)
 	for _, c := range v.CTEs {
 		nc := copyCTE(c)
-		nc.Name = renamed[strings.ToLower(c.Name)]
+		nc.Name, nc.View = renamed[strings.ToLower(c.Name)], name
 		if r.cte(nc.Name) != nil {
 			continue // added when the query read the view before
 		}
@@ -46,6 +46,11 @@ func (r *resolver) expandView(rel *plan.Relation) (string, bool) {
 		r.relation(nc.Root)
 		delete(r.expanding, key)
 	}
+	// The view's definition for writing it back as SQL shares the body's inputs, which are
+	// resolved with the query (a view the view reads is expanded there too).
+	viewRoot := *body
+	viewQuery := *v
+	viewQuery.Root = &viewRoot
 	if body.Kind != plan.SelectRel || body.Alias != "" {
 		body = &plan.Relation{Kind: plan.SelectRel, Select: &plan.Select{
 			Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}}, ItemAliases: []string{""}, From: body,
@@ -56,6 +61,7 @@ func (r *resolver) expandView(rel *plan.Relation) (string, bool) {
 		body.Alias = column(name)
 	}
 	body.View, body.Span, body.Text, body.ColumnAliases = name, rel.Span, rel.Text, rel.ColumnAliases
+	body.ViewQuery, body.NameSpan = &viewQuery, rel.NameSpan
 	*rel = *body
 	return key, true
 }

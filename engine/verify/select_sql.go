@@ -31,8 +31,9 @@ func AsSelect(q *plan.Query) *plan.Query {
 // catalog or database may be left off) replaced by its value. Names are replaced where the
 // parser found them (plan.Relation.NameSpan), so string literals, comments, aliases and
 // column qualifiers are never touched; a table read only inside a subquery expression (IN,
-// EXISTS, a scalar subquery), which the relation tree does not hold, keeps its name. Views
-// the workload expanded into CTEs are composed like the query's own CTEs.
+// EXISTS, a scalar subquery), which the relation tree does not hold, keeps its name. A view
+// that name resolution read through is written as its definition in parentheses (viewEdit),
+// so Spark needs no view to run the query.
 func selectSQL(q *plan.Query, to map[string]string) (string, error) {
 	if q.Root == nil {
 		return "", fmt.Errorf("%s: the query has no relation to run", q.Span.Start)
@@ -46,7 +47,8 @@ func selectSQL(q *plan.Query, to map[string]string) (string, error) {
 		if c.Root == nil {
 			return "", fmt.Errorf("%s: common table expression %s has no query", c.Span.Start, c.Name)
 		}
-		if nestedIn(c, parts) {
+		if c.View != "" || nestedIn(c, parts) {
+			// A view's CTEs are written inside the view's subquery (viewSQL).
 			continue
 		}
 		body, err := renamed(c.Root, q.CTEs, to)
@@ -87,13 +89,18 @@ func nestedIn(c *plan.CTE, parts []*plan.Relation) bool {
 // renamed returns rel's text with the names of the tables it scans that to maps replaced,
 // those of the CTEs written inside it included.
 func renamed(rel *plan.Relation, ctes []*plan.CTE, to map[string]string) (string, error) {
-	type edit struct {
-		from, to int
-		text     string
-	}
-	var edits []edit
+	var edits []textEdit
 	var err error
 	rename := func(r *plan.Relation) {
+		if r.View != "" {
+			e, verr := viewEdit(rel, r, to)
+			if verr != nil {
+				err = verr
+				return
+			}
+			edits = append(edits, e)
+			return
+		}
 		repl, ok := lookupName(to, r.Table)
 		if !ok || err != nil {
 			return
@@ -103,7 +110,7 @@ func renamed(rel *plan.Relation, ctes []*plan.CTE, to map[string]string) (string
 			err = fmt.Errorf("%s: cannot place table name %s in the query's text", r.Span.Start, r.Table)
 			return
 		}
-		edits = append(edits, edit{from, to, repl})
+		edits = append(edits, textEdit{from, to, repl})
 	}
 	eachScan(rel, rename)
 	for _, c := range ctes {
@@ -154,11 +161,15 @@ func eachScan(r *plan.Relation, f func(*plan.Relation)) {
 		if !r.CTE {
 			f(r)
 		}
+	case plan.SelectRel:
+		if r.View != "" {
+			f(r) // a view name resolution read through: its text is the view's name
+			return
+		}
+		eachScan(r.Select.From, f)
 	case plan.JoinRel:
 		eachScan(r.Join.Left, f)
 		eachScan(r.Join.Right, f)
-	case plan.SelectRel:
-		eachScan(r.Select.From, f)
 	case plan.SetRel:
 		for _, in := range r.Inputs {
 			eachScan(in, f)
@@ -180,4 +191,32 @@ func lookupName(to map[string]string, name string) (string, bool) {
 		}
 		name = rest
 	}
+}
+
+// A textEdit replaces text[from:to] of a relation's text.
+type textEdit struct {
+	from, to int
+	text     string
+}
+
+// viewEdit writes a scan of a view, which name resolution replaced by the view's query, as
+// that query in parentheses under the scan's alias (or the view's name): Spark reads the
+// subquery as it reads the view. A view the view reads is written the same way.
+func viewEdit(rel, r *plan.Relation, to map[string]string) (textEdit, error) {
+	if r.ViewQuery == nil {
+		return textEdit{}, fmt.Errorf("%s: the definition of view %s is not known", r.Span.Start, r.View)
+	}
+	at, ok := plan.Offset(rel.Text, rel.Span.Start, r.Span.Start)
+	if !ok || !strings.HasPrefix(rel.Text[at:], r.Text) || r.Text == "" {
+		return textEdit{}, fmt.Errorf("%s: cannot place view %s in the query's text", r.Span.Start, r.View)
+	}
+	body, err := selectSQL(r.ViewQuery, to)
+	if err != nil {
+		return textEdit{}, err
+	}
+	alias := quoteIdent(r.Alias)
+	if len(r.ColumnAliases) > 0 {
+		alias += "(" + quoteList(r.ColumnAliases) + ")"
+	}
+	return textEdit{at, at + len(r.Text), "(" + body + ") " + alias}, nil
 }
