@@ -28,7 +28,13 @@ func bl303() *Rule {
 			"`spark.sql.requireAllClusterKeysForCoPartition=false` (3.3+). A suggested layout keeps the\n" +
 			"table's bucket count when its size is unknown, and its column comments. The rule\n" +
 			"stays silent when the other side is small enough to broadcast (BL308 covers that) or when a\n" +
-			"broadcast is hinted." + suppressDoc("BL303"),
+			"broadcast is hinted.\n\n" +
+			"A join of a table bucketed for other joins to an unbucketed table on another key is often a\n" +
+			"fact-to-dimension join that shuffles as expected: the finding is info unless bucketing on the\n" +
+			"join keys is a plausible fix (the other side bucketed too, both sides known to be too large to\n" +
+			"broadcast, or sizes unknown and the join repeated or weighted). It is info without a layout\n" +
+			"when the table's bucketing serves another join (rebucketing would shuffle that one) or when\n" +
+			"no join key can be a bucket column." + suppressDoc("BL303"),
 		Bad: "CREATE TABLE t1 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"CREATE TABLE t2 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"SELECT * FROM t1 JOIN t2 ON t1.i = t2.i;",
@@ -101,6 +107,12 @@ func runBL303(p *Pass) error {
 				// No join key can be a bucket column: no layout of this table removes the shuffle.
 				d.Severity, d.Fix = Info, nil
 				d.Message += fmt.Sprintf("; no bucket layout of %s removes it: its join keys %s are not columns it can be bucketed by%s", side.Table.Name, keys, note)
+			case m == differentKeys && p.layoutServes(s, side) != nil:
+				// Another join reads this table by its bucket columns: rebucketing it for this
+				// join would undo that one (and contradict the advice there).
+				at := p.layoutServes(s, side)
+				d.Severity, d.Fix = Info, nil
+				d.Message += fmt.Sprintf("; its bucketing on %s serves the join at %s, which another layout would shuffle instead", bucket, at.Span.Start)
 			case !p.bucketingPlausible(s, side, other):
 				d.Severity = Info
 				d.Message += fmt.Sprintf("; %s is not bucketed, its size is unknown and this join is not repeated: the shuffle of a table bucketed for other joins, worth another layout only if this join is frequent and both sides are large", otherName(other))
@@ -194,4 +206,21 @@ func otherName(s *workload.Side) string {
 		return s.Table.Name
 	}
 	return s.Label
+}
+
+// layoutServes returns another join site that reads side's table on exactly its bucket
+// columns (as a table read, joined on all of them), nil when none does.
+func (p *Pass) layoutServes(s *workload.Site, side *workload.Side) *workload.Site {
+	b := side.Table.Buckets()
+	for _, o := range p.joinSites() {
+		if o == s {
+			continue
+		}
+		for _, os := range o.Sides() {
+			if os.Table == side.Table && matchKeys(b.Columns, os.Keys) == exactKeys {
+				return o
+			}
+		}
+	}
+	return nil
 }
