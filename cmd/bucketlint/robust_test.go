@@ -73,6 +73,7 @@ func TestRobustness(t *testing.T) {
 		{name: "notebook source is a number", args: "check\nnb.ipynb", want: exitParse, out: "not a string"},
 		{name: "hash char(100000000000)", args: "hash\n--type\nchar(100000000000)\n--buckets\n8\nx", want: exitUsage},
 		{name: "python 200k nested brackets", args: "check\ndeep.py", want: exitParse, out: "nested more than"},
+		{name: "python 15 MB of open brackets", args: "check\nbrackets.py", want: exitParse, out: "nested more than"},
 		{name: "python 1M-term operator chain", args: "check\nchain.py", want: exitParse, out: "nested more than"},
 		{name: "notebook JSON 200k deep", args: "check\ndeep.ipynb", want: exitParse, out: "nested more than"},
 		{name: "catalog YAML 100k deep", args: "tables\ndeep.yaml", want: exitParse},
@@ -132,14 +133,15 @@ func setupRobustRepo(t *testing.T, dir string) {
 		"CREATE TABLE b (k INT, w INT) USING parquet CLUSTERED BY (k) INTO 16 BUCKETS;\n"
 	n := 200_000
 	files := map[string]string{
-		"repo/q.sql": ddl + "SELECT * FROM a JOIN b ON a.k = b.k;\n",
-		"nul.sql":    "SELECT 1;\x00\n",
-		"nb.ipynb":   `{"cells": [{"cell_type": "code", "source": 42}]}`,
-		"deep.py":    "x = " + strings.Repeat("(", n) + "a" + strings.Repeat(")", n) + "\n",
-		"chain.py":   "x = a" + strings.Repeat("+a", 1_000_000) + "\n",
-		"deep.ipynb": strings.Repeat("[", n) + strings.Repeat("]", n),
-		"deep.yaml":  "bucketlint:\n  version: 1\ntables: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n",
-		"big.txt":    "== Physical Plan ==\n" + strings.Repeat("Project [a#1]\n", 17<<20/14+1),
+		"repo/q.sql":  ddl + "SELECT * FROM a JOIN b ON a.k = b.k;\n",
+		"nul.sql":     "SELECT 1;\x00\n",
+		"nb.ipynb":    `{"cells": [{"cell_type": "code", "source": 42}]}`,
+		"deep.py":     "x = " + strings.Repeat("(", n) + "a" + strings.Repeat(")", n) + "\n",
+		"chain.py":    "x = a" + strings.Repeat("+a", 1_000_000) + "\n",
+		"brackets.py": "x = " + strings.Repeat("(", 15<<20) + "\n",
+		"deep.ipynb":  strings.Repeat("[", n) + strings.Repeat("]", n),
+		"deep.yaml":   "bucketlint:\n  version: 1\ntables: " + strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000) + "\n",
+		"big.txt":     "== Physical Plan ==\n" + strings.Repeat("Project [a#1]\n", 17<<20/14+1),
 		"evil.sql": "CREATE TABLE `y\n::error file=evil.yml::x` (k INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;\n" +
 			"CREATE TABLE z (k INT) USING parquet CLUSTERED BY (k) INTO 16 BUCKETS;\n" +
 			"SELECT * FROM `y\n::error file=evil.yml::x` JOIN z ON `y\n::error file=evil.yml::x`.k = z.k;\n",

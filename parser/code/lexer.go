@@ -41,7 +41,16 @@ func lex(src []byte, scala bool) []token {
 	return lx.tokens
 }
 
+// maxLexDepth is the bracket depth past which tokens are not kept: the parser stops at
+// maxDepth, far above any bracket level it reads, so what is deeper only costs memory (15 MB
+// of "(" would be 15 million tokens). The brackets at the boundary are kept, so the tokens
+// stay balanced.
+const maxLexDepth = 10 * maxDepth
+
 func (lx *lexer) emit(k tokKind, off int, lit *strLit) {
+	if lx.depth > maxLexDepth {
+		return
+	}
 	t := token{kind: k, off: off, end: lx.i, lit: lit}
 	if k != tString {
 		t.text = string(lx.src[off:lx.i])
@@ -217,6 +226,7 @@ func (lx *lexer) lexOp(start int) {
 	c := lx.src[lx.i]
 	n := opLen(lx.src[lx.i:], lx.scala)
 	lx.i += n
+	keep := lx.depth <= maxLexDepth // an opening bracket counts at its own level
 	switch c {
 	case '(', '[':
 		lx.depth++
@@ -233,7 +243,12 @@ func (lx *lexer) lexOp(start int) {
 			lx.depth--
 		}
 	}
-	lx.tokens = append(lx.tokens, token{kind: tOp, off: start, end: lx.i, text: opText(lx.src[start:lx.i])})
+	if c == ')' || c == ']' || c == '}' {
+		keep = lx.depth <= maxLexDepth // a closing one at the level it returns to
+	}
+	if keep {
+		lx.tokens = append(lx.tokens, token{kind: tOp, off: start, end: lx.i, text: opText(lx.src[start:lx.i])})
+	}
 }
 
 // opText returns an operator's text without allocating for the common ones.
