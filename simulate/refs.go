@@ -39,8 +39,13 @@ func (r refSet) relation(rel *plan.Relation) {
 		r.tree(j.ConditionX)
 		r.keys(j.LeftKeys)
 		r.keys(j.RightKeys)
+		// A USING column is a column of both sides: of a side whose schema is not known too.
+		sides := append(scopeNames(j.Left), scopeNames(j.Right)...)
 		for _, c := range j.Using {
 			r.bare[strings.ToLower(c)] = true
+			for _, n := range sides {
+				r.qual[strings.ToLower(n)+"."+strings.ToLower(c)] = true
+			}
 		}
 		r.relation(j.Left)
 		r.relation(j.Right)

@@ -112,6 +112,9 @@ func (b *siteBuilder) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[s
 	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
 		return s
 	}
+	if b.codeQuery(s, j) {
+		return s
+	}
 	q := s.JoinQuery()
 	s.Query = q
 	// The synthetic query is simulated over the catalog, which includes tables that code
@@ -121,6 +124,23 @@ func (b *siteBuilder) codeJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables map[s
 		matchSimulated(s, res)
 	}
 	return s
+}
+
+// codeQuery fills a code join's site from the query built from code that runs the join
+// (Workload.Queries), as every command plans it: the site's query is that query, its
+// shuffles are those of the query's simulation. It reports false when no such query was
+// built.
+func (b *siteBuilder) codeQuery(s *Site, j *plan.CodeJoin) bool {
+	q := b.w.codeJoins[j]
+	if q == nil {
+		return false
+	}
+	s.Query = q
+	if res := b.simulate(q); res != nil {
+		s.Sim = res
+		matchSimulated(s, res)
+	}
+	return true
 }
 
 // FrameTable returns the one table a frame reads, "" otherwise.
@@ -163,7 +183,11 @@ func qualify(keys []plan.ColumnRef, alias, table string) []plan.ColumnRef {
 // columnX is the tree of key k's column qualified by alias (under k's cast): the tree a
 // simulator reads, which must name the relation the key was placed on.
 func columnX(k plan.ColumnRef, alias string) *plan.X {
-	x := &plan.X{Op: plan.OpColumn, Name: strings.ToLower(k.Column), Qualifier: alias, Raw: alias + "." + k.Column}
+	raw := k.Column
+	if alias != "" {
+		raw = alias + "." + raw
+	}
+	x := &plan.X{Op: plan.OpColumn, Name: strings.ToLower(k.Column), Qualifier: alias, Raw: raw}
 	if k.X != nil {
 		x.Span = k.X.Span
 	}
@@ -224,7 +248,7 @@ func (b *siteBuilder) derivedJoin(cf *plan.CodeFile, j *plan.CodeJoin, tables ma
 			side.Name, side.Table, side.Keys = t.Name, t, placeKeys(mapped, t.Name)
 		}
 	}
-	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast {
+	if s.Left.Table == nil || s.Right.Table == nil || s.Broadcast || b.codeQuery(s, j) {
 		return s
 	}
 	if res, err := simulate.Simulate(tables, q, b.w.OptionsAt(j.Span.Start)); err == nil {

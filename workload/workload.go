@@ -26,6 +26,8 @@ type Workload struct {
 	conflicts []plan.Conflict
 	resolved  *plan.Project
 	queries   []Query
+	// codeJoins maps each DataFrame join to the query built from code that runs it.
+	codeJoins map[*plan.CodeJoin]*plan.Query
 
 	mu     sync.Mutex
 	scopes map[scopeKey]*Catalogue
@@ -73,6 +75,9 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 		}
 		w.queries = append(w.queries, Query{Query: q, Session: w.sessions[q.Span.Start.File]})
 	}
+	var code []*plan.Query
+	code, w.codeJoins = codeQueries(p)
+	w.queries = mergeQueries(w.queries, code, w.sessions)
 	return w, err
 }
 
@@ -87,8 +92,9 @@ func (w *Workload) Source() *plan.Project { return w.project }
 // Config returns the configuration the workload was built with.
 func (w *Workload) Config() Config { return w.cfg }
 
-// Queries returns the queries the scripts run, in file order. A CREATE VIEW's body is not
-// one of them: it runs when a query reads the view.
+// Queries returns the queries the scripts run, in file order: SQL queries and the DataFrame
+// joins and aggregations of code (codeQueries), whose Text is the equivalent SQL. A CREATE
+// VIEW's body is not one of them: it runs when a query reads the view.
 func (w *Workload) Queries() []Query { return w.queries }
 
 // Settings returns every Spark setting the files make, once each: those of files that

@@ -52,6 +52,7 @@ func FromAdvice(tables map[string]*plan.Table, workload []advise.WeightedQuery, 
 			// The query runs in a session that sees its own tables.
 			sc.Before, sc.After = own, Apply(own, recs)
 		}
+		sc.Before, sc.After, sc.Notes = assumeColumns(sc.Before, sc.After, q)
 		out = append(out, sc)
 	}
 	return out

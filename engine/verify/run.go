@@ -152,6 +152,7 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 		return nil, errors.New("no query")
 	}
 	r := &Result{Name: sc.Name, Query: strings.TrimSpace(sc.Query.Text), Layout: map[string]Layout{}, InputRows: map[string]int64{}, Engine: "embedded", Settings: maps.Clone(sc.AfterConfs)}
+	r.Notes = append(r.Notes, sc.Notes...)
 	var res [2]*exec.Result
 	for side, tables := range []map[string]*plan.Table{sc.Before, sc.After} {
 		sim, err := simulate.Simulate(tables, sc.Query, sc.simOptions(w.opt.Sim, side))

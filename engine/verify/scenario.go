@@ -34,6 +34,9 @@ type Scenario struct {
 	// in force on the after side only: an advice to coalesce 8 buckets with 4 is a setting,
 	// and the after side runs with it.
 	AfterConfs map[string]string
+	// Notes say what the scenario assumes that no input states (the columns of a table that
+	// declares none); they are the result's first notes.
+	Notes []string
 }
 
 // simOptions returns the options sc's query is simulated under on a side (0 before, 1
