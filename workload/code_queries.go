@@ -216,3 +216,25 @@ func mergeQueries(sqlq []Query, code []*plan.Query, sessions map[string]*Session
 	}
 	return out
 }
+
+// resolvedCode returns the queries built from code whose names all resolve in their
+// sessions. One that names a column no relation is known to have (a column withColumn or
+// agg made, which the code model does not follow) is not a query: its plan would not be
+// Spark's; its joins keep their sites without it.
+func (w *Workload) resolvedCode(qs []*plan.Query) []*plan.Query {
+	var out []*plan.Query
+	drop := map[*plan.Query]bool{}
+	for _, q := range qs {
+		if len(w.Resolved(q).Unresolved) > 0 {
+			drop[q] = true
+			continue
+		}
+		out = append(out, q)
+	}
+	for j, q := range w.codeJoins {
+		if drop[q] {
+			delete(w.codeJoins, j)
+		}
+	}
+	return out
+}

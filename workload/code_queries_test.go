@@ -53,12 +53,25 @@ spark.table("orders").join(spark.table("customers"), ["customer_id"]).join(p, "c
 		},
 		{
 			name: "unqualified keys are left to name resolution",
+			files: map[string]string{
+				"ddl.sql": "CREATE TABLE orders (order_id BIGINT, customer_id BIGINT) USING parquet CLUSTERED BY (customer_id) INTO 16 BUCKETS;\n" +
+					"CREATE TABLE customers (id BIGINT, name STRING) USING parquet;\n",
+				"job.py": `from pyspark.sql.functions import col
+o = spark.table("orders")
+c = spark.table("customers")
+o.join(c, col("id") == col("customer_id")).count()
+`,
+			},
+			want:     []string{"SELECT * FROM orders o JOIN customers c ON id = customer_id"},
+			shuffles: [][]string{{"SortMergeJoin right"}},
+		},
+		{
+			name: "unqualified keys of tables whose columns are not known are no query",
 			files: map[string]string{"job.py": codeOnlyWrites + `from pyspark.sql.functions import col
 o = spark.table("orders")
 c = spark.table("customers")
 o.join(c, col("customer_id") == col("id")).count()
 `},
-			want: []string{"SELECT * FROM orders o JOIN customers c ON customer_id = id"},
 		},
 		{
 			name: "Scala Seq, === and $",

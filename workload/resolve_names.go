@@ -59,7 +59,7 @@ func (sc *scope) unqualified(name string) placement {
 	for _, lf := range sc.leaves {
 		switch {
 		case sc.hidden[lf][name]:
-		case lf.cols.has(name):
+		case lf.cols.has(name) || sc.using[lf][name]:
 			has = append(has, lf)
 		case lf.cols.mayHave(name):
 			maybe = append(maybe, lf)

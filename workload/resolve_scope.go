@@ -216,12 +216,15 @@ type scope struct {
 	// coalesced are the merged columns of full outer USING joins, which belong to no one
 	// relation.
 	coalesced map[string]bool
+	// using are the columns a USING join names on a leaf whose columns are not known: the
+	// join needs them on its side, so the leaf has them.
+	using map[*leaf]map[string]bool
 }
 
 // newScope collects the relations a FROM tree brings into scope. For a join's ON condition
 // (on set) the right side of a semi or anti join is in scope too; above the join it is not.
 func (r *resolver) newScope(from *plan.Relation, on bool) *scope {
-	sc := &scope{hidden: map[*leaf]map[string]bool{}, coalesced: map[string]bool{}}
+	sc := &scope{hidden: map[*leaf]map[string]bool{}, coalesced: map[string]bool{}, using: map[*leaf]map[string]bool{}}
 	sc.add(r, from, true, on)
 	return sc
 }
@@ -251,7 +254,7 @@ func (sc *scope) add(r *resolver, rel *plan.Relation, visible, on bool) []*leaf 
 // for full outer joins.
 func (sc *scope) merge(r *resolver, j *plan.JoinSpec, left, right []*leaf) {
 	for _, c := range r.usingColumns(j, left, right) {
-		lf, rf := providing(left, c), providing(right, c)
+		lf, rf := sc.usingSide(left, c, j.Natural), sc.usingSide(right, c, j.Natural)
 		if lf == nil || rf == nil {
 			continue
 		}
@@ -273,6 +276,31 @@ func (sc *scope) hide(lf *leaf, c string) {
 		sc.hidden[lf] = map[string]bool{}
 	}
 	sc.hidden[lf][c] = true
+}
+
+// usingSide returns the leaf of one side of a USING join that has column c: the one whose
+// known columns have it, else the side's one leaf whose columns are not known (the join
+// needs the column there), which is then known to have it. nil when none or several can.
+func (sc *scope) usingSide(leaves []*leaf, c string, natural bool) *leaf {
+	if lf := providing(leaves, c); lf != nil || natural {
+		return lf
+	}
+	var found *leaf
+	for _, lf := range leaves {
+		if lf.cols.mayHave(c) {
+			if found != nil {
+				return nil
+			}
+			found = lf
+		}
+	}
+	if found != nil {
+		if sc.using[found] == nil {
+			sc.using[found] = map[string]bool{}
+		}
+		sc.using[found][c] = true
+	}
+	return found
 }
 
 // providing returns the one leaf that has column c, nil when none or several do.

@@ -77,7 +77,7 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 	}
 	var code []*plan.Query
 	code, w.codeJoins = codeQueries(p)
-	w.queries = mergeQueries(w.queries, code, w.sessions)
+	w.queries = mergeQueries(w.queries, w.resolvedCode(code), w.sessions)
 	return w, err
 }
 
