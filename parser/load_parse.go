@@ -196,7 +196,7 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 		}
 		t := &plan.Table{
 			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
-			SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
+			Location: w.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
 		}
 		t.SetBuckets(w.Bucket)
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})

@@ -14,7 +14,8 @@ func (ev *evaluator) colRef(n *node, f *frame) plan.ColumnRef {
 	c := plan.ColumnRef{Text: ev.text(n), Pos: ev.src.pos(n.off)}
 	ev.readCol(n, &c, 0)
 	c.X = ev.keyX(n, c)
-	c.NameString = n.kind == nStr && c.Column != ""
+	_, named := ev.constString(n, 0)
+	c.NameString = named && c.Column != ""
 	if f != nil && c.Column != "" {
 		place(&c, f.ref)
 		if c.Qualifier != "" && c.Qualifier != f.ref.Var && c.Qualifier != f.ref.Alias {
@@ -29,17 +30,19 @@ func (ev *evaluator) readCol(n *node, c *plan.ColumnRef, depth int) {
 		return
 	}
 	switch n.kind {
-	case nStr:
-		if s, ok := n.lit.constant(); ok {
+	case nStr, nIdent, nBin:
+		if s, ok := ev.constString(n, 0); ok {
 			setName(c, s)
 		}
 	case nAttr:
-		if n.x.kind == nIdent && !isFunctions(n.x) {
+		if s, ok := ev.constString(n, 0); ok {
+			setName(c, s) // a constant: Keys.ID
+		} else if n.x.kind == nIdent && !isFunctions(n.x) {
 			c.Qualifier, c.Column = n.x.name, strings.ToLower(n.name)
 		}
 	case nIndex:
-		if n.x.kind == nIdent && len(n.args) == 1 && n.args[0].val.kind == nStr {
-			if s, ok := n.args[0].val.lit.constant(); ok {
+		if n.x.kind == nIdent && len(n.args) == 1 {
+			if s, ok := ev.constString(n.args[0].val, 0); ok {
 				c.Qualifier, c.Column = n.x.name, strings.ToLower(s)
 			}
 		}
@@ -67,15 +70,22 @@ func (ev *evaluator) readColCall(n *node, c *plan.ColumnRef, depth int) {
 			ev.readCol(n.x.x, c, depth+1)
 		case "alias", "as", "name", "asc", "asc_nulls_first", "asc_nulls_last":
 			ev.readCol(n.x.x, c, depth+1)
+		case "col", "apply":
+			// Java's and Scala's df.col("k"), Scala's df.apply("k").
+			if n.x.x.kind == nIdent && len(n.args) == 1 {
+				if s, ok := ev.constString(n.args[0].val, 0); ok {
+					c.Qualifier, c.Column = n.x.x.name, strings.ToLower(s)
+				}
+			}
 		}
 		return
 	default:
 		return
 	}
-	if len(n.args) != 1 || n.args[0].val.kind != nStr {
+	if len(n.args) != 1 {
 		return
 	}
-	s, ok := n.args[0].val.lit.constant()
+	s, ok := ev.constString(n.args[0].val, 0)
 	if !ok {
 		return
 	}
@@ -91,6 +101,37 @@ func (ev *evaluator) readColCall(n *node, c *plan.ColumnRef, depth int) {
 			c.Qualifier, c.Column = fn, strings.ToLower(s)
 		}
 	}
+}
+
+// constString returns the string constant n stands for: a literal whose interpolations
+// (f"…{x}", s"…$x") are names bound to constants, a name bound to a constant string (a
+// variable, a constant, a Scala object's val read as Obj.name), or a concatenation of
+// those. ok is false for anything else: a value that is not known is not guessed.
+func (ev *evaluator) constString(n *node, depth int) (string, bool) {
+	if n == nil || depth > 16 {
+		return "", false
+	}
+	switch n.kind {
+	case nStr:
+		v := ev.strValue(n)
+		return v.str, v.resolved
+	case nIdent, nAttr:
+		name, ok := dotted(n)
+		if !ok {
+			return "", false
+		}
+		if v, found := ev.env[name]; found && v.kind == vStr && v.resolved {
+			return v.str, true
+		}
+	case nBin:
+		if n.name != "+" {
+			return "", false
+		}
+		a, ok1 := ev.constString(n.x, depth+1)
+		b, ok2 := ev.constString(n.y, depth+1)
+		return a + b, ok1 && ok2
+	}
+	return "", false
 }
 
 // setName sets a column from a name that may be qualified ("o.k").

@@ -62,6 +62,9 @@ func (f *frame) clone() *frame {
 type evaluator struct {
 	out   *plan.CodeFile
 	scala bool
+	// java is set for Java, read as Scala is (the same tokens and calls) with its
+	// declarations (Type name = …) and its accessors called with parentheses (df.write()).
+	java  bool
 	src   *source
 	env   map[string]*value
 	views map[string]*frame
@@ -69,10 +72,15 @@ type evaluator struct {
 	ctx *frame
 	// errs receives the expressions too deep to read.
 	errs *perr.List
+	// funcs are the file's Python functions read so far; callDepth and callTokens bound
+	// reading them again for calls (callPy).
+	funcs      map[string]*pyFunc
+	callDepth  int
+	callTokens int
 }
 
 func newEvaluator(out *plan.CodeFile, lang string, errs *perr.List) *evaluator {
-	return &evaluator{out: out, scala: lang == "scala", env: map[string]*value{}, views: map[string]*frame{}, errs: errs}
+	return &evaluator{out: out, scala: lang == "scala" || lang == "java", java: lang == "java", env: map[string]*value{}, views: map[string]*frame{}, errs: errs}
 }
 
 // run reads every statement of src.
@@ -81,6 +89,16 @@ func (ev *evaluator) run(src *source) {
 	ev.src = src
 	defer func() { ev.src = prev }()
 	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala), deep: -1}
+	var objects []string
+	if ev.scala {
+		objects = objectScopes(p.toks)
+	}
+	ev.runTokens(p, objects)
+}
+
+// runTokens reads the statements of p's tokens; objects are the Scala objects holding each
+// token (objectScopes), nil for Python.
+func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 	var defs []pyDef
 	lineStart := true
 	for p.tok().kind != tEOF {
@@ -90,14 +108,22 @@ func (ev *evaluator) run(src *source) {
 			continue
 		}
 		if lineStart && !ev.scala {
-			defs = ev.pyScope(p, defs)
+			var popped []pyDef
+			defs, popped = ev.pyScope(p, defs)
+			ev.endDefs(p, popped, p.i)
 		}
 		lineStart = false
 		if ev.pyReturn(p, defs) {
 			continue
 		}
-		targetOff := p.tok().off
-		target := assignTarget(p)
+		targetOff, targetTok := p.tok().off, p.i
+		target := ""
+		if ev.java {
+			target = javaDeclTarget(p)
+		}
+		if target == "" {
+			target = assignTarget(p)
+		}
 		start := p.i
 		reads := len(ev.out.Reads)
 		n := ev.statement(p)
@@ -108,11 +134,16 @@ func (ev *evaluator) run(src *source) {
 			continue
 		}
 		v := ev.eval(n)
+		if target != "" && targetTok < len(objects) && objects[targetTok] != "" && isConstant(v) {
+			// A Scala object's val is read as Obj.name too.
+			ev.env[objects[targetTok]+"."+target] = v
+		}
 		if target != "" {
 			ev.bind(target, v, reads)
 			ev.out.Assigns = append(ev.out.Assigns, plan.Assign{Var: target, Span: plan.Span{Start: ev.src.pos(targetOff), End: ev.src.pos(n.end)}})
 		}
 	}
+	ev.endDefs(p, defs, p.i)
 }
 
 // statement parses the expression of a statement; nil when none starts here, or when it is
@@ -173,7 +204,7 @@ func (ev *evaluator) bind(name string, v *value, reads int) {
 		f.ref.Var = name
 		v = &value{kind: vFrame, frame: f}
 		// A read names the variable only when the frame is that read's data alone.
-		fresh := ev.out.Reads[reads:]
+		fresh := ev.out.Reads[min(reads, len(ev.out.Reads)):] // a call may have dropped reads
 		switch n := len(f.ref.Tables) + len(f.ref.Paths) + len(f.ref.SQL); {
 		case n == 1:
 			for _, r := range fresh {
@@ -229,6 +260,9 @@ func (ev *evaluator) eval(n *node) *value {
 		}
 		return ev.attr(ev.eval(n.x), n)
 	case nCall:
+		if ev.java && n.x.kind == nAttr && len(n.args) == 0 && javaAccessor(n.x.name) {
+			return ev.attr(ev.eval(n.x.x), n.x) // df.write(), spark.read(), spark.conf()
+		}
 		if n.x.kind == nAttr {
 			return ev.method(ev.eval(n.x.x), n.x.name, n)
 		}

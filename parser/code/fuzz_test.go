@@ -78,7 +78,7 @@ func outside(f *plan.CodeFile, src []byte) string {
 	return ""
 }
 
-// FuzzCode parses arbitrary input as each kind of file: it must not panic, and every
+// FuzzCode parses arbitrary input as each kind of file (Java too): it must not panic, and every
 // position must lie inside the input. Seeds are the testdata inputs.
 func FuzzCode(f *testing.F) {
 	paths, _ := filepath.Glob("testdata/*.txtar")
@@ -93,7 +93,7 @@ func FuzzCode(f *testing.F) {
 			}
 		}
 	}
-	names := []string{"job.py", "Job.scala", "nb.ipynb", "submit.sh", "spark-defaults.conf", "nb.sql"}
+	names := []string{"job.py", "Job.scala", "Job.java", "nb.ipynb", "submit.sh", "spark-defaults.conf", "nb.sql"}
 	// Databricks sources are recognised by their first line, so the fuzzer gets them too.
 	headers := map[string]string{
 		"nb.sql":     "-- Databricks notebook source\n",

@@ -83,13 +83,26 @@ func (ev *evaluator) joinKeys(j *plan.CodeJoin, on *node) {
 
 // nameList returns the column names of a join on names: "k", ["a", "b"], Seq("a", "b").
 func (ev *evaluator) nameList(n *node) ([]*node, bool) {
+	if v, ok := ev.env[n.name]; n.kind == nIdent && ok && v.kind == vList {
+		var out []*node
+		for _, it := range v.items {
+			if it.kind != vStr || !it.resolved || it.strNode == nil {
+				return nil, false
+			}
+			out = append(out, it.strNode)
+		}
+		return out, len(out) > 0
+	}
+	if _, ok := ev.constString(n, 0); ok && n.kind != nBin {
+		return []*node{n}, true
+	}
 	switch {
 	case n.kind == nStr:
 		return []*node{n}, true
 	case n.kind == nList || (n.kind == nCall && n.x.kind == nIdent && (n.x.name == "Seq" || n.x.name == "List" || n.x.name == "Array")):
 		var out []*node
 		for _, a := range n.args {
-			if a.val.kind != nStr {
+			if _, ok := ev.constString(a.val, 0); !ok {
 				return nil, false
 			}
 			out = append(out, a.val)

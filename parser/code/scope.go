@@ -5,6 +5,11 @@ package code
 type pyDef struct {
 	name string
 	col  int
+	// tok is the index of its "def" token; params its parameters; marks the file's facts
+	// where its body starts.
+	tok    int
+	params []string
+	marks  factMarks
 }
 
 // column returns the 0-based column of text offset off.
@@ -17,17 +22,19 @@ func (ev *evaluator) column(off int) int {
 }
 
 // pyScope updates the stack of enclosing Python functions for a statement starting at the
-// parser's position: statements indented no deeper than a def end it; "def name(" opens one.
-func (ev *evaluator) pyScope(p *exprParser, defs []pyDef) []pyDef {
+// parser's position: statements indented no deeper than a def end it (popped, innermost
+// first); "def name(" opens one.
+func (ev *evaluator) pyScope(p *exprParser, defs []pyDef) (kept, popped []pyDef) {
 	t := p.tok()
 	col := ev.column(t.off)
 	for len(defs) > 0 && col <= defs[len(defs)-1].col {
+		popped = append(popped, defs[len(defs)-1])
 		defs = defs[:len(defs)-1]
 	}
 	if t.kind == tIdent && t.text == "def" && p.toks[p.i+1].kind == tIdent {
-		defs = append(defs, pyDef{name: p.toks[p.i+1].text, col: col})
+		defs = append(defs, pyDef{name: p.toks[p.i+1].text, col: col, tok: p.i, params: params(p.toks, p.i), marks: ev.marks()})
 	}
-	return defs
+	return defs, popped
 }
 
 // pyReturn reads "return expr" inside a Python function: the first frame a function returns

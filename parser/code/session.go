@@ -84,6 +84,13 @@ func (ev *evaluator) broadcast(n *node) *value {
 // function evaluates a call of a plain name: broadcast(df), Seq(…), col(…), f(…).
 func (ev *evaluator) function(n *node) *value {
 	if n.x.kind == nIdent {
+		if f := ev.funcs[n.x.name]; f != nil {
+			ev.callPy(f, n, ev.evalArgs(n.args))
+			if v, ok := ev.env[n.x.name+"()"]; ok {
+				return &value{kind: vFrame, frame: v.frame.clone()}
+			}
+			return &value{}
+		}
 		if v, ok := ev.env[n.x.name+"()"]; ok {
 			ev.evalArgs(n.args)
 			return &value{kind: vFrame, frame: v.frame.clone()}

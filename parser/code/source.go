@@ -76,7 +76,7 @@ func (s *source) span(i, j int) plan.Span {
 	return plan.Span{Start: s.pos(i), End: e}
 }
 
-// Language returns the kind of code file Parse would read file as: "python", "scala",
+// Language returns the kind of code file Parse would read file as: "python", "scala", "java",
 // "ipynb", "shell", "conf" (spark-defaults.conf or another *spark*.conf) or "sql" (a
 // Databricks SQL notebook source only; plain .sql files are parser/sql's), and "" for a file
 // that is none of these. It looks at the name first, then at a shebang or Databricks
@@ -89,6 +89,8 @@ func Language(file string, src []byte) string {
 		return "ipynb"
 	case ext == ".scala" || ext == ".sc":
 		return "scala"
+	case ext == ".java":
+		return "java"
 	case ext == ".sh" || ext == ".bash":
 		return "shell"
 	case strings.HasPrefix(base, "spark-defaults") || (ext == ".conf" && strings.Contains(base, "spark")):
@@ -116,7 +118,7 @@ func Language(file string, src []byte) string {
 }
 
 // Parse reads one file and returns the facts found in it. The language comes from the file
-// name and content (Language): .py, .scala, .ipynb, .sh, spark-defaults.conf, Databricks
+// name and content (Language): .py, .scala, .java, .ipynb, .sh, spark-defaults.conf, Databricks
 // notebook sources (.py, .scala and .sql). Errors are positioned and only concern the file's
 // structure (an unreadable notebook, an unknown kind of file); code the reader does not
 // understand is skipped, not reported.
@@ -127,7 +129,7 @@ func Parse(file string, src []byte) (*plan.CodeFile, perr.List) {
 	whole := &source{file: file, text: src, lines: lines}
 	lang := Language(file, src)
 	switch lang {
-	case "python", "scala":
+	case "python", "scala", "java":
 		out.Language = lang
 		ev := newEvaluator(out, lang, &errs)
 		ev.run(whole)

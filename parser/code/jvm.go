@@ -1,0 +1,124 @@
+package code
+
+// javaAccessor reports the Java methods that are Scala's parameterless accessors: Java calls
+// df.write(), spark.read(), spark.conf(), df.na() with parentheses.
+func javaAccessor(name string) bool {
+	switch name {
+	case "write", "read", "conf", "na", "stat":
+		return true
+	}
+	return false
+}
+
+// javaDeclTarget consumes a Java local or field declaration with an initialiser, "[modifiers]
+// Type[<…>][[]] name =", at the parser's position and returns the name; "" (consuming
+// nothing) when the statement is not one.
+func javaDeclTarget(p *exprParser) string {
+	at := func(i int) token {
+		if i < len(p.toks) {
+			return p.toks[i]
+		}
+		return p.toks[len(p.toks)-1]
+	}
+	isOp := func(i int, s string) bool { return at(i).kind == tOp && at(i).text == s }
+	i := p.i
+	for at(i).kind == tIdent && javaModifier(at(i).text) {
+		i++
+	}
+	if at(i).kind != tIdent {
+		return ""
+	}
+	i++
+	for isOp(i, ".") && at(i+1).kind == tIdent {
+		i += 2
+	}
+	if isOp(i, "<") {
+		depth := 0
+		for ; ; i++ {
+			t := at(i)
+			if t.kind == tNewline || t.kind == tEOF {
+				return ""
+			}
+			switch {
+			case isOp(i, "<"):
+				depth++
+			case isOp(i, ">"):
+				depth--
+			case isOp(i, ">>"):
+				depth -= 2
+			}
+			if depth <= 0 {
+				i++
+				break
+			}
+		}
+	}
+	for isOp(i, "[") && isOp(i+1, "]") {
+		i += 2
+	}
+	if at(i).kind != tIdent || !isOp(i+1, "=") {
+		return ""
+	}
+	p.i = i + 2
+	return at(i).text
+}
+
+// javaModifier reports the Java modifiers a declaration may start with.
+func javaModifier(s string) bool {
+	switch s {
+	case "final", "static", "private", "public", "protected", "transient", "volatile":
+		return true
+	}
+	return false
+}
+
+// objectScopes returns, for each token, the Scala object (or Java class) whose body holds
+// it, by its qualified name ("Config", "Config.Keys"); "" outside any. A body is the braces
+// after "object Name" or "class Name" (its extends clause in between).
+func objectScopes(toks []token) []string {
+	out := make([]string, len(toks))
+	type open struct {
+		name  string
+		depth int
+	}
+	var stack []open
+	depth := 0
+	pending := ""
+	for i, t := range toks {
+		switch {
+		case t.kind == tIdent && (t.text == "object" || t.text == "class") && i+1 < len(toks) && toks[i+1].kind == tIdent:
+			pending = toks[i+1].text
+		case t.kind == tOp && t.text == "{":
+			depth++
+			if pending != "" {
+				name := pending
+				if len(stack) > 0 {
+					name = stack[len(stack)-1].name + "." + name
+				}
+				stack = append(stack, open{name, depth})
+				pending = ""
+			}
+		case t.kind == tOp && t.text == "}":
+			if len(stack) > 0 && stack[len(stack)-1].depth == depth {
+				stack = stack[:len(stack)-1]
+			}
+			if depth > 0 {
+				depth--
+			}
+		case t.kind == tOp && (t.text == "(" || t.text == "=" || t.text == ";"):
+			pending = "" // "class C(…)" keeps its name; a statement ends it
+			if t.text == "(" && i > 0 && toks[i-1].kind == tIdent && (i < 2 || toks[i-2].text == "object" || toks[i-2].text == "class") {
+				pending = toks[i-1].text
+			}
+		}
+		if len(stack) > 0 {
+			out[i] = stack[len(stack)-1].name
+		}
+	}
+	return out
+}
+
+// isConstant reports a string or number value.
+func isConstant(v *value) bool {
+	return v.kind == vStr && v.resolved || v.kind == vNum
+}
