@@ -45,11 +45,16 @@ func runBL304(p *Pass) error {
 		l, r := &s.Left, &s.Right
 		lt, rt := l.RawType(l.Keys[i]), r.RawType(r.Keys[i])
 		// cast is the side whose key is converted: the one with a printed or written cast,
-		// else the narrower type.
+		// else a string compared with another type (Spark casts the string to the other
+		// side's type), else the narrower type.
 		cast, wide := l, r
 		switch {
 		case r.CastsColumn(r.Keys[i]) && !l.CastsColumn(l.Keys[i]):
 			cast, wide = r, l
+		case l.CastsColumn(l.Keys[i]):
+		case isStringType(rt) && !isStringType(lt):
+			cast, wide = r, l
+		case isStringType(lt) && !isStringType(rt):
 		case l.Keys[i].Cast == "" && r.Keys[i].Cast == "" && typeRank(rt) < typeRank(lt):
 			cast, wide = r, l
 		}
@@ -82,6 +87,12 @@ func runBL304(p *Pass) error {
 		})
 	}
 	return nil
+}
+
+// isStringType reports a string type: string, varchar(n), char(n).
+func isStringType(t string) bool {
+	t = strings.ToLower(t)
+	return t == "string" || strings.HasPrefix(t, "varchar") || strings.HasPrefix(t, "char")
 }
 
 // typeRank orders numeric types by width; other types rank highest (Spark casts numbers to
