@@ -100,8 +100,16 @@ func (ev *evaluator) run(src *source) {
 // token (objectScopes), nil for Python.
 func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 	var defs []pyDef
+	var sdefs []*scalaDef
 	lineStart := true
 	for p.tok().kind != tEOF {
+		sdefs = ev.endScalaDefs(p, sdefs)
+		if ev.scala {
+			if d := scalaDefAt(p); d != nil {
+				d.marks = ev.marks()
+				sdefs = append(sdefs, d)
+			}
+		}
 		if p.tok().kind == tNewline {
 			p.next()
 			lineStart = true
@@ -144,6 +152,23 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 		}
 	}
 	ev.endDefs(p, defs, p.i)
+	ev.endScalaDefs(p, sdefs)
+}
+
+// endScalaDefs records the Scala methods whose bodies end before the parser's position (all
+// of them at the end of the tokens) and returns those still open.
+func (ev *evaluator) endScalaDefs(p *exprParser, open []*scalaDef) []*scalaDef {
+	kept := open[:0]
+	for _, d := range open {
+		if p.i < d.end && p.tok().kind != tEOF {
+			kept = append(kept, d)
+			continue
+		}
+		if d.body < d.end && d.end <= len(p.toks) {
+			ev.addFunc(d.name, d.params, p.toks[d.body:d.end], d.marks)
+		}
+	}
+	return kept
 }
 
 // statement parses the expression of a statement; nil when none starts here, or when it is

@@ -13,7 +13,7 @@ const (
 	maxCallTokens = 1 << 20
 )
 
-// A pyFunc is a Python function of the file, read again for each call that passes it a known
+// A pyFunc is a Python function (or Scala method) of the file, read again for each call that passes it a known
 // value (a constant, a frame) so that its facts carry the call's values: def write(df, n):
 // df.write.bucketBy(n, "id")… called write(orders, 16) writes orders into 16 buckets.
 type pyFunc struct {
@@ -105,19 +105,130 @@ func (ev *evaluator) endDefs(p *exprParser, popped []pyDef, end int) {
 		if d.tok < 0 || d.tok >= end || end > len(p.toks) {
 			continue
 		}
-		toks := append(slices.Clone(p.toks[d.tok:end]), token{kind: tEOF, off: p.toks[end-1].end, end: p.toks[end-1].end})
-		if ev.funcs == nil {
-			ev.funcs = map[string]*pyFunc{}
+		body := d.tok
+		for body < end && p.toks[body].kind != tNewline {
+			body++ // the def line
 		}
-		ev.funcs[d.name] = &pyFunc{params: d.params, toks: toks, facts: ev.since(d.marks)}
+		ev.addFunc(d.name, d.params, p.toks[body:end], d.marks)
 	}
+}
+
+// addFunc records a function whose body is toks and whose body's facts were recorded after
+// marks.
+func (ev *evaluator) addFunc(name string, params []string, toks []token, marks factMarks) {
+	if len(toks) == 0 {
+		return
+	}
+	last := toks[len(toks)-1].end
+	body := append(slices.Clone(toks), token{kind: tEOF, off: last, end: last})
+	if ev.funcs == nil {
+		ev.funcs = map[string]*pyFunc{}
+	}
+	ev.funcs[name] = &pyFunc{params: params, toks: body, facts: ev.since(marks)}
+}
+
+// A scalaDef is a Scala method being read: its name, parameters and body's tokens
+// [body, end), and the file's facts where its body starts.
+type scalaDef struct {
+	name      string
+	params    []string
+	body, end int
+	marks     factMarks
+}
+
+// scalaDefAt reads "def name(a: T, b: U)[: R] = body" at the parser's position without
+// consuming it: the body is the braces after "=" (without them) or the rest of the line.
+func scalaDefAt(p *exprParser) *scalaDef {
+	i := p.i
+	if p.toks[i].kind != tIdent || p.toks[i].text != "def" || i+2 >= len(p.toks) || p.toks[i+1].kind != tIdent {
+		return nil
+	}
+	d := &scalaDef{name: p.toks[i+1].text, params: scalaParams(p.toks, i+2)}
+	j, depth := i+2, 0
+	for ; j < len(p.toks) && p.toks[j].kind != tEOF; j++ {
+		t := p.toks[j]
+		if t.kind != tOp {
+			continue
+		}
+		switch t.text {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		}
+		if depth == 0 && t.text == "=" {
+			break
+		}
+		if depth == 0 && (t.text == "{" || t.text == "}") {
+			return nil // an abstract def, or a body without "="
+		}
+	}
+	j++
+	for j < len(p.toks) && p.toks[j].kind == tNewline {
+		j++
+	}
+	if j >= len(p.toks) || p.toks[j].kind == tEOF {
+		return nil
+	}
+	if p.toks[j].kind == tOp && p.toks[j].text == "{" {
+		d.body = j + 1
+		braces := 1
+		for k := j + 1; k < len(p.toks) && p.toks[k].kind != tEOF; k++ {
+			switch {
+			case p.toks[k].kind == tOp && p.toks[k].text == "{":
+				braces++
+			case p.toks[k].kind == tOp && p.toks[k].text == "}":
+				braces--
+			}
+			if braces == 0 {
+				d.end = k
+				return d
+			}
+		}
+		return nil
+	}
+	d.body = j
+	d.end = j
+	for d.end < len(p.toks) && p.toks[d.end].kind != tNewline && p.toks[d.end].kind != tEOF {
+		d.end++
+	}
+	return d
+}
+
+// scalaParams reads the parameter names of "(a: T, b: U = 1)" whose "(" is token i (the
+// first parameter list only).
+func scalaParams(toks []token, i int) []string {
+	if i >= len(toks) || toks[i].kind != tOp || toks[i].text != "(" {
+		return nil
+	}
+	var out []string
+	depth := 0
+	for j := i; j+1 < len(toks) && toks[j].kind != tEOF; j++ {
+		t := toks[j]
+		if t.kind == tOp {
+			switch t.text {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+			continue
+		}
+		if depth == 1 && t.kind == tIdent && toks[j+1].kind == tOp && toks[j+1].text == ":" && (toks[j-1].text == "(" || toks[j-1].text == "," || toks[j-1].text == "val" || toks[j-1].text == "var") {
+			out = append(out, t.text)
+		}
+	}
+	return out
 }
 
 // callPy reads function f's body again for a call whose arguments are args, when one of them
 // is known: each parameter bound to its argument, the body's facts read without arguments
 // dropped the first time. Its variables do not outlive the call.
 func (ev *evaluator) callPy(f *pyFunc, n *node, args []*value) {
-	if ev.scala || ev.callDepth >= maxCallDepth || ev.callTokens+len(f.toks) > maxCallTokens {
+	if ev.callDepth >= maxCallDepth || ev.callTokens+len(f.toks) > maxCallTokens {
 		return
 	}
 	bound := map[string]*value{}
@@ -150,11 +261,7 @@ func (ev *evaluator) callPy(f *pyFunc, n *node, args []*value) {
 	for k, v := range bound {
 		ev.bind(k, v, len(ev.out.Reads))
 	}
-	body := 0
-	for body < len(f.toks)-1 && f.toks[body].kind != tNewline {
-		body++ // the def line
-	}
-	ev.runTokens(&exprParser{toks: f.toks[body:], deep: -1}, nil)
+	ev.runTokens(&exprParser{scala: ev.scala, toks: f.toks, deep: -1}, nil)
 	ev.env = saved
 	ev.callDepth--
 }
