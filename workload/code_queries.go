@@ -238,3 +238,43 @@ func (w *Workload) resolvedCode(qs []*plan.Query) []*plan.Query {
 	}
 	return out
 }
+
+// UnreadCode returns the positions of the DataFrame joins and groupBys of code that are no
+// query (codeQueries, resolvedCode): a frame, a key or a column that the file does not show.
+// They are said, not guessed.
+func (w *Workload) UnreadCode() []plan.Pos {
+	read := map[plan.Pos]bool{}
+	for _, q := range w.queries {
+		read[q.Query.Span.Start] = true
+	}
+	for j, q := range w.codeJoins {
+		if q != nil {
+			read[j.Span.Start] = true
+		}
+	}
+	var out []plan.Pos
+	for _, cf := range w.project.Code {
+		for _, j := range cf.Joins {
+			if !read[j.Span.Start] {
+				out = append(out, j.Span.Start)
+			}
+		}
+		for _, a := range cf.Aggregates {
+			if a.Kind == "groupBy" && !read[a.Span.Start] && !w.inQuery(a.Span.Start) {
+				out = append(out, a.Span.Start)
+			}
+		}
+	}
+	slices.SortFunc(out, comparePos)
+	return out
+}
+
+// inQuery reports whether pos lies in the span of a query built from code.
+func (w *Workload) inQuery(pos plan.Pos) bool {
+	for _, q := range w.queries {
+		if q.Query.Span.Contains(pos) {
+			return true
+		}
+	}
+	return false
+}

@@ -96,7 +96,7 @@ func runAdvise(ctx context.Context, opts *adviseOptions, s *streams) error {
 		return loadErr // the inputs could not be read or parsed (exit 3)
 	}
 	if len(qs) == 0 {
-		return usagef("no queries found in %s", strings.Join(opts.files, ", "))
+		return usagef("no queries found in %s%s", strings.Join(opts.files, ", "), unreadCode(w, opts.files))
 	}
 	queries := advise.Merged(w, qs)
 	recs := advise.Advise(w.Catalogue().Tables(), queries, ao)

@@ -74,7 +74,7 @@ func runSimulate(ctx context.Context, opts *simulateOptions, s *streams) error {
 		return loadErr // the query file could not be read or parsed (exit 3)
 	}
 	if len(qs) == 0 {
-		return usagef("%s: no query found", opts.file)
+		return usagef("%s: no query found%s", opts.file, unreadCode(ld.w, []string{opts.file}))
 	}
 	sims := make([]report.Simulation, len(qs))
 	for i, q := range qs {

@@ -343,7 +343,7 @@ func workloadFromPaths(ctx context.Context, paths []string, sf *verify.ScenarioF
 		return workloadRun{}, 0, &parseFailure{count: len(ld.errs)} // the inputs could not be read or parsed (exit 3)
 	}
 	if len(queries) == 0 {
-		return workloadRun{}, 0, usagef("no queries found in %s", strings.Join(paths, ", "))
+		return workloadRun{}, 0, usagef("no queries found in %s%s", strings.Join(paths, ", "), unreadCode(w, paths))
 	}
 	var scenarios []verify.Scenario
 	if sf != nil {

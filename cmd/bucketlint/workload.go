@@ -195,6 +195,27 @@ func queriesUnder(w *workload.Workload, paths []string) []workload.Query {
 	return out
 }
 
+// unreadCode says which DataFrame joins and groupBys under paths are no query (their frames,
+// keys or columns are not known in their files), for a "no queries found" message: "" when
+// there are none.
+func unreadCode(w *workload.Workload, paths []string) string {
+	var at []string
+	for _, p := range w.UnreadCode() {
+		if under(p.File, paths) {
+			at = append(at, p.String())
+		}
+	}
+	if len(at) == 0 {
+		return ""
+	}
+	more := ""
+	if len(at) > 5 {
+		more = fmt.Sprintf(" and %d more", len(at)-5)
+		at = at[:5]
+	}
+	return fmt.Sprintf(" (DataFrame joins or groupBys whose frames, keys or columns the files do not show: %s%s)", strings.Join(at, ", "), more)
+}
+
 // under reports whether file, as parser.Load names it, is one of paths or below one.
 func under(file string, paths []string) bool {
 	for _, p := range paths {
