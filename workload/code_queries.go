@@ -176,10 +176,11 @@ func names(f plan.FrameRef, q string) bool {
 	return q != "" && (q == f.Var || strings.EqualFold(q, f.Alias) || q == f.Text)
 }
 
-// aggregateQuery builds the query of a groupBy, nil for other aggregations and when the
-// frame or a key is not known.
+// aggregateQuery builds the query of a groupBy or a dropDuplicates on keys (which Spark
+// plans as an aggregation grouped by them), nil for other aggregations and when the frame or
+// a key is not known.
 func (b *frameBuilder) aggregateQuery(a *plan.CodeAggregate) *plan.Query {
-	if a.Kind != "groupBy" || len(a.Keys) == 0 {
+	if a.Kind != "groupBy" && a.Kind != "dropDuplicates" || len(a.Keys) == 0 {
 		return nil
 	}
 	child := b.relation(a.Frame, a.Span.Start, 0)

@@ -88,6 +88,13 @@ o.groupBy($"customer_id").count()
 			},
 		},
 		{
+			name: "dropDuplicates on keys is an aggregation grouped by them",
+			files: map[string]string{"job.py": codeOnlyWrites + `spark.table("orders").dropDuplicates(["customer_id"]).count()
+`},
+			want:     []string{"SELECT f1.customer_id FROM orders f1 GROUP BY f1.customer_id"},
+			shuffles: [][]string{nil},
+		},
+		{
 			name: "a frame passed in and a key that is an expression are no query",
 			files: map[string]string{"job.py": `def f(df):
     return df.join(spark.table("customers"), "customer_id")
