@@ -55,8 +55,8 @@ func writeRecommendation(b *strings.Builder, workload []advise.WeightedQuery, r 
 			o.Index+1, workload[o.Index].Query.Span.Start, o.Before.Exchanges, o.Before.Sorts, o.After.Exchanges, o.After.Sorts)
 	}
 	for _, c := range []struct{ name, code string }{{"PySpark", r.Code.PySpark}, {"Scala", r.Code.Scala}, {"SQL", r.Code.SQL}, {"SQL, as one CREATE TABLE … AS SELECT", r.Code.CTAS}} {
-		if c.code == "" {
-			continue
+		if c.code == "" || c.name != "SQL" && c.code == r.Code.SQL {
+			continue // a table whose columns are not known has only the CREATE TABLE … AS SELECT
 		}
 		fmt.Fprintf(b, "  %s:\n", c.name)
 		for _, ln := range strings.Split(strings.TrimRight(c.code, "\n"), "\n") {

@@ -61,8 +61,8 @@ func columnsToAssume(tables, after map[string]*plan.Table, q *plan.Query) (map[s
 			continue
 		}
 		for _, side := range []*plan.Table{t, after[k]} {
-			if side != nil && side.Bucket != nil {
-				cols = append(append(cols, side.Bucket.Columns...), side.Bucket.SortColumns...)
+			if b := bucketsOf(side); b != nil {
+				cols = append(append(cols, b.Columns...), b.SortColumns...)
 			}
 		}
 		cols = append(cols, t.PartitionColumns...)
@@ -139,4 +139,12 @@ func queryColumns(q *plan.Query) map[string][]string {
 		}
 	}
 	return out
+}
+
+// bucketsOf is t's bucket spec, nil for none or no table.
+func bucketsOf(t *plan.Table) *plan.BucketSpec {
+	if t == nil {
+		return nil
+	}
+	return t.Buckets()
 }
