@@ -82,33 +82,30 @@ func conditionNames(r *plan.Relation, all []Unresolved) []Unresolved {
 // bucketedSides are the bucketed tables a join reads on either side, through nested joins.
 func bucketedSides(j *plan.JoinSpec, tables map[string]*plan.Table) []*plan.Table {
 	var out []*plan.Table
-	var walk func(r *plan.Relation)
-	walk = func(r *plan.Relation) {
-		switch {
-		case r == nil || r.View != "":
-		case r.Kind == plan.TableRel:
-			if t := Lookup(tables, r.Table); t != nil && t.Buckets() != nil && !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		case r.Kind == plan.JoinRel && r.Join != nil:
-			walk(r.Join.Left)
-			walk(r.Join.Right)
+	eachSideScan(j, func(r *plan.Relation) {
+		if t := Lookup(tables, r.Table); t != nil && t.Buckets() != nil && !slices.Contains(out, t) {
+			out = append(out, t)
 		}
-	}
-	walk(j.Left)
-	walk(j.Right)
+	})
 	return out
 }
 
 // scanNames maps the names of a join's table scans (through nested joins) to their tables.
 func scanNames(j *plan.JoinSpec) map[string]string {
 	out := map[string]string{}
+	eachSideScan(j, func(r *plan.Relation) { out[r.Name()] = r.Table })
+	return out
+}
+
+// eachSideScan calls fn for each table scan a join reads on either side, through nested
+// joins, not into subqueries or views.
+func eachSideScan(j *plan.JoinSpec, fn func(*plan.Relation)) {
 	var walk func(r *plan.Relation)
 	walk = func(r *plan.Relation) {
 		switch {
 		case r == nil || r.View != "":
 		case r.Kind == plan.TableRel:
-			out[r.Name()] = r.Table
+			fn(r)
 		case r.Kind == plan.JoinRel && r.Join != nil:
 			walk(r.Join.Left)
 			walk(r.Join.Right)
@@ -116,5 +113,4 @@ func scanNames(j *plan.JoinSpec) map[string]string {
 	}
 	walk(j.Left)
 	walk(j.Right)
-	return out
 }
