@@ -58,4 +58,7 @@ type Conf struct {
 	Key   string
 	Value string
 	Pos   Pos
+	// Span is the setting as written, from the key (or SET) to the end of the value and its
+	// closing quote; zero when the parser could not tell (a SQL string with escapes).
+	Span Span
 }

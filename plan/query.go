@@ -149,6 +149,9 @@ type JoinSpec struct {
 // A Select is one SELECT block.
 type Select struct {
 	Span Span
+	// HintAt is where a new hint comment goes: just after the SELECT keyword; zero when the
+	// parser did not record it.
+	HintAt Pos
 	// Hints are the /*+ … */ hints of the block.
 	Hints    []Hint
 	Distinct bool

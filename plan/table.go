@@ -79,8 +79,13 @@ type BucketSpec struct {
 	NumTemplate string
 	Columns     []string
 	SortColumns []string
-	// Span is the clause or call that declared the spec.
-	Span Span
+	// Span is the clause or call that declared the spec. CountSpan is the count as written
+	// when it is an integer literal (the n of INTO n BUCKETS, bucketBy's first argument),
+	// ColumnsSpan the bucket columns as written (between the parentheses of CLUSTERED BY, or
+	// bucketBy's arguments after the count); both zero when not known.
+	Span        Span
+	CountSpan   Span
+	ColumnsSpan Span
 }
 
 func equalFold(a, b string) bool {

@@ -108,18 +108,12 @@ func hintFiles(h plan.Hint, bucket []string, n int, o simulate.Options) fileCoun
 	return fileCount{Max: tasks * n, Tasks: tasks, How: how}
 }
 
-// hintEdit inserts hint after the SELECT keyword of the query's top block, when the source
-// there is that keyword.
+// hintEdit inserts hint after the SELECT keyword of the query's top block, where the parser
+// recorded it.
 func (p *Pass) hintEdit(q *plan.Query, hint string) (Edit, bool) {
-	start := q.Root.Select.Span.Start
-	src := p.sourceOf(q.Root.Select.Span)
-	if src == nil {
+	at := q.Root.Select.HintAt
+	if !at.IsValid() {
 		return Edit{}, false
 	}
-	o := src.offset(start)
-	if o < 0 || o+6 > len(src.src) || !strings.EqualFold(src.src[o:o+6], "select") {
-		return Edit{}, false
-	}
-	at := src.pos(o + 6)
 	return Edit{Span: plan.Span{Start: at, End: at}, Text: " " + hint}, true
 }

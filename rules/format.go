@@ -103,41 +103,11 @@ func firstLine(s string) string {
 	return s
 }
 
-// settingSpan is the span of a configuration setting as written at c.Pos: from the key to
-// the end of its value (and a closing quote) when both are on that line of the source, else
-// the key.
+// settingSpan is the span of a configuration setting as the parser recorded it: from the key
+// to the end of its value (and a closing quote), else the key at c.Pos.
 func (p *Pass) settingSpan(c plan.Conf) plan.Span {
-	sp := nameSpan(c.Pos, c.Key)
-	if p.Source == nil || !c.Pos.IsValid() {
-		return sp
+	if c.Span.Start.IsValid() && c.Span.End.IsValid() {
+		return c.Span
 	}
-	txt := p.sourceOf(sp)
-	if txt == nil {
-		return sp
-	}
-	o := txt.offset(c.Pos)
-	if o < 0 {
-		return sp
-	}
-	rest := txt.src[o:]
-	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
-		rest = rest[:nl]
-	}
-	k := strings.Index(rest, c.Key)
-	if k < 0 {
-		return sp
-	}
-	end := k + len(c.Key)
-	if v := strings.Index(rest[end:], c.Value); c.Value != "" && v >= 0 && v <= 8 {
-		end += v + len(c.Value)
-		for _, q := range []string{`\"`, `"`, `'`} {
-			if strings.HasPrefix(rest[end:], q) {
-				end += len(q)
-				break
-			}
-		}
-	}
-	sp.End = c.Pos
-	sp.End.Col += end
-	return sp
+	return nameSpan(c.Pos, c.Key)
 }

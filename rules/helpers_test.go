@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"github.com/bucketlint/bucketlint/parser/code"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -36,74 +37,6 @@ func TestMatchKeys(t *testing.T) {
 			t.Parallel()
 			if got := matchKeys(tc.bucket, tc.keys); got != tc.want {
 				t.Errorf("matchKeys(%v, %v) = %v, want %v", tc.bucket, tc.keys, got, tc.want)
-			}
-		})
-	}
-}
-
-func TestCountSpan(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		name, src        string
-		start, end       plan.Pos
-		wantStart, wantE plan.Pos
-		ok               bool
-	}{
-		{
-			"DDL one line", "CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 64 BUCKETS;",
-			plan.Pos{Line: 1, Col: 38},
-			plan.Pos{Line: 1, Col: 70},
-			plan.Pos{Line: 1, Col: 60},
-			plan.Pos{Line: 1, Col: 62},
-			true,
-		},
-		{
-			"DDL over lines", "CLUSTERED BY (a)\nINTO 200 BUCKETS",
-			plan.Pos{Line: 1, Col: 1},
-			plan.Pos{Line: 2, Col: 17},
-			plan.Pos{Line: 2, Col: 6},
-			plan.Pos{Line: 2, Col: 9},
-			true,
-		},
-		{
-			"bucketBy call", `df.write.bucketBy(-1, "id").saveAsTable("t")`,
-			plan.Pos{Line: 1, Col: 9},
-			plan.Pos{Line: 1, Col: 28},
-			plan.Pos{Line: 1, Col: 19},
-			plan.Pos{Line: 1, Col: 21},
-			true,
-		},
-		{
-			"count is a variable", `df.write.bucketBy(n, "id")`,
-			plan.Pos{Line: 1, Col: 9},
-			plan.Pos{Line: 1, Col: 27},
-			plan.Pos{},
-			plan.Pos{},
-			false,
-		},
-		{
-			"template", "CLUSTERED BY (a) INTO {{ n }} BUCKETS",
-			plan.Pos{Line: 1, Col: 1},
-			plan.Pos{Line: 1, Col: 37},
-			plan.Pos{},
-			plan.Pos{},
-			false,
-		},
-		{"span outside the text", "x", plan.Pos{Line: 3, Col: 1}, plan.Pos{}, plan.Pos{}, plan.Pos{}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			txt := newText("f", []byte(tc.src))
-			got, ok := countSpan(txt, plan.Span{Start: tc.start, End: tc.end})
-			if ok != tc.ok {
-				t.Fatalf("ok = %v, want %v", ok, tc.ok)
-			}
-			if !ok {
-				return
-			}
-			tc.wantStart.File, tc.wantE.File = "f", "f"
-			if got.Start != tc.wantStart || got.End != tc.wantE {
-				t.Errorf("span %v-%v, want %v-%v", got.Start, got.End, tc.wantStart, tc.wantE)
 			}
 		})
 	}
@@ -172,9 +105,12 @@ func TestLookup(t *testing.T) {
 func TestFindingSpans(t *testing.T) {
 	t.Parallel()
 	src := `spark.conf.set("spark.sql.sources.bucketing.enabled", "false")` + "\n"
-	p := &Pass{Source: func(string) []byte { return []byte(src) }}
-	c := plan.Conf{Key: "spark.sql.sources.bucketing.enabled", Value: "false", Pos: plan.Pos{File: "f.py", Line: 1, Col: 16}}
-	if got := p.settingSpan(c); got.End.Col != 62 {
+	f, _ := code.Parse("f.py", []byte(src))
+	if len(f.Confs) != 1 {
+		t.Fatalf("confs %v", f.Confs)
+	}
+	p := &Pass{}
+	if got := p.settingSpan(f.Confs[0]); got.Start.Col != 16 || got.End.Col != 62 {
 		t.Errorf("settingSpan ends at column %d, want 62 (after the value's quote)", got.End.Col)
 	}
 	keys := []plan.ColumnRef{

@@ -105,7 +105,11 @@ func shellConfs(src *source) []plan.Conf {
 			if eq <= 0 {
 				continue
 			}
-			out = append(out, plan.Conf{Key: kv.text[:eq], Value: kv.text[eq+1:], Pos: src.pos(kv.inner)})
+			end := kv.inner + len(kv.text)
+			if kv.inner > kv.off {
+				end++ // the closing quote
+			}
+			out = append(out, plan.Conf{Key: kv.text[:eq], Value: kv.text[eq+1:], Pos: src.pos(kv.inner), Span: src.span(kv.inner, end)})
 		}
 	}
 	return out
@@ -135,7 +139,7 @@ func defaultsConfs(src *source) []plan.Conf {
 				val = strings.TrimLeft(val[1:], " \t")
 			}
 		}
-		out = append(out, plan.Conf{Key: key, Value: val, Pos: src.pos(keyOff)})
+		out = append(out, plan.Conf{Key: key, Value: val, Pos: src.pos(keyOff), Span: src.span(keyOff, keyOff+len(t))})
 	}
 	return out
 }

@@ -190,11 +190,12 @@ func setConfs(s *plan.SQLString) []plan.Conf {
 			return nil
 		}
 		key := strings.TrimSpace(kv[:eq])
-		pos := s.Pos
+		c := plan.Conf{Key: key, Value: strings.TrimSpace(kv[eq+1:]), Pos: s.Pos}
 		if s.Verbatim {
-			pos = posIn(s, start+strings.Index(stmt, key))
+			c.Pos = posIn(s, start+strings.Index(stmt, key))
+			c.Span = plan.Span{Start: c.Pos, End: posIn(s, start+len(strings.TrimRight(stmt, " \t\r\n")))}
 		}
-		out = append(out, plan.Conf{Key: key, Value: strings.TrimSpace(kv[eq+1:]), Pos: pos})
+		out = append(out, c)
 	}
 	return out
 }
@@ -228,7 +229,7 @@ func (ev *evaluator) confCall(n *node) {
 			return
 		}
 	}
-	ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(val), Pos: ev.src.pos(k.off)})
+	ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(val), Pos: ev.src.pos(k.off), Span: ev.src.span(k.off, val.end)})
 }
 
 // confPairs records SparkConf().setAll([("k", "v"), …]).
@@ -243,7 +244,7 @@ func (ev *evaluator) confPairs(n *node) {
 		}
 		k, v := p.val.args[0].val, p.val.args[1].val
 		if kv := ev.eval(k); kv.kind == vStr && kv.resolved {
-			ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(v), Pos: ev.src.pos(k.off)})
+			ev.out.Confs = append(ev.out.Confs, plan.Conf{Key: kv.str, Value: ev.confValue(v), Pos: ev.src.pos(k.off), Span: ev.src.span(k.off, v.end)})
 		}
 	}
 }

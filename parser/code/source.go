@@ -73,6 +73,15 @@ func (s *source) span(i, j int) plan.Span {
 	}
 	e := s.pos(j - 1)
 	e.Col++
+	// A byte a notebook escapes (\" in JSON) takes more than one byte of the file: the end is
+	// the next mapped byte when it follows on the same line within an escape's width.
+	if s.off != nil && j < len(s.off) {
+		if n := s.off[j] - s.off[j-1]; n > 1 && n <= 6 {
+			if next := s.pos(j); next.Line == e.Line {
+				e = next
+			}
+		}
+	}
 	return plan.Span{Start: s.pos(i), End: e}
 }
 

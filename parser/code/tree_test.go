@@ -97,3 +97,44 @@ func TestAssigns(t *testing.T) {
 		}
 	}
 }
+
+// TestBucketBySpans checks the spans of bucketBy's count and columns, which fixes edit.
+func TestBucketBySpans(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]string{
+		`df.write.bucketBy(-1, "id").saveAsTable("t")`:    "1:19-1:21 1:23-1:27",
+		`df.write.bucketBy(8, "a", "b").saveAsTable("t")`: "1:19-1:20 1:22-1:30",
+		`df.write.bucketBy(n, "id").saveAsTable("t")`:     "- 1:22-1:26",
+	} {
+		f, errs := Parse("job.py", []byte(src+"\n"))
+		if len(errs) > 0 || len(f.Writes) != 1 || f.Writes[0].Bucket == nil {
+			t.Fatalf("%q: %v", src, errs)
+		}
+		b := f.Writes[0].Bucket
+		got := "-"
+		if b.CountSpan.Start.IsValid() {
+			got = fmt.Sprintf("%d:%d-%d:%d", b.CountSpan.Start.Line, b.CountSpan.Start.Col, b.CountSpan.End.Line, b.CountSpan.End.Col)
+		}
+		c := b.ColumnsSpan
+		got += fmt.Sprintf(" %d:%d-%d:%d", c.Start.Line, c.Start.Col, c.End.Line, c.End.Col)
+		if got != want {
+			t.Errorf("%q: spans %s, want %s", src, got, want)
+		}
+	}
+}
+
+// TestNotebookSpanEnds checks that a span ending on a byte the notebook's JSON escapes (\")
+// ends after the whole escape, where the next byte of the line is.
+func TestNotebookSpanEnds(t *testing.T) {
+	t.Parallel()
+	nb := `{"cells": [{"cell_type": "code", "source": ["spark.conf.set(\"spark.sql.shuffle.partitions\", \"8\")"]}], "metadata": {"kernelspec": {"language": "python"}}}`
+	f, errs := Parse("n.ipynb", []byte(nb))
+	if len(errs) > 0 || len(f.Confs) != 1 {
+		t.Fatalf("confs %v, errors %v", f.Confs, errs)
+	}
+	s := f.Confs[0].Span
+	got := nb[s.Start.Col-1 : s.End.Col-1]
+	if want := `\"spark.sql.shuffle.partitions\", \"8\"`; got != want {
+		t.Errorf("conf span covers %s, want %s", got, want)
+	}
+}

@@ -59,14 +59,37 @@ func (ev *evaluator) bucketBy(w *writer, n *node, sp plan.Span) {
 	b := &plan.BucketSpec{Span: sp}
 	w.w.BucketCountExpr = ""
 	if len(n.args) > 0 {
-		if v := ev.eval(n.args[0].val); v.kind == vNum {
+		a := n.args[0].val
+		if v := ev.eval(a); v.kind == vNum {
 			b.NumBuckets = v.num
 		} else {
-			w.w.BucketCountExpr = ev.text(n.args[0].val)
+			w.w.BucketCountExpr = ev.text(a)
+		}
+		if ev.isIntLiteral(a) {
+			b.CountSpan = ev.src.span(a.off, a.end)
 		}
 		b.Columns = ev.colNames(n.args[1:])
+		if len(n.args) > 1 && n.end > 0 {
+			b.ColumnsSpan = ev.src.span(n.args[1].val.off, n.end-1)
+		}
 	}
 	w.w.Bucket = b
+}
+
+// isIntLiteral reports an integer written as a literal, possibly negative: 8, -1.
+func (ev *evaluator) isIntLiteral(n *node) bool {
+	if n.kind == nUnary && n.name == "-" && n.x != nil {
+		n = n.x
+	}
+	if n.kind != nNum {
+		return false
+	}
+	for _, c := range ev.text(n) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // terminal completes a writer chain with its terminal call and records the write.

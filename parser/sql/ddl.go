@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -209,16 +211,50 @@ func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
 		return st.bucketColumns(spec, b, c)
 	}
 	// Spark's grammar wants INTEGER_VALUE here: digits only, no 4L or 4.0.
-	n, err := strconv.Atoi(b.Num)
+	num := b.Num
+	n, err := strconv.Atoi(num)
 	if err != nil {
-		st.errs.Add(st.at(c, b.Pos), "syntax error: bucket count %s is not an integer literal", b.Num)
+		st.errs.Add(st.at(c, b.Pos), "syntax error: bucket count %s is not an integer literal", num)
 		return nil, false
 	}
-	return st.bucketColumns(&plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}, b, c)
+	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}
+	if tok, ok := b.countToken(); ok {
+		spec.CountSpan = st.span(c, tok.Pos, lexer.Position{Offset: tok.Pos.Offset + len(tok.Value)})
+	}
+	return st.bucketColumns(spec, b, c)
+}
+
+// countToken is the token of the bucket count: the last one before BUCKETS that is not a
+// blank or a comment.
+func (b *bucketClause) countToken() (lexer.Token, bool) {
+	for i := len(b.Tokens) - 2; i >= 0; i-- {
+		if v := strings.TrimSpace(b.Tokens[i].Value); v != "" && !strings.HasPrefix(v, "--") && !strings.HasPrefix(v, "/*") {
+			return b.Tokens[i], v == b.Num
+		}
+	}
+	return lexer.Token{}, false
+}
+
+// columnsSpan is what lies between the parentheses of CLUSTERED BY (…).
+func (st *state) columnsSpan(b *bucketClause, c chunk) plan.Span {
+	open, closing := -1, -1
+	for _, t := range b.Tokens {
+		switch {
+		case t.Value == "(" && open < 0:
+			open = t.Pos.Offset + 1
+		case t.Value == ")" && closing < 0 && open >= 0:
+			closing = t.Pos.Offset
+		}
+	}
+	if open < 0 || closing < open {
+		return plan.Span{}
+	}
+	return plan.Span{Start: st.lines.pos(c.offset + open), End: st.lines.pos(c.offset + closing)}
 }
 
 // bucketColumns fills the bucket and sort columns of spec.
 func (st *state) bucketColumns(spec *plan.BucketSpec, b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
+	spec.ColumnsSpan = st.columnsSpan(b, c)
 	for _, id := range b.Columns {
 		spec.Columns = append(spec.Columns, unquoteIdent(id.Name))
 	}

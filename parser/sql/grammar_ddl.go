@@ -150,6 +150,9 @@ type bucketClause struct {
 	Columns []*ident   `parser:"'CLUSTERED' 'BY' '(' @@ ( ',' @@ )* ')'"`
 	Sorted  []*sortCol `parser:"( 'SORTED' 'BY' '(' @@ ( ',' @@ )* ')' )?"`
 	Num     string     `parser:"'INTO' @(Number | Template) 'BUCKETS'"`
+	// Tokens are the clause's tokens, blanks and comments included, from which the count's
+	// and the column list's positions are read.
+	Tokens []lexer.Token
 }
 
 // sortCol is a SORTED BY column with its direction.

@@ -79,7 +79,8 @@ func (st *state) set(c chunk, start int) {
 	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') {
 		v = unquoteString(v)
 	}
-	st.f.Confs = append(st.f.Confs, plan.Conf{Key: k, Value: v, Pos: st.lines.pos(start)})
+	end := c.offset + len(strings.TrimRight(c.text, " \t\r\n"))
+	st.f.Confs = append(st.f.Confs, plan.Conf{Key: k, Value: v, Pos: st.lines.pos(start), Span: plan.Span{Start: st.lines.pos(start), End: st.lines.pos(end)}})
 	switch strings.ToLower(k) {
 	case "spark.sql.ansi.doublequotedidentifiers":
 		st.dqIdent = strings.EqualFold(v, "true")

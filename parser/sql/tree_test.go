@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -463,4 +464,34 @@ func transformTrees(t *plan.Table) []*plan.X {
 		xs = append(xs, tr.X)
 	}
 	return xs
+}
+
+// TestBucketSpans checks the spans of a bucket clause's count and columns, which fixes edit.
+func TestBucketSpans(t *testing.T) {
+	t.Parallel()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for src, want := range map[string]string{
+		"CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO 64 BUCKETS":                "1:60-1:62 1:52-1:53",
+		"CREATE TABLE t (a INT, b INT) USING parquet\nCLUSTERED BY ( a, b )\nINTO 200 BUCKETS": "3:6-3:9 2:15-2:21",
+		"CREATE TABLE t (a INT) USING parquet CLUSTERED BY (a) INTO {{ n }} BUCKETS":           "- 1:52-1:53",
+	} {
+		f, errs := p.ParseFile("f.sql", []byte(src))
+		if len(errs) > 0 || len(f.Tables) != 1 || f.Tables[0].Buckets() == nil {
+			t.Fatalf("%q: %v", src, errs)
+		}
+		b := f.Tables[0].Buckets()
+		if got := spanText(b.CountSpan) + " " + spanText(b.ColumnsSpan); got != want {
+			t.Errorf("%q: spans %s, want %s", src, got, want)
+		}
+	}
+}
+
+func spanText(s plan.Span) string {
+	if !s.Start.IsValid() {
+		return "-"
+	}
+	return fmt.Sprintf("%d:%d-%d:%d", s.Start.Line, s.Start.Col, s.End.Line, s.End.Col)
 }
