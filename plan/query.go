@@ -21,6 +21,9 @@ type Query struct {
 	// View is set when Target is a view the query defines (CREATE VIEW … AS) rather than a
 	// table it writes: a query reading the view reads this query.
 	View bool
+	// ViewColumns are the names of a view's column list "CREATE VIEW v (a, b) AS …", lower
+	// case, which rename the query's output columns in order; empty when none is written.
+	ViewColumns []string
 	// Temp is set for a temporary view (CREATE TEMPORARY VIEW, CREATE GLOBAL TEMPORARY VIEW),
 	// which only the session that creates it sees; a view without it is a catalogue entry.
 	Temp bool

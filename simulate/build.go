@@ -21,7 +21,11 @@ func (s *sim) relation(r *plan.Relation, hints []plan.Hint) (*node, error) {
 			if err != nil {
 				return nil, err
 			}
-			return s.requalify(n, r.Name()), nil
+			n = s.requalify(n, r.Name())
+			if len(r.ColumnAliases) > 0 {
+				return s.renameColumns(n, r.ColumnAliases), nil
+			}
+			return s.renameColumns(n, s.cteColumns[name]), nil
 		}
 		return s.scan(r), nil
 	case plan.JoinRel:
@@ -34,7 +38,7 @@ func (s *sim) relation(r *plan.Relation, hints []plan.Hint) (*node, error) {
 		if r.Alias != "" {
 			n = s.requalify(n, r.Alias)
 		}
-		return n, nil
+		return s.renameColumns(n, r.ColumnAliases), nil
 	case plan.SetRel:
 		return s.setOp(r)
 	}
@@ -54,6 +58,27 @@ func (s *sim) requalify(n *node, alias string) *node {
 	c := *n
 	c.out = out
 	c.rel = alias
+	return &c
+}
+
+// renameColumns gives a relation's output columns the names of a column alias list ("AS
+// x (a, b)", a CTE's or a view's column list), in order, as the Project of Aliases Spark puts
+// under the SubqueryAlias does; an aliased column keeps its partitioning
+// (AliasAwareOutputPartitioning). Without names the node is returned as it is.
+func (s *sim) renameColumns(n *node, names []string) *node {
+	if len(names) == 0 {
+		return n
+	}
+	out := make([]attr, len(n.out))
+	for i, a := range n.out {
+		if i < len(names) && names[i] != "" && !strings.EqualFold(a.name, names[i]) {
+			a.expr = renamed(a.expr, strings.ToLower(names[i]))
+			a.name = strings.ToLower(names[i])
+		}
+		out[i] = a
+	}
+	c := *n
+	c.out = out
 	return &c
 }
 

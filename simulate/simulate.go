@@ -24,6 +24,9 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 	s := newSim(tables, opt)
 	for _, c := range q.CTEs {
 		s.ctes[strings.ToLower(c.Name)] = c.Root
+		if len(c.Columns) > 0 {
+			s.cteColumns[strings.ToLower(c.Name)] = c.Columns
+		}
 	}
 	s.refs = collectRefs(q)
 	root, err := s.relation(q.Root, nil)
@@ -36,7 +39,7 @@ func Simulate(tables map[string]*plan.Table, q *plan.Query, opt Options) (*Resul
 
 func newSim(tables map[string]*plan.Table, opt Options) *sim {
 	b := opt.Behaviour()
-	return &sim{opt: opt, b: b, tables: tables, res: &Result{Version: b.Version, Era: b.CoPartition}, ctes: map[string]*plan.Relation{}, expanding: map[string]bool{}}
+	return &sim{opt: opt, b: b, tables: tables, res: &Result{Version: b.Version, Era: b.CoPartition}, ctes: map[string]*plan.Relation{}, cteColumns: map[string][]string{}, expanding: map[string]bool{}}
 }
 
 // run applies the preparation rules to a planned tree and emits the result.
@@ -83,6 +86,8 @@ type sim struct {
 	b      Behaviour
 	tables map[string]*plan.Table
 	ctes   map[string]*plan.Relation
+	// cteColumns are the column lists of the CTEs that have one.
+	cteColumns map[string][]string
 	// expanding are the CTEs being inlined, to stop self-reference.
 	expanding map[string]bool
 	refs      refSet

@@ -62,6 +62,10 @@ func (r *resolver) expandView(rel *plan.Relation) (string, bool) {
 	}
 	body.View, body.Span, body.Text, body.ColumnAliases = name, rel.Span, rel.Text, rel.ColumnAliases
 	body.ViewQuery, body.NameSpan = &viewQuery, rel.NameSpan
+	if len(body.ColumnAliases) == 0 {
+		// The view's own column list names its output, as a scan's alias list would.
+		body.ColumnAliases = v.ViewColumns
+	}
 	*rel = *body
 	return key, true
 }

@@ -1,6 +1,10 @@
 package sql
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // alterTable is ALTER TABLE name action. Actions not modelled are kept as tokens.
 type alterTable struct {
@@ -59,4 +63,23 @@ type cacheTable struct {
 	Name    *qname      `parser:"@@"`
 	Options []*property `parser:"( 'OPTIONS' '(' ( @@ ( ',' @@ )* )? ')' )?"`
 	As      *queryStmt  `parser:"( 'AS'? @@ )?"`
+}
+
+// viewColumns are the names of a view's column list: the first word of each comma-separated
+// element ("a COMMENT 'x', b" names a and b), unquoted, lower case.
+func viewColumns(toks []*innerTok) []string {
+	var out []string
+	first := true
+	for _, t := range toks {
+		v := strings.TrimSpace(t.Tok)
+		switch {
+		case t.Group != nil || v == "" || strings.HasPrefix(v, "--") || strings.HasPrefix(v, "/*"):
+		case v == ",":
+			first = true
+		case first:
+			out = append(out, strings.ToLower(unquoteIdent(v)))
+			first = false
+		}
+	}
+	return out
 }

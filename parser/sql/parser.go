@@ -179,6 +179,7 @@ func (st *state) statement(c chunk) {
 		} else {
 			q := st.buildQuery(ast.Query, c)
 			q.Target, q.View, q.Temp = st.name(ast.Name), true, ast.Temp
+			q.ViewColumns = viewColumns(ast.Cols)
 			st.f.Queries = append(st.f.Queries, q)
 		}
 	default:
