@@ -52,13 +52,8 @@ func (s *sim) blockCoalesce(n *node, c Cause) {
 // does not apply), bigSide its side, small and large the two counts. build reports a shuffled
 // hash join whose build side is big, which the rule leaves alone.
 func (s *sim) coalescible(n *node) (big *node, bigSide string, small, large int, build bool) {
-	var j *plan.Join
-	switch op := n.op.(type) {
-	case *plan.SortMergeJoin:
-		j = &op.Join
-	case *plan.ShuffledHashJoin:
-		j = &op.Join
-	default:
+	j := shuffleJoin(n)
+	if j == nil {
 		return nil, "", 0, 0, false
 	}
 	l, r := s.coalescibleScan(n.kids[0]), s.coalescibleScan(n.kids[1])

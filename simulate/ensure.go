@@ -146,13 +146,8 @@ func (s *sim) removeRedundantRepartition(n *node) *node {
 // the right; 3.1+ (SPARK-32282) also tries each member of a PartitioningCollection and falls
 // back from one side to the other.
 func (s *sim) reorderJoinKeys(n *node) {
-	var j *plan.Join
-	switch op := n.op.(type) {
-	case *plan.SortMergeJoin:
-		j = &op.Join
-	case *plan.ShuffledHashJoin:
-		j = &op.Join
-	default:
+	j := shuffleJoin(n)
+	if j == nil {
 		return
 	}
 	lp, rp := s.partitioning(n.kids[0]), s.partitioning(n.kids[1])
@@ -259,4 +254,15 @@ func sortChild(n *node) *node {
 		return n.child()
 	}
 	return n
+}
+
+// shuffleJoin returns the join of a sort-merge or shuffled hash join node, nil for any other.
+func shuffleJoin(n *node) *plan.Join {
+	switch op := n.op.(type) {
+	case *plan.SortMergeJoin:
+		return &op.Join
+	case *plan.ShuffledHashJoin:
+		return &op.Join
+	}
+	return nil
 }

@@ -53,12 +53,8 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 				f.update(b, gids)
 			}
 		}
-		m := t.memBytes() + int64(len(funcs))*int64(t.groups())*17
-		if m > held {
-			if err := e.mem.reserve(m-held, "aggregation hash table"); err != nil {
-				return err
-			}
-			held = m
+		if err := e.mem.grow(&held, t.memBytes()+int64(len(funcs))*int64(t.groups())*17, "aggregation hash table"); err != nil {
+			return err
 		}
 		return nil
 	})

@@ -33,3 +33,16 @@ func (b *budget) reserve(n int64, what string) error {
 
 // release returns n bytes.
 func (b *budget) release(n int64) { b.used.Add(-n) }
+
+// grow charges what grew from *held bytes to to bytes, and records to in *held; a smaller
+// size charges nothing.
+func (b *budget) grow(held *int64, to int64, what string) error {
+	if to <= *held {
+		return nil
+	}
+	if err := b.reserve(to-*held, what); err != nil {
+		return err
+	}
+	*held = to
+	return nil
+}

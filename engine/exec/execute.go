@@ -142,11 +142,8 @@ func Execute(ctx context.Context, root plan.Node, cat *Catalog, opt Options) (*R
 		var held int64
 		err = drain(ctx, op, func(b *store.Batch) error {
 			out.Append(b)
-			if m := out.MemBytes(); m > held {
-				if err := e.mem.reserve(m-held, "the query result"); err != nil {
-					return err
-				}
-				held = m
+			if err := e.mem.grow(&held, out.MemBytes(), "the query result"); err != nil {
+				return err
 			}
 			return nil
 		})

@@ -104,11 +104,8 @@ func (e *executor) materialise(ctx context.Context, op Operator, cols schema, wh
 	var held int64
 	err := drain(ctx, op, func(b *store.Batch) error {
 		all.Append(b)
-		if m := all.MemBytes(); m > held {
-			if err := e.mem.reserve(m-held, what); err != nil {
-				return err
-			}
-			held = m
+		if err := e.mem.grow(&held, all.MemBytes(), what); err != nil {
+			return err
 		}
 		return nil
 	})

@@ -134,19 +134,12 @@ func unescape(s string, decode bool) string {
 // splitFString splits a Python f-string's content into literal parts and {expr} parts
 // ({{ and }} are literal braces; a !conversion or :format suffix is dropped).
 func splitFString(s string, decode bool) []strPart {
-	var parts []strPart
-	var lit strings.Builder
-	flush := func() {
-		if lit.Len() > 0 {
-			parts = append(parts, strPart{lit: unescape(lit.String(), decode)})
-			lit.Reset()
-		}
-	}
+	b := &partsBuilder{decode: decode}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case (c == '{' || c == '}') && i+1 < len(s) && s[i+1] == c:
-			lit.WriteByte(c)
+			b.lit.WriteByte(c)
 			i++
 		case c == '{':
 			j, depth := i+1, 1
@@ -164,15 +157,14 @@ func splitFString(s string, decode bool) []strPart {
 			} else {
 				inner = s[i+1 : j-1]
 			}
-			flush()
-			parts = append(parts, strPart{expr: fExpr(inner)})
+			b.expr(fExpr(inner))
 			i = j - 1
 		default:
-			lit.WriteByte(c)
+			b.lit.WriteByte(c)
 		}
 	}
-	flush()
-	return parts
+	b.flush()
+	return b.parts
 }
 
 // fExpr trims an f-string replacement field to its expression.
@@ -200,23 +192,16 @@ func fExpr(s string) string {
 // splitScalaInterp splits a Scala s"…" / f"…" content: $name and ${expr} are expressions,
 // $$ a literal dollar.
 func splitScalaInterp(s string, decode bool) []strPart {
-	var parts []strPart
-	var lit strings.Builder
-	flush := func() {
-		if lit.Len() > 0 {
-			parts = append(parts, strPart{lit: unescape(lit.String(), decode)})
-			lit.Reset()
-		}
-	}
+	b := &partsBuilder{decode: decode}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c != '$' || i+1 >= len(s) {
-			lit.WriteByte(c)
+			b.lit.WriteByte(c)
 			continue
 		}
 		switch n := s[i+1]; {
 		case n == '$':
-			lit.WriteByte('$')
+			b.lit.WriteByte('$')
 			i++
 		case n == '{':
 			j := strings.IndexByte(s[i+2:], '}')
@@ -224,21 +209,40 @@ func splitScalaInterp(s string, decode bool) []strPart {
 			if j >= 0 {
 				end = i + 2 + j
 			}
-			flush()
-			parts = append(parts, strPart{expr: fExpr(s[i+2 : end])})
+			b.expr(fExpr(s[i+2 : end]))
 			i = end
 		case isIdentStart(n):
 			j := i + 1
 			for j < len(s) && isIdentPart(s[j]) {
 				j++
 			}
-			flush()
-			parts = append(parts, strPart{expr: s[i+1 : j]})
+			b.expr(s[i+1 : j])
 			i = j - 1
 		default:
-			lit.WriteByte(c)
+			b.lit.WriteByte(c)
 		}
 	}
-	flush()
-	return parts
+	b.flush()
+	return b.parts
+}
+
+// A partsBuilder collects a string's parts: literal bytes up to the next expression, then it.
+type partsBuilder struct {
+	parts  []strPart
+	lit    strings.Builder
+	decode bool
+}
+
+// flush ends the literal part being collected, if any.
+func (b *partsBuilder) flush() {
+	if b.lit.Len() > 0 {
+		b.parts = append(b.parts, strPart{lit: unescape(b.lit.String(), b.decode)})
+		b.lit.Reset()
+	}
+}
+
+// expr ends the literal part and adds an expression part.
+func (b *partsBuilder) expr(e string) {
+	b.flush()
+	b.parts = append(b.parts, strPart{expr: e})
 }

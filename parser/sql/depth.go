@@ -19,14 +19,12 @@ func tooDeep(s string) (int, string) {
 	arrows := []int{0} // lambda arrows per open bracket level, the statement's own first
 	sum, cases := 0, 0
 	for i := 0; i < len(s); {
+		if j, ok := skipOpaque(s, i); ok {
+			i = j
+			continue
+		}
 		c := s[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
-			i = skipQuoted(s, i)
-			continue
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			i = skipTemplate(s, i)
-			continue
 		case c == '(' || c == '[':
 			arrows = append(arrows, 0)
 		case (c == ')' || c == ']') && len(arrows) > 1:

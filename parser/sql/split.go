@@ -157,17 +157,14 @@ func blank(s string) string {
 func unbalanced(s string) (int, string) {
 	var open []int
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
-			i = skipQuoted(s, i)
+		if j, ok := skipOpaque(s, i); ok {
+			i = j
 			continue
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			i = skipTemplate(s, i)
-			continue
-		case c == '(' || c == '[':
+		}
+		switch c := s[i]; c {
+		case '(', '[':
 			open = append(open, i)
-		case c == ')' || c == ']':
+		case ')', ']':
 			want := byte('(')
 			if c == ']' {
 				want = '['
@@ -275,4 +272,16 @@ func dollarEnd(s string, i int) int {
 		return j + 1 + k + len(delim)
 	}
 	return len(s)
+}
+
+// skipOpaque returns the offset just after a quoted string or a template that starts at i,
+// and whether one does.
+func skipOpaque(s string, i int) (int, bool) {
+	switch c := s[i]; {
+	case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
+		return skipQuoted(s, i), true
+	case c == '{' && i+1 < len(s) && s[i+1] == '{':
+		return skipTemplate(s, i), true
+	}
+	return i, false
 }
