@@ -246,13 +246,13 @@ func (p *Project) expr(file, text string, at int, inner string, m *Model, own Co
 		return "", true
 	case fn == "ref":
 		a := stringArgs(args)
-		if len(a) == 0 {
+		if len(a) == 0 || !printable(a...) {
 			return "", false
 		}
 		return quoteName(strings.ToLower(a[len(a)-1])), true
 	case fn == "source":
 		a := stringArgs(args)
-		if len(a) != 2 {
+		if len(a) != 2 || !printable(a...) {
 			return "", false
 		}
 		rel, ok := p.sources[a[0]+"."+a[1]]
@@ -263,6 +263,19 @@ func (p *Project) expr(file, text string, at int, inner string, m *Model, own Co
 		return quoteName(rel), true
 	}
 	return "", false
+}
+
+// printable reports whether no name has a control character (a newline in a ref's name is
+// no relation dbt could create): such a call is Jinja not understood.
+func printable(names ...string) bool {
+	for _, s := range names {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] == 0x7f {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // call splits "name(args)" into its name and the text between the parentheses.
