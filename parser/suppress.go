@@ -3,9 +3,11 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	sqlp "github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -19,7 +21,10 @@ func scanSuppressions(file string, src []byte, sql bool) []plan.Suppression {
 		return nil
 	}
 	lines := strings.Split(string(src), "\n")
+	var ends []int // the SQL statements' end offsets, cut once when a directive needs them
+	next := 0      // the offset of the line after the current one
 	for n, text := range lines {
+		next += len(text) + 1
 		i := strings.Index(text, plan.IgnoreWord)
 		if i < 0 {
 			continue
@@ -41,7 +46,12 @@ func scanSuppressions(file string, src []byte, sql bool) []plan.Suppression {
 		case "":
 			s.Line = n + 2
 			if marker == "--" && sql {
-				s.Last = statementEnd(lines, n+1) + 1
+				if ends == nil {
+					ends = sqlp.StatementEnds(string(src))
+				}
+				// The statement that starts on the next line ends at the first end after it.
+				i, _ := slices.BinarySearch(ends, next)
+				s.Last = lineOf(src, ends[min(i, len(ends)-1)])
 			}
 		case `"`:
 			// A notebook (.ipynb) cell line: the comment is a JSON string of its own, the
@@ -87,39 +97,7 @@ func readSuppression(s *plan.Suppression, rest string) {
 	}
 }
 
-// statementEnd returns the index of the line holding the ';' that ends the SQL statement
-// starting at lines[from], or the last line when none does. Semicolons inside quotes,
-// backquotes and comments do not count.
-func statementEnd(lines []string, from int) int {
-	var quote byte
-	block := false
-	for i := from; i < len(lines); i++ {
-		l := lines[i]
-		for j := 0; j < len(l); j++ {
-			c := l[j]
-			switch {
-			case block:
-				if c == '*' && j+1 < len(l) && l[j+1] == '/' {
-					block = false
-					j++
-				}
-			case quote != 0:
-				if c == '\\' && quote != '`' {
-					j++
-				} else if c == quote {
-					quote = 0
-				}
-			case c == '-' && j+1 < len(l) && l[j+1] == '-':
-				j = len(l)
-			case c == '/' && j+1 < len(l) && l[j+1] == '*':
-				block = true
-				j++
-			case c == '\'' || c == '"' || c == '`':
-				quote = c
-			case c == ';':
-				return i
-			}
-		}
-	}
-	return len(lines) - 1
+// lineOf returns the line number of offset off.
+func lineOf(src []byte, off int) int {
+	return bytes.Count(src[:min(off, len(src))], []byte("\n")) + 1
 }

@@ -285,3 +285,14 @@ func skipOpaque(s string, i int) (int, bool) {
 	}
 	return i, false
 }
+
+// StatementEnds returns the offsets at which the statements of src end, in order: each
+// ';' that ends one, then len(src). Statements are cut as the parser cuts them (outside
+// quotes, comments, templates and dollar-quoted bodies).
+func StatementEnds(src string) []int {
+	var out []int
+	for _, c := range split(src) {
+		out = append(out, c.offset+len(c.raw))
+	}
+	return append(out, len(src))
+}
