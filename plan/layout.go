@@ -138,7 +138,9 @@ func ComposeLayout(format string, hive bool, spec *BucketSpec, transforms []Tran
 	if len(cluster) > 0 {
 		return &Clustering{Columns: cluster}
 	}
-	if fileSource(format) || hive {
+	f := strings.TrimPrefix(strings.ToLower(format), "org.apache.spark.sql.")
+	v1 := FileSourceFormat(f) || f == "hive"
+	if v1 || hive {
 		var kept []Transform
 		for _, tr := range transforms {
 			if s, ok := BucketTransform(tr.X); ok && spec == nil {
@@ -152,7 +154,7 @@ func ComposeLayout(format string, hive bool, spec *BucketSpec, transforms []Tran
 	if len(transforms) == 0 && spec == nil {
 		return nil
 	}
-	if len(transforms) == 0 && (fileSource(format) || hive || !v2Catalog(format)) {
+	if len(transforms) == 0 && (v1 || hive || !V2CatalogFormat(format)) {
 		if hive {
 			return &HiveBuckets{*spec}
 		}
@@ -164,18 +166,20 @@ func ComposeLayout(format string, hive bool, spec *BucketSpec, transforms []Tran
 	return &Transforms{Items: transforms}
 }
 
-// fileSource reports a format Spark's session catalog keeps as a v1 file-source table, for
-// which a bucket transform is bucketing.
-func fileSource(format string) bool {
-	switch strings.TrimPrefix(strings.ToLower(format), "org.apache.spark.sql.") {
-	case "", "parquet", "orc", "csv", "json", "text", "avro", "hive":
+// FileSourceFormat reports a DataSource V1 file format (lower case; "" is the default
+// source): the session catalog keeps such a table as a file-source table, for which a bucket
+// transform is bucketing, and FileSourceScanExec reads it with its bucket spec.
+func FileSourceFormat(format string) bool {
+	switch format {
+	case "", "parquet", "orc", "csv", "json", "text", "avro":
 		return true
 	}
 	return false
 }
 
-// v2Catalog reports a format whose catalog takes partition transforms as its own layout.
-func v2Catalog(format string) bool {
+// V2CatalogFormat reports a format whose catalog takes partition transforms as its own
+// layout and which Spark reads through DataSource V2 (Iceberg, Hudi, Paimon).
+func V2CatalogFormat(format string) bool {
 	switch strings.ToLower(format) {
 	case "iceberg", "hudi", "paimon":
 		return true

@@ -61,9 +61,5 @@ func runBL402(p *Pass) error {
 
 // v2Table reports a table Spark reads through DataSource V2 with a reported partitioning.
 func v2Table(t *plan.Table) bool {
-	switch strings.ToLower(t.Format) {
-	case "iceberg", "hudi", "paimon":
-		return true
-	}
-	return len(t.PartitionTransforms()) > 0
+	return plan.V2CatalogFormat(t.Format) || len(t.PartitionTransforms()) > 0
 }

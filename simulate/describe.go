@@ -133,5 +133,5 @@ func describeScan(n *node, op *plan.FileScan, b Behaviour) string {
 // isSparkBucketed reports a table whose bucket spec Spark keeps when reading: a data source
 // table (not Hive-format, not Delta).
 func isSparkBucketed(t *plan.Table) bool {
-	return t.Buckets() != nil && !t.Hive && isFileFormat(strings.ToLower(t.Format))
+	return t.Buckets() != nil && !t.Hive && plan.FileSourceFormat(strings.ToLower(t.Format))
 }

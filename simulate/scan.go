@@ -7,15 +7,6 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// isFileFormat reports a DataSource V1 file format FileSourceScanExec reads with a bucket spec.
-func isFileFormat(f string) bool {
-	switch f {
-	case "parquet", "orc", "csv", "json", "avro", "text", "":
-		return true
-	}
-	return false
-}
-
 // scan plans a table read as FileSourceStrategy does: FileSourceScanExec over the columns the
 // query reads, bucketed when FileSourceScanExec.bucketedScan holds (Spark 3.0–4.x:
 // bucketing enabled, a Spark bucket spec, every bucket column read), with bucket pruning
