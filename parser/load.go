@@ -40,6 +40,12 @@ type LoadOptions struct {
 	// MaxInputSize is the largest input read, files and standard input alike; 0 or less
 	// means MaxFileSize.
 	MaxInputSize int64
+	// Overlay is the text of files by name, as Load names them (cleaned, slash-separated,
+	// spelled as the path given plus the path below it), read instead of the file on disk: an
+	// editor's unsaved documents. A name under a walked directory that is not on disk is
+	// read too, unless an excluded or skipped directory holds it or its name is not one Load
+	// reads; an overlay the walk does not reach is not read.
+	Overlay map[string][]byte
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
@@ -65,7 +71,7 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 			stdin = append(stdin, input{path: "-", name: "-", kind: kindSQL, src: src, explicit: true})
 		}
 	}
-	files, walkErrs := walk(paths, opts.Exclude, opts.MaxInputSize)
+	files, walkErrs := walk(paths, opts.Exclude, opts.MaxInputSize, opts.Overlay)
 	files = append(files, stdin...)
 	sortInputs(files)
 	errs = append(errs, walkErrs...)

@@ -1,10 +1,13 @@
 package parser
 
 import (
+	"cmp"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/internal/readcap"
@@ -42,8 +45,8 @@ func skipDir(name string) bool {
 // limit. A root that is a symbolic link to a directory is walked under the name given (the
 // link's target resolved once, so a loop of links is an error, not a hang); symbolic links
 // met inside a walk are not followed, so no file is read twice and no walk loops.
-func walk(paths []string, exclude []string, limit int64) ([]input, perr.List) {
-	w := &walker{ex: newExcluder(exclude), seen: map[string]bool{}, limit: limit}
+func walk(paths []string, exclude []string, limit int64, overlay map[string][]byte) ([]input, perr.List) {
+	w := &walker{ex: newExcluder(exclude), seen: map[string]bool{}, limit: limit, overlay: overlay}
 	for _, root := range paths {
 		w.root(root)
 	}
@@ -58,11 +61,17 @@ type walker struct {
 	limit int64
 	out   []input
 	errs  perr.List
+	// overlay is LoadOptions.Overlay: text read instead of the file of the same name.
+	overlay map[string][]byte
 }
 
 // root lists one path given to Load: a file is read whatever its name, a directory walked.
 func (w *walker) root(root string) {
 	info, err := os.Stat(root)
+	if err != nil && w.overlay[filepath.ToSlash(filepath.Clean(root))] != nil {
+		w.add(root, true) // an unsaved document named as the root
+		return
+	}
 	if err != nil {
 		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", unwrapPath(err))
 		return
@@ -102,6 +111,43 @@ func (w *walker) root(root string) {
 	if err != nil {
 		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", err)
 	}
+	w.unsaved(root)
+}
+
+// unsaved lists the overlay's files under the directory root that the walk did not find on
+// disk, skipping them as the walk would have: under a skipped or excluded directory, or
+// excluded themselves.
+func (w *walker) unsaved(root string) {
+	prefix := strings.TrimSuffix(filepath.ToSlash(filepath.Clean(root)), "/") + "/"
+	if prefix == "./" {
+		prefix = ""
+	}
+	names := make([]string, 0, len(w.overlay))
+	for name := range w.overlay {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		rel, ok := strings.CutPrefix(name, prefix)
+		if !ok || w.seen[name] || rel == "" || path.IsAbs(rel) || rel != path.Clean(rel) || strings.HasPrefix(rel, "../") {
+			continue
+		}
+		if !w.skippedUnder(rel) {
+			w.add(name, false)
+		}
+	}
+}
+
+// skippedUnder reports whether the walk skips the file rel (relative to its root): a
+// directory on its way is skipped or excluded, or the file is excluded.
+func (w *walker) skippedUnder(rel string) bool {
+	dirs := strings.Split(rel, "/")
+	for i := 1; i < len(dirs); i++ {
+		if skipDir(dirs[i-1]) || w.ex.match(strings.Join(dirs[:i], "/"), true) {
+			return true
+		}
+	}
+	return w.ex.match(rel, false)
 }
 
 // add lists one file, explicit when named on the command line (read whatever its name). A
@@ -120,6 +166,14 @@ func (w *walker) add(path string, explicit bool) {
 		return
 	}
 	w.seen[name] = true
+	if src, ok := w.overlay[name]; ok {
+		if limit := cmp.Or(max(w.limit, 0), MaxFileSize); int64(len(src)) > limit {
+			w.errs.Add(plan.Pos{File: name}, "%s", readcap.Message(&readcap.TooLargeError{Size: int64(len(src)), Limit: limit}))
+			return
+		}
+		w.out = append(w.out, input{path: path, name: name, kind: k, explicit: explicit, src: src})
+		return
+	}
 	if _, err := readcap.Check(path, w.limit); err != nil {
 		w.errs.Add(plan.Pos{File: name}, "%s", readcap.Message(err))
 		return
