@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/bucketlint/bucketlint/parser"
-	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
@@ -148,7 +147,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	if err != nil {
 		return err
 	}
-	cfg, w, loadErrs := ld.cfg, ld.w, ld.errs
+	cfg, w := ld.cfg, ld.w
 	project := w.Project()
 	enabled, err := enabledRules(opts, cfg, catalogue)
 	if err != nil {
@@ -162,35 +161,8 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		return err
 	}
 	src := newSources(opts.common.maxInput.limit())
-	sups, problems := rules.ResolveSuppressions(catalogue, project.Suppressions)
-	var dirErrs perr.List
-	for _, p := range problems {
-		dirErrs.Add(p.Pos, "%s", p.Msg)
-	}
-	var toRun []*rules.Rule
-	ran := map[string]bool{}
-	for _, r := range catalogue {
-		if enabled[r.ID] && r.ID != rules.ParseErrorID && r.ID != rules.UnusedSuppressionID {
-			toRun = append(toRun, r)
-			ran[r.ID] = true
-		}
-	}
-	driver := &rules.Driver{Thresholds: cfg.Thresholds.thresholds(), Source: src.get}
-	diags, ruleErr := driver.Run(w, toRun)
-
-	loadErrs = append(loadErrs, dirErrs...)
-	loadErrs.Sort()
-	for _, e := range loadErrs {
-		if d, ok := rules.InputError(catalogue, e.Pos, e.Msg); ok {
-			diags = append(diags, d)
-		}
-	}
-
-	st := &settings{today: opts.today, suppressions: sups, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
-	for k, v := range cfg.Severity {
-		sev, _ := rules.ParseSeverity(v)
-		st.severity[rules.ByID(catalogue, k).ID] = sev
-	}
+	dg := diagnose(ld, enabled, catalogue, opts.today, src.get)
+	diags, ruleErr, loadErrs, st := dg.diags, dg.ruleErr, dg.loadErrs, dg.st
 	if opts.baseline != "" {
 		if st.baseline, err = readBaseline(opts.baseline, opts.common.maxInput.limit()); err != nil {
 			return err

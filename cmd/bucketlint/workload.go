@@ -96,13 +96,22 @@ func (c *commonFlags) loadWith(ctx context.Context, paths []string, scenario *sp
 		merged.Spark = overlay(cfg.Spark, *scenario)
 		cfg = &merged
 	}
+	return c.loadFrom(ctx, cfg, paths, parser.LoadOptions{Stdin: s.in})
+}
+
+// loadFrom loads the paths (and --tables and the configuration's catalog files) under an
+// already resolved configuration; base gives the load options the flags do not (standard
+// input, an editor's unsaved files, a compiled SQL parser), and the configuration's and the
+// flags' excludes and --max-input-size are added to it.
+func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string, base parser.LoadOptions) (*loaded, error) {
 	wc, err := c.workloadConfig(cfg)
 	if err != nil {
 		return nil, err
 	}
 	all := append(append(append([]string(nil), paths...), c.tables...), cfg.Catalog...)
-	exclude := append(append([]string(nil), cfg.Exclude...), c.exclude...)
-	project, errs := parser.Load(ctx, all, parser.LoadOptions{Exclude: exclude, Stdin: s.in, MaxInputSize: c.maxInput.limit()})
+	base.Exclude = append(append(append([]string(nil), base.Exclude...), cfg.Exclude...), c.exclude...)
+	base.MaxInputSize = c.maxInput.limit()
+	project, errs := parser.Load(ctx, all, base)
 	w, err := workload.New(project, wc)
 	if err != nil {
 		return nil, c.sizeError(w)
