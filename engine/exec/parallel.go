@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/bucketlint/bucketlint/internal/crash"
 )
 
 // runParts calls fn for partitions 0..n-1 on up to par goroutines, stopping at the first
@@ -25,6 +27,7 @@ func runParts(ctx context.Context, n, par int, fn func(ctx context.Context, work
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer crash.Catch(fail) // the feeder stops on the cancel; the others drain next
 			for p := range next {
 				if err := fn(ctx, w, p); err != nil {
 					fail(err)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/engine/store"
+
+	"github.com/bucketlint/bucketlint/internal/crash"
 )
 
 // A Checksum is an order-independent digest of a multiset of rows: the row count and the
@@ -147,12 +149,17 @@ func CompareRows(a, b *Result) (Checksum, Checksum, error) {
 	var ka, kb []int64
 	var ca, cb Checksum
 	done := make(chan struct{})
+	var crashed error
 	go func() {
 		defer close(done)
+		defer crash.Catch(func(err error) { crashed = err })
 		rb, kb, cb = b.canonical(true)
 	}()
 	ra, ka, ca = a.canonical(true)
 	<-done
+	if crashed != nil {
+		return ca, cb, crashed
+	}
 	// Both lists are in (hash, text) order; a merge walk finds the first row in only one.
 	less := func(i, j int) bool {
 		if ka[i] != kb[j] {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
+
+	"github.com/bucketlint/bucketlint/internal/crash"
 )
 
 // opErr formats an error about operator n, prefixed with its position when it has one.
@@ -138,6 +140,7 @@ func (s *scanOp) start() {
 	s.stop = make(chan struct{})
 	go func() {
 		defer close(s.ch)
+		defer crash.Catch(func(err error) { s.errc <- err }) // errc is sent once, at the end
 		for _, f := range s.files {
 			err := s.table.ReadFile(f, s.cols, func(b *store.Batch) error {
 				select {

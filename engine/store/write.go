@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
+
+	"github.com/bucketlint/bucketlint/internal/crash"
 )
 
 // WriteOptions tune Write.
@@ -275,6 +277,11 @@ func writeFiles(ctx context.Context, t *Table, data *Batch, cols []int, jobs []f
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer crash.Catch(func(err error) { // as a write error: report, then drain
+				errs <- err
+				for range next {
+				}
+			})
 			w, err := newFileWriter(t.Schema, cols, snappyCodec{fast: opt.FastCompression})
 			if err != nil {
 				errs <- err
