@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/bucketlint/bucketlint/report"
@@ -64,19 +65,40 @@ func commands() []command {
 
 // run is main without the process: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signalContext()
+	ctx, stop := signalContext(interrupted)
 	defer stop()
 	return runStreams(ctx, args, &streams{in: stdin, out: stdout, err: stderr, color: wantColor(stdout), getenv: os.Getenv})
 }
 
 // signalContext returns the context every command runs under: cancelled by the first SIGINT
-// or SIGTERM, so that a command stops its work and cleans up (verify drops its scratch tables
-// on a Spark Connect server). After that signal the default handling is back, and a second
-// one ends the process at once, also in a command that does not watch the context.
-func signalContext() (context.Context, context.CancelFunc) {
+// or SIGTERM, so that a command stops its work and cleans up (verify removes its temporary
+// warehouse and drops its scratch tables on a Spark Connect server). A second signal calls
+// onSecond with it, for a user who will not wait for that clean-up: main's interrupted
+// removes what is left of the temporary directories and ends the process at once.
+func signalContext(onSecond func(os.Signal)) (context.Context, context.CancelFunc) {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
+	second := make(chan os.Signal, 1)
+	quit := make(chan struct{})
+	unwatch := context.AfterFunc(ctx, func() {
+		signal.Notify(second, os.Interrupt, syscall.SIGTERM) // before stop: no signal falls between
+		stop()
+		go func() {
+			select {
+			case sig := <-second:
+				onSecond(sig)
+			case <-quit:
+			}
+		}()
+	})
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			unwatch()
+			stop()
+			signal.Stop(second)
+			close(quit)
+		})
+	}
 }
 
 // runStreams is run with the context, streams and environment given, as tests inject them.

@@ -18,7 +18,8 @@ const signalChildEnv = "BUCKETLINT_SIGNAL_CHILD"
 
 // TestVerifySignal runs `bucketlint verify` in a child process, sends it SIGINT or SIGTERM
 // once its temporary warehouse exists, and checks that the process ends with an error and
-// leaves no bucketlint-verify-* directory behind (issue 14: up to 540 MB were left).
+// leaves no bucketlint-verify-* directory behind (issue 14: up to 540 MB were left), also
+// when a second signal ends it during that clean-up.
 func TestVerifySignal(t *testing.T) {
 	if args := os.Getenv(signalChildEnv); args != "" {
 		code := run(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr) //nolint:forbidigo // the child process prints as the binary does
@@ -35,8 +36,16 @@ SELECT a.k, v, w FROM a JOIN b ON a.k = b.k;
 	if err := os.WriteFile(work, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		t.Run(sig.String(), func(t *testing.T) {
+	for _, c := range []struct {
+		sig   syscall.Signal
+		twice bool // a second signal right after the first, as an impatient user sends
+	}{{syscall.SIGINT, false}, {syscall.SIGTERM, false}, {syscall.SIGINT, true}, {syscall.SIGTERM, true}} {
+		sig := c.sig
+		name := sig.String()
+		if c.twice {
+			name += " twice"
+		}
+		t.Run(name, func(t *testing.T) {
 			tmp := t.TempDir()
 			cmd := exec.Command(os.Args[0], "-test.run=^TestVerifySignal$")
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp, signalChildEnv+"=verify\n--rows\n20000000\n"+work)
@@ -52,6 +61,10 @@ SELECT a.k, v, w FROM a JOIN b ON a.k = b.k;
 			}
 			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
+			}
+			if c.twice {
+				time.Sleep(20 * time.Millisecond)
+				_ = cmd.Process.Signal(sig) // the process may be gone already
 			}
 			select {
 			case err := <-done:

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -41,7 +42,11 @@ func (g GenSpec) Schema() Schema {
 // 0..Cardinality-1 (uniform or Zipf) and mapped to the type: integers are the rank (modulo
 // the type's range), strings "v<rank>", dates and timestamps days or seconds after
 // 2020-01-01, doubles rank/4.
-func Generate(g GenSpec) (*Batch, error) {
+func Generate(g GenSpec) (*Batch, error) { return GenerateContext(context.Background(), g) }
+
+// GenerateContext is Generate that stops early, with ctx's error, once ctx ends: generating
+// tens of millions of rows takes seconds, and an interrupted verify should not wait for them.
+func GenerateContext(ctx context.Context, g GenSpec) (*Batch, error) {
 	s := g.Schema()
 	for _, c := range s {
 		if _, err := KindOf(c.Type); err != nil {
@@ -51,14 +56,18 @@ func Generate(g GenSpec) (*Batch, error) {
 	b := NewBatch(s.Types(), g.Rows)
 	// Every column draws from its own stream, so the columns are generated at once.
 	parallel(len(g.Columns), 0, func(i int) {
-		generateColumn(b.Cols[i], g.Columns[i], g.Rows, rand.New(rand.NewPCG(g.Seed, uint64(i)+1)))
+		generateColumn(ctx, b.Cols[i], g.Columns[i], g.Rows, rand.New(rand.NewPCG(g.Seed, uint64(i)+1)))
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("generate: %w", context.Cause(ctx))
+	}
 	b.Len = g.Rows
 	return b, nil
 }
 
-// generateColumn appends rows values of column c drawn from rng to v.
-func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
+// generateColumn appends rows values of column c drawn from rng to v; it stops early, leaving
+// v short, once ctx ends.
+func generateColumn(ctx context.Context, v *Vec, c GenColumn, rows int, rng *rand.Rand) {
 	card := c.Cardinality
 	if card <= 0 {
 		card = max(rows, 1)
@@ -72,7 +81,10 @@ func generateColumn(v *Vec, c GenColumn, rows int, rng *rand.Rand) {
 	if v.Kind == KindInt128 {
 		limit = hash.Pow10Int128(c.Type.Precision)
 	}
-	for range rows {
+	for i := range rows {
+		if i&(1<<16-1) == 0 && ctx.Err() != nil {
+			return
+		}
 		if c.NullFraction > 0 && rng.Float64() < c.NullFraction {
 			v.AppendNull()
 			continue

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -69,7 +70,7 @@ func isKeyColumn(t *plan.Table, name string) bool {
 // loadData returns the rows of table t in schema s: read from d.Path or generated. Generated
 // columns without a Start begin at the literal the query compares them with (auto), so that
 // a filter such as day = DATE'2024-06-30' keeps rows.
-func loadData(t *plan.Table, s store.Schema, d TableData, w *warehouse, auto map[string]string) (*store.Batch, error) {
+func loadData(ctx context.Context, t *plan.Table, s store.Schema, d TableData, w *warehouse, auto map[string]string) (*store.Batch, error) {
 	opt := w.opt
 	if d.Path != "" {
 		return readFixture(d.Path, s)
@@ -104,7 +105,7 @@ func loadData(t *plan.Table, s store.Schema, d TableData, w *warehouse, auto map
 	if err := w.charge(t.Name, est, fmt.Sprintf("%d generated rows", rows)); err != nil {
 		return nil, err
 	}
-	b, err := store.Generate(g)
+	b, err := store.GenerateContext(ctx, g)
 	if err != nil {
 		return nil, fmt.Errorf("generating %s: %w", t.Name, err)
 	}

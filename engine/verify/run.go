@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/engine/exec"
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/internal/scratch"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -73,12 +73,13 @@ func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Resu
 		}()
 		root = opt.OutDir
 	} else {
-		root, err = os.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
+		var remove func() error
+		root, remove, err = scratch.MkdirTemp(opt.TempRoot, "bucketlint-verify-")
 		if err != nil {
 			return nil, fmt.Errorf("verify: %w", err)
 		}
 		defer func() {
-			if rerr := os.RemoveAll(root); rerr != nil {
+			if rerr := remove(); rerr != nil {
 				err = errors.Join(err, fmt.Errorf("verify: removing %s: %w", root, rerr))
 			}
 		}()
@@ -233,7 +234,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 			return nil, err
 		}
 		w.progress(sc.Name, "loading %s", t.Name)
-		b, err := loadData(before, s, sc.Data[t.Name], w, queryStarts(sc.Query, t.Name))
+		b, err := loadData(ctx, before, s, sc.Data[t.Name], w, queryStarts(sc.Query, t.Name))
 		if err != nil {
 			return nil, err
 		}
