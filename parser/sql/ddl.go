@@ -30,7 +30,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 		Name:        st.name(ast.Name),
 		SizeInBytes: -1,
 		RowCount:    -1,
-		Sources:     []plan.Pos{st.at(c, ast.Pos)},
+		Sources:     []plan.Pos{st.at(c, lpos(ast.Pos))},
 	}
 	if ast.Like != nil {
 		t.Like = st.name(ast.Like)
@@ -46,7 +46,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 		name := cl.name()
 		if seen[name] {
 			// AstBuilder.checkDuplicateClauses: a parse error in every version.
-			st.errs.Add(st.at(c, cl.Pos), "found duplicate clauses: %s", name)
+			st.errs.Add(st.at(c, lpos(cl.Pos)), "found duplicate clauses: %s", name)
 			return nil
 		}
 		seen[name] = true
@@ -56,7 +56,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 	}
 	hiveStorage(t, ast.Clauses)
 	if seen["CLUSTER BY"] && seen["CLUSTERED BY"] {
-		st.errs.Add(st.at(c, ast.Pos), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
+		st.errs.Add(st.at(c, lpos(ast.Pos)), "cannot specify both CLUSTER BY and CLUSTERED BY INTO BUCKETS")
 		return nil
 	}
 	t.Layout = plan.ComposeLayout(t.Format, t.Hive, lp.spec, lp.transforms, lp.cluster)
@@ -104,7 +104,7 @@ func (cl *createClause) name() string {
 }
 
 func column(d *columnDef, st *state, c chunk) plan.Column {
-	col := plan.Column{Name: unquoteIdent(d.Name), Type: plan.CanonicalType(d.Type.render()), Pos: st.at(c, d.Pos)}
+	col := plan.Column{Name: unquoteIdent(d.Name), Type: plan.CanonicalType(d.Type.render()), Pos: st.at(c, lpos(d.Pos))}
 	for _, o := range d.Opts {
 		if o.Comment != nil {
 			col.Comment = unquoteString(*o.Comment)
@@ -159,7 +159,7 @@ func (st *state) partitioned(t *plan.Table, fields []*partField, c chunk) []plan
 		t.PartitionColumns = append(t.PartitionColumns, name)
 		if f.Column.Type != nil {
 			if _, ok := t.Column(name); !ok {
-				t.Columns = append(t.Columns, plan.Column{Name: name, Type: plan.CanonicalType(f.Column.Type.render()), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, f.Pos)})
+				t.Columns = append(t.Columns, plan.Column{Name: name, Type: plan.CanonicalType(f.Column.Type.render()), Comment: unquoteString(f.Column.Comment), Pos: st.at(c, lpos(f.Pos))})
 			}
 		}
 	}
@@ -190,36 +190,36 @@ func (tr *transform) tree(t *trees) *plan.X {
 		var arg *plan.X
 		switch p := a.Parts[0]; {
 		case len(a.Parts) == 1 && p != "" && '0' <= p[0] && p[0] <= '9':
-			arg = t.number(p, false, a.Pos, a.EndPos)
+			arg = t.number(p, false, lpos(a.Pos), lpos(a.EndPos))
 		case len(a.Parts) == 1 && (p[0] == '\'' || p[0] == '"'):
-			arg = t.mk(plan.X{Op: plan.OpLiteral, Type: "string", Value: unquoteString(p)}, a.Pos, a.EndPos)
+			arg = t.mk(plan.X{Op: plan.OpLiteral, Type: "string", Value: unquoteString(p)}, lpos(a.Pos), lpos(a.EndPos))
 		default:
 			parts := strings.Split(a.name(), ".")
 			c := plan.X{Op: plan.OpColumn, Name: parts[len(parts)-1], Qualifier: strings.Join(parts[:len(parts)-1], ".")}
-			arg = t.mk(c, a.Pos, a.EndPos)
+			arg = t.mk(c, lpos(a.Pos), lpos(a.EndPos))
 		}
 		x.Args = append(x.Args, arg)
 	}
-	return t.mk(x, tr.Pos, tr.EndPos)
+	return t.mk(x, lpos(tr.Pos), lpos(tr.EndPos))
 }
 
 // bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's
 // AstBuilder.visitBucketSpec ("Column ordering must be ASC").
 func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
 	if isTemplate(b.Num) {
-		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, b.Pos, b.EndPos)}
+		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, lpos(b.Pos), lpos(b.EndPos))}
 		return st.bucketColumns(spec, b, c)
 	}
 	// Spark's grammar wants INTEGER_VALUE here: digits only, no 4L or 4.0.
 	num := b.Num
 	n, err := strconv.Atoi(num)
 	if err != nil {
-		st.errs.Add(st.at(c, b.Pos), "syntax error: bucket count %s is not an integer literal", num)
+		st.errs.Add(st.at(c, lpos(b.Pos)), "syntax error: bucket count %s is not an integer literal", num)
 		return nil, false
 	}
-	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, b.Pos, b.EndPos)}
+	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, lpos(b.Pos), lpos(b.EndPos))}
 	if tok, ok := b.countToken(); ok {
-		spec.CountSpan = st.span(c, tok.Pos, lexer.Position{Offset: tok.Pos.Offset + len(tok.Value)})
+		spec.CountSpan = st.span(c, lpos(tok.Pos), pos{Offset: tok.Pos.Offset + len(tok.Value)})
 	}
 	return st.bucketColumns(spec, b, c)
 }
@@ -260,7 +260,7 @@ func (st *state) bucketColumns(spec *plan.BucketSpec, b *bucketClause, c chunk) 
 	}
 	for _, s := range b.Sorted {
 		if strings.EqualFold(s.Dir, "desc") {
-			st.errs.Add(st.at(c, s.Pos), "operation not allowed: column ordering must be ASC, was 'DESC'")
+			st.errs.Add(st.at(c, lpos(s.Pos)), "operation not allowed: column ordering must be ASC, was 'DESC'")
 			return nil, false
 		}
 		spec.SortColumns = append(spec.SortColumns, unquoteIdent(s.Name))

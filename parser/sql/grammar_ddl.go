@@ -10,8 +10,8 @@ import "github.com/alecthomas/participle/v2/lexer"
 // qname is a possibly qualified name: t, db.t, spark_catalog.db.t, `odd name`,
 // IDENTIFIER('db.t'), or a {{ template }}.
 type qname struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Ident  *string
 	Parts  []string
 	// identX is the argument of IDENTIFIER(…) when it is not one string (read by rd only).

@@ -9,22 +9,30 @@ import "github.com/alecthomas/participle/v2/lexer"
 // structs, with Pos the offset of a node's first token and EndPos the end of its last; *expr
 // is also how the participle DDL grammar reaches an expression (rd_bridge.go).
 
+// A pos is an offset in a statement's text. The structs the hand-written parser fills carry
+// a pos (one word) where participle's carry a lexer.Position (five: file, offset, line,
+// column), of which only the offset is read; every operand has seven such structs.
+type pos struct{ Offset int }
+
+// lpos is the pos of a participle position.
+func lpos(p lexer.Position) pos { return pos{Offset: p.Offset} }
+
 type expr struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Or     []*andExpr
 }
 
 type andExpr struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	And    []*cmpExpr
 }
 
 // cmpExpr is [NOT] operand [comparison]; NOT is folded in here to keep the tree shallow.
 type cmpExpr struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Not    bool
 	Left   *arith
 	RHS    *cmpRHS
@@ -64,8 +72,8 @@ type likePred struct {
 }
 
 type arith struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Left   *unary
 	Rest   []*arithOp
 }
@@ -76,8 +84,8 @@ type arithOp struct {
 }
 
 type unary struct {
-	Pos     lexer.Position
-	EndPos  lexer.Position
+	Pos     pos
+	EndPos  pos
 	Sign    []*sign
 	Primary *primary
 	Postfix []*postfix
@@ -85,14 +93,14 @@ type unary struct {
 
 // sign is one prefix operator of an operand.
 type sign struct {
-	Pos lexer.Position
+	Pos pos
 	Op  string
 }
 
 // postfix is ::type, [index] or .field after an operand; EndPos ends the operand so far.
 type postfix struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Cast   *dataType
 	Index  *expr
 	Field  string
@@ -103,8 +111,8 @@ type postfix struct {
 // primary is an operand: a cast, CASE, EXISTS, a subquery, a tuple, a literal, a function
 // call, a column reference, * or a template.
 type primary struct {
-	Pos      lexer.Position
-	EndPos   lexer.Position
+	Pos      pos
+	EndPos   pos
 	Lambda   *lambda
 	Cast     *castExpr
 	Case     *caseExpr
@@ -132,8 +140,8 @@ type lambda struct {
 
 // lambdaParam is one parameter of a lambda.
 type lambdaParam struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Name   string
 }
 
@@ -156,8 +164,8 @@ type whenThen struct {
 
 // funcCall is name([DISTINCT] args) [FILTER (WHERE …)] [IGNORE NULLS] [OVER (…) | OVER w].
 type funcCall struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Name   *qname
 	List   *argList
 	Filter *filter
@@ -168,16 +176,16 @@ type funcCall struct {
 
 // filter is an aggregate's FILTER (WHERE cond).
 type filter struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Cond   *expr
 }
 
 // argList is a call's parenthesised arguments: ([DISTINCT|ALL] args), (*), or tokens that are
 // not expressions (extract(year FROM d)). Its EndPos ends the call before FILTER or OVER.
 type argList struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Quant  string
 	Star   *star
 	Args   []*expr
@@ -188,8 +196,8 @@ type argList struct {
 
 // star is the * of f(*).
 type star struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Star   bool
 }
 
@@ -201,8 +209,8 @@ type over struct {
 
 // windowSpec is [base] [PARTITION BY …] [ORDER BY …] [frame].
 type windowSpec struct {
-	Pos       lexer.Position
-	EndPos    lexer.Position
+	Pos       pos
+	EndPos    pos
 	Base      string
 	Partition []*expr
 	Order     []*sortItem

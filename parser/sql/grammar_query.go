@@ -1,7 +1,5 @@
 package sql
 
-import "github.com/alecthomas/participle/v2/lexer"
-
 // The query tree as the parser reads it (rd_query.go, rd_from.go, rd_group.go): Spark's
 // query, queryTerm, querySpecification and relation rules, kept to what tells which tables a
 // query reads, how they are joined and on which keys, and how each block groups, windows,
@@ -10,8 +8,8 @@ import "github.com/alecthomas/participle/v2/lexer"
 
 // queryStmt is [WITH …] [INSERT …] query.
 type queryStmt struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	With   []*cte
 	Insert *insertInto
 	Body   *setExpr
@@ -22,8 +20,8 @@ type queryStmt struct {
 
 // cte is name [(cols)] AS (query).
 type cte struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Name   string
 	Cols   []*ident
 	Query  *queryStmt
@@ -40,8 +38,8 @@ type insertInto struct {
 
 // setExpr is term (UNION|INTERSECT|EXCEPT [ALL|DISTINCT] term)*.
 type setExpr struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Left   *queryTerm
 	Ops    []*setOp
 }
@@ -54,8 +52,8 @@ type setOp struct {
 
 // queryTerm is a SELECT block, a parenthesised query, VALUES or TABLE t.
 type queryTerm struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Select *selectBlock
 	Paren  *queryStmt
 	Values []*innerTok
@@ -64,8 +62,8 @@ type queryTerm struct {
 
 // selectBlock is one SELECT … FROM … WHERE … GROUP BY … block with its trailing clauses.
 type selectBlock struct {
-	Pos          lexer.Position
-	EndPos       lexer.Position
+	Pos          pos
+	EndPos       pos
 	Hints        []string
 	Quant        string
 	Items        []*selectItem
@@ -87,8 +85,8 @@ type selectBlock struct {
 
 // selectItem is expr [[AS] alias].
 type selectItem struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Expr   *expr
 	As     []string
 	Alias  *aliasName
@@ -120,8 +118,8 @@ type hintItem struct {
 
 // sortItem is expr [ASC|DESC] [NULLS FIRST|LAST].
 type sortItem struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    pos
+	EndPos pos
 	Expr   *expr
 	Dir    string
 	Nulls  string
@@ -149,8 +147,8 @@ type joinChain struct {
 
 // joinPart is one [NATURAL] [type] JOIN relation [ON cond | USING (cols)].
 type joinPart struct {
-	Pos     lexer.Position
-	EndPos  lexer.Position
+	Pos     pos
+	EndPos  pos
 	Natural bool
 	Type    []string
 	Right   *tableFactor
@@ -161,8 +159,8 @@ type joinPart struct {
 // tableFactor is a table name, a subquery, a parenthesised join, a table-valued function or
 // VALUES, with an optional alias.
 type tableFactor struct {
-	Pos      lexer.Position
-	EndPos   lexer.Position
+	Pos      pos
+	EndPos   pos
 	Sub      *queryStmt
 	Nested   *fromClause
 	Values   []*innerTok

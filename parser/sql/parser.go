@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
@@ -107,6 +106,10 @@ type state struct {
 	errs  perr.List
 	// db is the database of the last USE, which qualifies later unqualified names.
 	db string
+	// buf holds the tokens of the statement being read (tokens) and the parser's buffers.
+	buf scratch
+	// toksOf is the text buf.toks were scanned from.
+	toksOf string
 	// dqIdent is spark.sql.ansi.doubleQuotedIdentifiers set true by an earlier SET: "x" is
 	// a name, not a string. noBinding is spark.sql.legacy.viewSchemaBindingMode set false:
 	// a view has no WITH SCHEMA clause.
@@ -166,7 +169,7 @@ func (st *state) statement(c chunk) {
 			st.cacheTable(ast, c)
 		}
 	case stmtQuery:
-		if ast, err := parseQuery(c.text); err != nil {
+		if ast, err := st.parser(c.text).query(); err != nil {
 			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else {
 			st.f.Queries = append(st.f.Queries, st.buildQuery(ast, c))
@@ -185,6 +188,16 @@ func (st *state) statement(c chunk) {
 	default:
 		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
 	}
+}
+
+// parser returns a statement parser over the tokens of text, which is scanned once however
+// many parsers read it (the checks of precheck, then the query parser).
+func (st *state) parser(text string) *rd {
+	if st.toksOf != text || st.buf.toks == nil {
+		st.buf.tokens(text)
+		st.toksOf = text
+	}
+	return st.buf.parser(st.buf.toks)
 }
 
 // precheck finds what makes a statement unreadable before its grammar runs: an unclosed
@@ -219,17 +232,17 @@ func (st *state) fail(c chunk, err error) {
 }
 
 // at returns the file position of a participle position inside chunk c.
-func (st *state) at(c chunk, p lexer.Position) plan.Pos {
+func (st *state) at(c chunk, p pos) plan.Pos {
 	return st.lines.pos(c.offset + p.Offset)
 }
 
 // span returns the file span of [from, to) inside chunk c.
-func (st *state) span(c chunk, from, to lexer.Position) plan.Span {
+func (st *state) span(c chunk, from, to pos) plan.Span {
 	return plan.Span{Start: st.at(c, from), End: st.at(c, to)}
 }
 
 // text returns the source of [from, to) inside chunk c.
-func text(c chunk, from, to lexer.Position) string {
+func text(c chunk, from, to pos) string {
 	if from.Offset < 0 || to.Offset > len(c.text) || from.Offset > to.Offset {
 		return ""
 	}

@@ -3,8 +3,6 @@ package sql
 import (
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -93,7 +91,7 @@ func (b *queryBuilder) tableRel(q *qname, span plan.Span, txt string) *plan.Rela
 func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	out := &plan.Select{Span: b.st.span(b.c, s.Pos, s.EndPos), Distinct: strings.EqualFold(s.Quant, "distinct")}
 	// The block's grammar starts with the SELECT keyword, six bytes.
-	out.HintAt = b.st.span(b.c, s.Pos, lexer.Position{Offset: s.Pos.Offset + len("select")}).End
+	out.HintAt = b.st.span(b.c, s.Pos, pos{Offset: s.Pos.Offset + len("select")}).End
 	out.Hints = b.hints(s.Hints, s.Pos.Offset)
 	for _, it := range s.Items {
 		out.Items = append(out.Items, text(b.c, it.Pos, it.EndPos))

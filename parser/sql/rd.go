@@ -3,8 +3,6 @@ package sql
 import (
 	"fmt"
 	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // The statement parser: hand-written recursive descent over scan's tokens, one token of
@@ -32,7 +30,27 @@ type rd struct {
 	match []int32
 	// memos remember lookahead answers per token (memo).
 	memos [2][]int8
+	// buf lends match and memos their memory (nil: allocate).
+	buf *scratch
 }
+
+// scratch is the memory the statements of one file reuse: each statement's tokens, bracket
+// partners and lookahead memos live only while it is parsed (what outlives the parse is
+// copied out of them), so one set of buffers serves them all.
+type scratch struct {
+	toks  []token
+	match []int32
+	memos [2][]int8
+}
+
+// tokens scans src into the buffer and returns the tokens, valid until the next call.
+func (s *scratch) tokens(src string) []token {
+	s.toks = scanInto(s.toks, src)
+	return s.toks
+}
+
+// parser returns a parse over toks (from tokens) that borrows the buffer's memory.
+func (s *scratch) parser(toks []token) *rd { return &rd{toks: toks, buf: s} }
 
 // rdErr is the first syntax error of a parse.
 type rdErr struct {
@@ -43,8 +61,10 @@ type rdErr struct {
 func newRD(src string) *rd { return &rd{toks: scan(src)} }
 
 // parseQuery parses a whole statement as a query.
-func parseQuery(src string) (*queryStmt, *rdErr) {
-	p := newRD(src)
+func parseQuery(src string) (*queryStmt, *rdErr) { return newRD(src).query() }
+
+// query parses the whole of p's tokens as a query.
+func (p *rd) query() (*queryStmt, *rdErr) {
 	if !p.startsStatementQuery() && !p.is("INSERT") {
 		p.fail("a query")
 	}
@@ -145,14 +165,14 @@ func (p *rd) expect(w string) bool {
 }
 
 // pos is the position of the current token.
-func (p *rd) pos() lexer.Position { return lexer.Position{Offset: p.toks[p.i].off} }
+func (p *rd) pos() pos { return pos{Offset: p.toks[p.i].off} }
 
 // endPos is the end of the last consumed token.
-func (p *rd) endPos() lexer.Position {
+func (p *rd) endPos() pos {
 	if p.i == 0 {
-		return lexer.Position{Offset: p.toks[0].off}
+		return pos{Offset: p.toks[0].off}
 	}
-	return lexer.Position{Offset: p.toks[p.i-1].end}
+	return pos{Offset: p.toks[p.i-1].end}
 }
 
 // fail records a syntax error at the current token, naming what was expected when that is
@@ -199,7 +219,7 @@ func isName(t token) bool { return t.kind == tIdent || t.kind == tQuoted || t.ki
 // matching returns the index of the bracket closing the one at index i, or -1.
 func (p *rd) matching(i int) int {
 	if p.match == nil {
-		p.match = make([]int32, len(p.toks))
+		p.match = borrow(p.buf, len(p.toks), func(s *scratch) *[]int32 { return &s.match })
 		var open []int32
 		for j, t := range p.toks {
 			p.match[j] = -1
@@ -224,7 +244,7 @@ func (p *rd) matching(i int) int {
 // answered once per token, which keeps deep nesting linear.
 func (p *rd) memo(q, i int, f func() bool) bool {
 	if p.memos[q] == nil {
-		p.memos[q] = make([]int8, len(p.toks))
+		p.memos[q] = borrow(p.buf, len(p.toks), func(s *scratch) *[]int8 { return &s.memos[q] })
 	}
 	if i < 0 || i >= len(p.toks) {
 		return f()
@@ -241,6 +261,21 @@ func (p *rd) memo(q, i int, f func() bool) bool {
 		p.memos[q][i] = 1
 	}
 	return v
+}
+
+// borrow returns n zeroed elements of the buffer of s that at selects, grown when too
+// short, or new ones when s is nil.
+func borrow[T any](s *scratch, n int, at func(*scratch) *[]T) []T {
+	if s == nil {
+		return make([]T, n)
+	}
+	b := at(s)
+	if cap(*b) < n {
+		*b = make([]T, n)
+	}
+	out := (*b)[:n]
+	clear(out)
+	return out
 }
 
 // skipGroup consumes a bracketed group starting at the current "(" and returns its tokens

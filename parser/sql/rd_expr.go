@@ -1,7 +1,5 @@
 package sql
 
-import "github.com/alecthomas/participle/v2/lexer"
-
 // Expressions, after SqlBaseParser.g4's booleanExpression (OR, AND, NOT, EXISTS), predicate
 // (BETWEEN, IN, LIKE/ILIKE/RLIKE with ANY/ALL/SOME, IS …) and valueExpression (signs, the
 // arithmetic, concatenation, shift and bitwise operators, comparisons). Operands are in
@@ -239,7 +237,7 @@ func (p *rd) unary() *unary {
 	u := &unary{Pos: p.pos()}
 	for p.isAny("-", "+", "~") {
 		t := p.next()
-		u.Sign = append(u.Sign, &sign{Pos: lexer.Position{Offset: t.off}, Op: t.text})
+		u.Sign = append(u.Sign, &sign{Pos: pos{Offset: t.off}, Op: t.text})
 	}
 	numTok := p.tok()
 	u.Primary = p.primary()
@@ -259,7 +257,7 @@ func (p *rd) unary() *unary {
 }
 
 // postfix reads ::type, [index], .field or COLLATE name after an operand.
-func (p *rd) postfix(from lexer.Position) *postfix {
+func (p *rd) postfix(from pos) *postfix {
 	pf := &postfix{Pos: from}
 	switch {
 	case p.is("::"):

@@ -22,12 +22,12 @@ type otherCheck struct {
 // checkStatement returns the offset and message of what Spark's parser would reject in a
 // statement of kind k, or -1.
 func (st *state) checkStatement(k stmtKind, text string) (int, string) {
-	p := &otherCheck{rd: newRD(text), st: st}
 	switch k {
 	case stmtOther, stmtUse, stmtSet, stmtView, stmtDrop:
 	default:
 		return -1, ""
 	}
+	p := &otherCheck{rd: st.parser(text), st: st}
 	p.statement()
 	if p.err != nil {
 		return p.err.off, p.err.msg

@@ -2,8 +2,6 @@ package sql
 
 import (
 	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Operands, after SqlBaseParser.g4's primaryExpression: CAST and TRY_CAST, CASE, EXISTS,
@@ -168,7 +166,7 @@ func (p *rd) lambda() *lambda {
 	l := &lambda{}
 	param := func() {
 		t := p.next()
-		l.Params = append(l.Params, &lambdaParam{Pos: lexer.Position{Offset: t.off}, EndPos: lexer.Position{Offset: t.end}, Name: t.text})
+		l.Params = append(l.Params, &lambdaParam{Pos: pos{Offset: t.off}, EndPos: pos{Offset: t.end}, Name: t.text})
 	}
 	if p.accept("(") {
 		param()
@@ -313,7 +311,7 @@ func (p *rd) argList(name *qname) *argList {
 	switch {
 	case p.is("*") && isTok(p.ahead(1), ")"):
 		t := p.next()
-		l.Star = &star{Pos: lexer.Position{Offset: t.off}, EndPos: lexer.Position{Offset: t.end}, Star: true}
+		l.Star = &star{Pos: pos{Offset: t.off}, EndPos: pos{Offset: t.end}, Star: true}
 	case p.is(")"):
 	case keywordArgs(name):
 		if end := p.matching(open); end > 0 && p.hasKeywordArg(open, end) {

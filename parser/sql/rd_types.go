@@ -99,7 +99,7 @@ func joinToks(toks []token) string {
 func (p *rd) ident() *ident {
 	if !isName(p.tok()) {
 		p.fail("a name")
-		return &ident{Pos: p.pos()}
+		return &ident{Pos: lexer.Position{Offset: p.pos().Offset}}
 	}
 	t := p.next()
 	return &ident{Pos: lexer.Position{Offset: t.off}, Name: t.text}

@@ -49,8 +49,14 @@ func multiOp(s string) int {
 
 // scan tokenizes s. It never fails: a character no rule reads is a tBad token, an
 // unterminated quote or comment runs to the end of s.
-func scan(s string) []token {
-	toks := make([]token, 0, len(s)/5+8)
+func scan(s string) []token { return scanInto(nil, s) }
+
+// scanInto is scan appending to toks[:0], so that a caller reading many statements reuses
+// one buffer (a token holds offsets into s and a substring of it, never a copy).
+func scanInto(toks []token, s string) []token {
+	if toks = toks[:0]; cap(toks) < len(s)/5+8 {
+		toks = make([]token, 0, len(s)/5+8)
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		start := i

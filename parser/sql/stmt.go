@@ -10,7 +10,7 @@ import (
 
 // change records a table change at pos.
 func (st *state) change(ch Change, c chunk, pos lexer.Position) {
-	ch.Pos = st.at(c, pos)
+	ch.Pos = st.at(c, lpos(pos))
 	ch.Text = strings.TrimSpace(c.text)
 	st.f.Changes = append(st.f.Changes, ch)
 }

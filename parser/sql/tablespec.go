@@ -39,10 +39,10 @@ func (p *Parser) ParseTableSpec(file, spec string) (*plan.Table, perr.List) {
 	}
 	ct := &createTable{Pos: ast.Pos, Name: ast.Name, Clauses: ast.Clauses}
 	if ct.Name == nil {
-		ct.Name = &qname{Pos: ast.Pos, Parts: []string{"table"}}
+		ct.Name = &qname{Pos: lpos(ast.Pos), Parts: []string{"table"}}
 	}
 	if ast.Format != "" {
-		using := &createClause{Pos: ast.Pos, Using: &qname{Pos: ast.Pos, Parts: []string{ast.Format}}}
+		using := &createClause{Pos: ast.Pos, Using: &qname{Pos: lpos(ast.Pos), Parts: []string{ast.Format}}}
 		ct.Clauses = append([]*createClause{using}, ct.Clauses...)
 	}
 	t := st.table(ct, c)

@@ -3,8 +3,6 @@ package sql
 import (
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -30,7 +28,7 @@ func newTrees(st *state, c chunk) *trees {
 
 // mk returns a copy of proto spanning [from, to) of the statement, or an OpOther "deep"
 // node when it would be higher than maxTreeHeight.
-func (t *trees) mk(proto plan.X, from, to lexer.Position) *plan.X {
+func (t *trees) mk(proto plan.X, from, to pos) *plan.X {
 	x := proto
 	x.Raw, x.Span = text(t.c, from, to), t.st.span(t.c, from, to)
 	h := 0
@@ -47,7 +45,7 @@ func (t *trees) mk(proto plan.X, from, to lexer.Position) *plan.X {
 // part is a built operand with its extent.
 type part struct {
 	x        *plan.X
-	from, to lexer.Position
+	from, to pos
 }
 
 // expr converts an expression; nil for none.
@@ -140,7 +138,7 @@ func (t *trees) predicate(c *cmpExpr) *plan.X {
 
 // is converts IS [NOT] NULL|TRUE|FALSE|UNKNOWN and IS [NOT] DISTINCT FROM, which Spark
 // reads as NOT (a <=> b) and a <=> b.
-func (t *trees) is(left *plan.X, p *isPred, from, to lexer.Position) *plan.X {
+func (t *trees) is(left *plan.X, p *isPred, from, to pos) *plan.X {
 	if p.Other != nil {
 		x := t.mk(plan.X{Op: plan.OpBinary, Name: "<=>", Args: []*plan.X{left, t.arith(p.Other)}}, from, to)
 		if !p.Not {
@@ -157,7 +155,7 @@ func (t *trees) is(left *plan.X, p *isPred, from, to lexer.Position) *plan.X {
 }
 
 // like converts LIKE, RLIKE (REGEXP), ILIKE, and their ANY/ALL/SOME forms.
-func (t *trees) like(left *plan.X, l *likePred, from, to lexer.Position) *plan.X {
+func (t *trees) like(left *plan.X, l *likePred, from, to pos) *plan.X {
 	name := strings.ToLower(l.Op)
 	if name == "regexp" {
 		name = "rlike"
@@ -302,7 +300,7 @@ func (t *trees) primary(p *primary) *plan.X {
 }
 
 // typed converts DATE '…', TIMESTAMP '…', TIMESTAMP_NTZ '…', TIMESTAMP_LTZ '…' and X'…'.
-func (t *trees) typed(words []string, from, to lexer.Position) *plan.X {
+func (t *trees) typed(words []string, from, to pos) *plan.X {
 	typ := plan.CanonicalType(words[0])
 	if typ == "x" {
 		typ = "binary"
@@ -316,7 +314,7 @@ func (t *trees) typed(words []string, from, to lexer.Position) *plan.X {
 
 // column converts a name in an expression: a column, q.*, NULL, TRUE or FALSE, a lambda's
 // parameter, or a template.
-func (t *trees) column(q *qname, all bool, from, to lexer.Position) *plan.X {
+func (t *trees) column(q *qname, all bool, from, to pos) *plan.X {
 	parts := q.parts()
 	if all {
 		return t.mk(plan.X{Op: plan.OpStar, Qualifier: strings.Join(parts, ".")}, from, to)
@@ -348,7 +346,7 @@ func (t *trees) column(q *qname, all bool, from, to lexer.Position) *plan.X {
 
 // lambdaX converts x -> body or (x, y) -> body: Args are the parameters, then the body, in
 // which the parameters are "lambdavar" nodes rather than columns.
-func (t *trees) lambdaX(l *lambda, from, to lexer.Position) *plan.X {
+func (t *trees) lambdaX(l *lambda, from, to pos) *plan.X {
 	x := plan.X{Op: plan.OpOther, Name: "lambda"}
 	n := len(t.lambda)
 	for _, p := range l.Params {
@@ -361,7 +359,7 @@ func (t *trees) lambdaX(l *lambda, from, to lexer.Position) *plan.X {
 }
 
 // caseX converts CASE [operand] WHEN … THEN … [ELSE …] END.
-func (t *trees) caseX(c *caseExpr, from, to lexer.Position) *plan.X {
+func (t *trees) caseX(c *caseExpr, from, to pos) *plan.X {
 	x := plan.X{Op: plan.OpCase}
 	if c.Subject != nil {
 		x.Operand = true

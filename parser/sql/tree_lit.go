@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -15,7 +13,7 @@ import (
 // tinyint, 1.5D double, 1.5F float, 1.5BD decimal); without one an integer is an int, a
 // bigint when it does not fit, a decimal when it does not fit a bigint; a number with a
 // fraction is a decimal of its digits, one with an exponent a double.
-func (t *trees) number(lit string, neg bool, from, to lexer.Position) *plan.X {
+func (t *trees) number(lit string, neg bool, from, to pos) *plan.X {
 	digits, typ, suffixed := numberSuffix(lit)
 	if neg {
 		digits = "-" + digits
