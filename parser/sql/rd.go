@@ -58,11 +58,6 @@ type rdErr struct {
 	msg string
 }
 
-func newRD(src string) *rd { return &rd{toks: scan(src)} }
-
-// parseQuery parses a whole statement as a query.
-func parseQuery(src string) (*queryStmt, *rdErr) { return newRD(src).query() }
-
 // query parses the whole of p's tokens as a query.
 func (p *rd) query() (*queryStmt, *rdErr) {
 	if !p.startsStatementQuery() && !p.is("INSERT") {

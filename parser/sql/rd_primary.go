@@ -10,8 +10,11 @@ import (
 // WITHIN GROUP, IGNORE NULLS and OVER), column references, IDENTIFIER(…) and parameters.
 
 // primary reads one operand.
-func (p *rd) primary() *primary {
-	pr := &primary{Pos: p.pos()}
+func (p *rd) primary() *primary { return p.primaryIn(new(primary)) }
+
+// primaryIn is primary reading into pr, a zero primary.
+func (p *rd) primaryIn(pr *primary) *primary {
+	pr.Pos = p.pos()
 	t := p.tok()
 	switch {
 	case t.kind == tNumber:

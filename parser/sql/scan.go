@@ -47,12 +47,10 @@ func multiOp(s string) int {
 	return 1
 }
 
-// scan tokenizes s. It never fails: a character no rule reads is a tBad token, an
-// unterminated quote or comment runs to the end of s.
-func scan(s string) []token { return scanInto(nil, s) }
-
-// scanInto is scan appending to toks[:0], so that a caller reading many statements reuses
-// one buffer (a token holds offsets into s and a substring of it, never a copy).
+// scanInto tokenizes s into toks[:0] (grown when short), so that a caller reading many
+// statements reuses one buffer: a token holds offsets into s and a substring of it, never a
+// copy. It never fails: a character no rule reads is a tBad token, an unterminated quote or
+// comment runs to the end of s.
 func scanInto(toks []token, s string) []token {
 	if toks = toks[:0]; cap(toks) < len(s)/5+8 {
 		toks = make([]token, 0, len(s)/5+8)
