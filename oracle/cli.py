@@ -1,4 +1,4 @@
-"""Command line: run, check, random, hashvectors, list."""
+"""Command line: run, check, random, hashvectors, eventlog, list."""
 from __future__ import annotations
 
 import argparse
@@ -12,7 +12,7 @@ from pathlib import Path
 from oracle import versions
 
 REPO = Path(__file__).resolve().parent.parent
-SPARK_COMMANDS = {"run", "check", "hashvectors"}
+SPARK_COMMANDS = {"run", "check", "hashvectors", "eventlog"}
 
 
 def ensure_interpreter(version: str, argv: list[str]) -> None:
@@ -60,6 +60,12 @@ def parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hashvectors", help="record Murmur3/pmod (and Hive hash) vectors from real Spark")
     h.add_argument("--spark", required=True)
     h.add_argument("out", type=Path)
+    e = sub.add_parser("eventlog", help="record real event logs (plain, rolled, lz4, snappy, zstd) of scenarios")
+    e.add_argument("--spark", required=True)
+    e.add_argument("--variant", action="append", help="only this variant (repeatable)")
+    e.add_argument("scenarios", type=Path)
+    e.add_argument("out", type=Path)
+    add_selection(e)
     ls = sub.add_parser("list", help="list scenario keys")
     ls.add_argument("scenarios", type=Path)
     add_selection(ls)
@@ -87,6 +93,12 @@ def main(argv: list[str]) -> int:
         from oracle import hashvectors  # noqa: PLC0415
 
         hashvectors.main(series, args.out)
+        return 0
+    if args.cmd == "eventlog":
+        from oracle import eventlog  # noqa: PLC0415
+
+        eventlog.main(select(load_dir(args.scenarios), args.subset, args.sample, args.sample_seed),
+                      args.out, version, args.variant)
         return 0
     from oracle import fixtures, runner  # noqa: PLC0415
 

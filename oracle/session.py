@@ -33,8 +33,9 @@ class Workspace:
                 str(self.metastore): "{metastore}", str(self.root): "{root}"}
 
 
-def build(ws: Workspace, kind: str = "in-memory") -> Any:
-    """A local[2] SparkSession with production defaults; `kind` is in-memory or hive."""
+def build(ws: Workspace, kind: str = "in-memory", extra: dict[str, str] | None = None) -> Any:
+    """A local[2] SparkSession with production defaults; `kind` is in-memory or hive; `extra` confs are
+    set on the context (the event-log recorder's `spark.eventLog.*`)."""
     os.environ.setdefault("PYSPARK_PYTHON", os.sys.executable)
     from pyspark.sql import SparkSession
 
@@ -44,6 +45,8 @@ def build(ws: Workspace, kind: str = "in-memory") -> Any:
          .config("spark.sql.warehouse.dir", str(ws.warehouse))
          .config("spark.driver.extraJavaOptions", "-Dderby.stream.error.file=/dev/null")
          .config("spark.sql.session.timeZone", "UTC"))
+    for k, v in (extra or {}).items():
+        b = b.config(k, v)
     if kind == "hive":
         b = (b.config("spark.sql.catalogImplementation", "hive")
              .config("spark.hadoop.javax.jdo.option.ConnectionURL",
