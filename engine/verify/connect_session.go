@@ -1,3 +1,5 @@
+//go:build sparkconnect
+
 package verify
 
 import (
@@ -8,17 +10,12 @@ import (
 	"github.com/apache/spark-connect-go/spark/sql/utils"
 )
 
-// sqlSession is all the Connect check needs of a Spark session; it keeps spark-connect-go
-// (pinned to a pseudo-version: the project has no usable tag) in this one file.
-type sqlSession interface {
-	// SQL runs a statement (DDL takes effect at once) and returns its rows.
-	SQL(ctx context.Context, q string) ([][]any, error)
-	// Explain returns the physical plan of a query as EXPLAIN prints it, without running it.
-	Explain(ctx context.Context, q string) (string, error)
-	Close() error
-}
+// ConnectBuilt is true: this build has the Spark Connect client (the sparkconnect tag).
+const ConnectBuilt = true
 
-// connectSession is a sqlSession over github.com/apache/spark-connect-go.
+// connectSession is a sqlSession over github.com/apache/spark-connect-go (pinned to a
+// pseudo-version: the project has no usable tag). It is built only with the sparkconnect tag,
+// so that the default build, the linter, downloads and compiles no gRPC or Arrow.
 type connectSession struct{ s sql.SparkSession }
 
 // dialConnect opens a Spark Connect session on remote ("sc://host:port"). Building does not
