@@ -15,9 +15,6 @@ import (
 	"github.com/bucketlint/bucketlint/report"
 )
 
-// version is the bucketlint release; "dev" in builds from a checkout.
-const version = "0.1.0-dev"
-
 // streams are the IO a command reads and writes, injected so tests run in-process.
 type streams struct {
 	in  io.Reader
@@ -112,6 +109,9 @@ func runStreams(ctx context.Context, args []string, s *streams) int {
 		s = &guarded
 	}
 	stdout, stderr := s.out, s.err
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version" || args[0] == "-V") {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {
 			return runStreams(ctx, []string{args[1], "-h"}, s)
@@ -152,7 +152,7 @@ Commands:
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
-Run 'bucketlint <command> -h' for a command's flags.
+Run 'bucketlint <command> -h' for a command's flags; 'bucketlint --version' prints the version.
 Exit codes: 0 ok, 1 findings, 2 usage or internal error (a missing path included), 3 an input
 could not be read or parsed, 4 verify: a recommendation did not reproduce (docs/exit-codes.md).
 `)
