@@ -33,6 +33,10 @@ type Check struct {
 	// BaselineUnused counts baseline entries that matched no finding: fixed findings, which
 	// rewriting the baseline drops, so that it only shrinks.
 	BaselineUnused int
+	// PassBelow is the lowest severity that fails the run (check --fail-on): JUnit marks the
+	// findings below it as passing test cases. Zero fails every finding; above Error
+	// (--fail-on never), none.
+	PassBelow rules.Severity
 	// Color asks the text format for ANSI colours (a terminal that wants them).
 	Color bool
 	// Source returns a file's contents, or nil; SARIF uses it to convert byte columns into

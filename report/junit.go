@@ -6,18 +6,25 @@ import (
 	"strings"
 )
 
-// JUnit writes JUnit XML for CI test tabs: one test suite, one failed test case per finding
-// (named after the rule and location, classed by file), one passing case when there are none.
+// JUnit writes JUnit XML for CI test tabs: one test suite, one test case per finding (named
+// after the rule and location, classed by file), failed when the finding's severity is at or
+// above c.PassBelow and passing with the finding as its output below it; one passing case when
+// there are no findings.
 func JUnit(w io.Writer, c *Check) error {
 	var bw strings.Builder
-	n := len(c.Findings)
-	tests := n
+	n := 0
+	for i := range c.Findings {
+		if c.Findings[i].Severity >= c.PassBelow {
+			n++
+		}
+	}
+	tests := len(c.Findings)
 	if tests == 0 {
 		tests = 1
 	}
 	fmt.Fprintf(&bw, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n", xmlEscape(c.Tool.Name), tests, n)
 	fmt.Fprintf(&bw, "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\">\n", xmlEscape(c.Tool.Name), tests, n)
-	if n == 0 {
+	if len(c.Findings) == 0 {
 		bw.WriteString("    <testcase name=\"bucketlint check\" classname=\"bucketlint\"></testcase>\n")
 	}
 	for i := range c.Findings {
@@ -31,7 +38,11 @@ func JUnit(w io.Writer, c *Check) error {
 			fmt.Fprintf(&body, "    fix: %s\n", d.Fix.Description)
 		}
 		fmt.Fprintf(&bw, "    <testcase name=\"%s %s\" classname=\"%s\">\n", xmlEscape(d.Rule), xmlEscape(d.Span.Start.String()), xmlEscape(d.Span.Start.File))
-		fmt.Fprintf(&bw, "      <failure message=\"%s\" type=\"%s\">%s</failure>\n", xmlEscape(d.Message), d.Severity, xmlText(body.String()))
+		if d.Severity >= c.PassBelow {
+			fmt.Fprintf(&bw, "      <failure message=\"%s\" type=\"%s\">%s</failure>\n", xmlEscape(d.Message), d.Severity, xmlText(body.String()))
+		} else {
+			fmt.Fprintf(&bw, "      <system-out>%s</system-out>\n", xmlText(body.String()))
+		}
 		bw.WriteString("    </testcase>\n")
 	}
 	bw.WriteString("  </testsuite>\n</testsuites>\n")

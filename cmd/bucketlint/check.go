@@ -130,6 +130,15 @@ func failThreshold(s string) (rules.Severity, bool) {
 	return rules.ParseSeverity(s)
 }
 
+// passBelow is report.Check.PassBelow for --fail-on: the lowest failing severity, above
+// every severity for never.
+func passBelow(failOn string) rules.Severity {
+	if lowest, _ := failThreshold(failOn); lowest > 0 {
+		return lowest
+	}
+	return rules.Error + 1
+}
+
 func runCheckCmd(ctx context.Context, args []string, s *streams) error {
 	opts, err := parseCheck(args, s)
 	if err != nil {
@@ -188,6 +197,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
 		Rules: catalogue, Explains: explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
+		PassBelow: passBelow(opts.failOn),
 	}
 	var verifyErr error
 	if opts.verify {
