@@ -103,6 +103,10 @@ func rdSeverity(s rules.Severity) string {
 	return "WARNING"
 }
 
+// RuleURL is the documentation page of a rule, at its anchor (its ID and name); the page
+// alone when name is empty. SARIF, rdjsonl and the language server link to it.
+func RuleURL(id, name string) string { return ruleURL(id, name) }
+
 // ruleURL is the documentation anchor of a rule.
 func ruleURL(id, name string) string {
 	if name == "" {
