@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/internal/lsp"
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/rules"
 )
@@ -69,8 +70,8 @@ func exitCode(err error) int {
 		return exitParse
 	case errors.As(err, &v):
 		return exitVerify
-	case errors.As(err, &f):
-		return exitFindings
+	case errors.As(err, &f), errors.Is(err, lsp.ErrNoShutdown):
+		return exitFindings // the protocol's status when the client exits without shutdown
 	}
 	return exitUsage
 }
@@ -89,7 +90,7 @@ func onlyExpected(err error) bool {
 	var p *parseFailure
 	var f *findingsError
 	var v *verifyFailure
-	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v)
+	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v) || errors.Is(err, lsp.ErrNoShutdown)
 }
 
 // exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
