@@ -164,8 +164,8 @@ func (ev *evaluator) endScalaDefs(p *exprParser, open []*scalaDef) []*scalaDef {
 			kept = append(kept, d)
 			continue
 		}
-		if d.body < d.end && d.end <= len(p.toks) {
-			ev.addFunc(d.name, d.params, p.toks[d.body:d.end], d.marks)
+		if d.body < d.end && d.end <= p.toks.len() {
+			ev.addFunc(d.name, d.params, p.toks.body(d.body, d.end), d.marks)
 		}
 	}
 	return kept
@@ -195,18 +195,18 @@ func (ev *evaluator) statement(p *exprParser) *node {
 // annotations) at the parser's position and returns the name; "" when there is none.
 func assignTarget(p *exprParser) string {
 	i := p.i
-	if p.toks[i].kind != tIdent {
+	if p.toks.at(i).kind != tIdent {
 		return ""
 	}
-	name := p.toks[i].text
+	name := p.toks.at(i).text
 	i++
-	for p.toks[i].kind == tOp && p.toks[i].text == "." && p.toks[i+1].kind == tIdent {
-		name += "." + p.toks[i+1].text
+	for p.toks.at(i).kind == tOp && p.toks.at(i).text == "." && p.toks.at(i+1).kind == tIdent {
+		name += "." + p.toks.at(i+1).text
 		i += 2
 	}
-	if p.toks[i].kind == tOp && p.toks[i].text == ":" {
+	if p.toks.at(i).kind == tOp && p.toks.at(i).text == ":" {
 		for j := i + 1; j < i+24; j++ {
-			t := p.toks[j]
+			t := p.toks.at(j)
 			if t.kind == tNewline || t.kind == tEOF {
 				return ""
 			}
@@ -216,7 +216,7 @@ func assignTarget(p *exprParser) string {
 			}
 		}
 	}
-	if p.toks[i].kind != tOp || p.toks[i].text != "=" {
+	if p.toks.at(i).kind != tOp || p.toks.at(i).text != "=" {
 		return ""
 	}
 	p.i = i + 1

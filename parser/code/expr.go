@@ -47,7 +47,7 @@ const maxHeight = 1000
 // cannot continue one.
 type exprParser struct {
 	scala bool
-	toks  []token
+	toks  tokens
 	i     int
 	depth int
 	// deep is the offset of the first token at which the recursion reached maxDepth, -1
@@ -113,10 +113,10 @@ func height(n *node) int {
 	return most
 }
 
-func (p *exprParser) tok() token { return p.toks[p.i] }
+func (p *exprParser) tok() token { return p.toks.at(p.i) }
 
 func (p *exprParser) next() token {
-	t := p.toks[p.i]
+	t := p.toks.at(p.i)
 	if t.kind != tEOF {
 		p.i++
 	}
@@ -124,7 +124,7 @@ func (p *exprParser) next() token {
 }
 
 func (p *exprParser) isOp(s string) bool {
-	t := p.toks[p.i]
+	t := p.toks.at(p.i)
 	return t.kind == tOp && t.text == s
 }
 
@@ -245,7 +245,7 @@ func (p *exprParser) primaryOp(t token) *node {
 		if t.text == "(" && len(args) == 1 && !trailing && args[0].name == "" {
 			return args[0].val
 		}
-		return &node{kind: nList, name: t.text, args: args, off: t.off, end: p.toks[p.i-1].end}
+		return &node{kind: nList, name: t.text, args: args, off: t.off, end: p.toks.at(p.i - 1).end}
 	case "{":
 		if p.scala {
 			// A Scala block holds statements: the statement loop reads into it.
@@ -253,10 +253,10 @@ func (p *exprParser) primaryOp(t token) *node {
 		}
 		p.next()
 		p.skipTo("}")
-		return &node{kind: nOther, off: t.off, end: p.toks[p.i-1].end}
+		return &node{kind: nOther, off: t.off, end: p.toks.at(p.i - 1).end}
 	case "$", "'":
 		// Scala's $"col" and 'col column syntax.
-		u := p.toks[p.i+1]
+		u := p.toks.at(p.i + 1)
 		if (t.text == "$" && u.kind == tString) || (t.text == "'" && u.kind == tIdent) {
 			p.next()
 			p.next()
@@ -275,7 +275,7 @@ func (p *exprParser) postfix(x *node) *node {
 	for links := 0; !p.tooLong(links); links++ {
 		t := p.tok()
 		// A Scala chain continues on the next line when that line starts with ".".
-		if t.kind == tNewline && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "." {
+		if t.kind == tNewline && p.toks.at(p.i+1).kind == tOp && p.toks.at(p.i+1).text == "." {
 			p.next()
 			t = p.tok()
 		}
@@ -284,11 +284,11 @@ func (p *exprParser) postfix(x *node) *node {
 		}
 		switch t.text {
 		case ".":
-			u := p.toks[p.i+1]
+			u := p.toks.at(p.i + 1)
 			skip := 0
 			if u.kind == tNewline {
 				// A chain whose line ends with the dot continues on the next line.
-				u, skip = p.toks[p.i+2], 1
+				u, skip = p.toks.at(p.i+2), 1
 			}
 			if u.kind != tIdent {
 				return x
@@ -303,7 +303,7 @@ func (p *exprParser) postfix(x *node) *node {
 				closer, kind = "]", nIndex
 			}
 			args, _ := p.args(closer)
-			x = &node{kind: kind, x: x, args: args, off: x.off, end: p.toks[p.i-1].end}
+			x = &node{kind: kind, x: x, args: args, off: x.off, end: p.toks.at(p.i - 1).end}
 		default:
 			return x
 		}
@@ -330,7 +330,7 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 		}
 		trailing = false
 		var a arg
-		if t.kind == tIdent && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "=" {
+		if t.kind == tIdent && p.toks.at(p.i+1).kind == tOp && p.toks.at(p.i+1).text == "=" {
 			a.name = t.text
 			p.next()
 			p.next()
@@ -342,7 +342,7 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 			start := p.i
 			p.skipArg()
 			if a.val == nil && p.i > start {
-				a.val = &node{kind: nOther, off: p.toks[start].off, end: p.toks[p.i-1].end}
+				a.val = &node{kind: nOther, off: p.toks.at(start).off, end: p.toks.at(p.i - 1).end}
 			}
 			if a.val != nil {
 				args = append(args, a)

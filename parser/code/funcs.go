@@ -19,7 +19,7 @@ const (
 type pyFunc struct {
 	params []string
 	// toks are the body's tokens (from the def line), ending in tEOF.
-	toks []token
+	toks tokens
 	// facts are those read from the body without arguments; a call with known arguments
 	// replaces them.
 	facts   bodyFacts
@@ -61,14 +61,14 @@ func tail[T any](list []T, i int) []T {
 
 // params reads the parameter names of "def name(a, b=1, *args, **kw):" whose "def" is token
 // i; "self" is kept (a method's receiver), annotations and defaults are skipped.
-func params(toks []token, i int) []string {
-	if i+2 >= len(toks) || toks[i+2].kind != tOp || toks[i+2].text != "(" {
+func params(toks tokens, i int) []string {
+	if i+2 >= toks.len() || toks.at(i+2).kind != tOp || toks.at(i+2).text != "(" {
 		return nil
 	}
 	var out []string
 	depth, want := 0, true
-	for j := i + 2; j < len(toks); j++ {
-		t := toks[j]
+	for j := i + 2; j < toks.len(); j++ {
+		t := toks.at(j)
 		if t.kind == tEOF || t.kind == tNewline {
 			break
 		}
@@ -102,25 +102,23 @@ func params(toks []token, i int) []string {
 // endDefs records the Python functions whose bodies end at token end.
 func (ev *evaluator) endDefs(p *exprParser, popped []pyDef, end int) {
 	for _, d := range popped {
-		if d.tok < 0 || d.tok >= end || end > len(p.toks) {
+		if d.tok < 0 || d.tok >= end || end > p.toks.len() {
 			continue
 		}
 		body := d.tok
-		for body < end && p.toks[body].kind != tNewline {
+		for body < end && p.toks.at(body).kind != tNewline {
 			body++ // the def line
 		}
-		ev.addFunc(d.name, d.params, p.toks[body:end], d.marks)
+		ev.addFunc(d.name, d.params, p.toks.body(body, end), d.marks)
 	}
 }
 
-// addFunc records a function whose body is toks and whose body's facts were recorded after
-// marks.
-func (ev *evaluator) addFunc(name string, params []string, toks []token, marks factMarks) {
-	if len(toks) == 0 {
+// addFunc records a function whose body is body (from tokens.body: its tokens and a tEOF)
+// and whose body's facts were recorded after marks.
+func (ev *evaluator) addFunc(name string, params []string, body tokens, marks factMarks) {
+	if body.n == 0 {
 		return
 	}
-	last := toks[len(toks)-1].end
-	body := append(slices.Clone(toks), token{kind: tEOF, off: last, end: last})
 	if ev.funcs == nil {
 		ev.funcs = map[string]*pyFunc{}
 	}
@@ -140,13 +138,13 @@ type scalaDef struct {
 // consuming it: the body is the braces after "=" (without them) or the rest of the line.
 func scalaDefAt(p *exprParser) *scalaDef {
 	i := p.i
-	if p.toks[i].kind != tIdent || p.toks[i].text != "def" || i+2 >= len(p.toks) || p.toks[i+1].kind != tIdent {
+	if p.toks.at(i).kind != tIdent || p.toks.at(i).text != "def" || i+2 >= p.toks.len() || p.toks.at(i+1).kind != tIdent {
 		return nil
 	}
-	d := &scalaDef{name: p.toks[i+1].text, params: scalaParams(p.toks, i+2)}
+	d := &scalaDef{name: p.toks.at(i + 1).text, params: scalaParams(p.toks, i+2)}
 	j, depth := i+2, 0
-	for ; j < len(p.toks) && p.toks[j].kind != tEOF; j++ {
-		t := p.toks[j]
+	for ; j < p.toks.len() && p.toks.at(j).kind != tEOF; j++ {
+		t := p.toks.at(j)
 		if t.kind != tOp {
 			continue
 		}
@@ -164,20 +162,20 @@ func scalaDefAt(p *exprParser) *scalaDef {
 		}
 	}
 	j++
-	for j < len(p.toks) && p.toks[j].kind == tNewline {
+	for j < p.toks.len() && p.toks.at(j).kind == tNewline {
 		j++
 	}
-	if j >= len(p.toks) || p.toks[j].kind == tEOF {
+	if j >= p.toks.len() || p.toks.at(j).kind == tEOF {
 		return nil
 	}
-	if p.toks[j].kind == tOp && p.toks[j].text == "{" {
+	if p.toks.at(j).kind == tOp && p.toks.at(j).text == "{" {
 		d.body = j + 1
 		braces := 1
-		for k := j + 1; k < len(p.toks) && p.toks[k].kind != tEOF; k++ {
+		for k := j + 1; k < p.toks.len() && p.toks.at(k).kind != tEOF; k++ {
 			switch {
-			case p.toks[k].kind == tOp && p.toks[k].text == "{":
+			case p.toks.at(k).kind == tOp && p.toks.at(k).text == "{":
 				braces++
-			case p.toks[k].kind == tOp && p.toks[k].text == "}":
+			case p.toks.at(k).kind == tOp && p.toks.at(k).text == "}":
 				braces--
 			}
 			if braces == 0 {
@@ -189,7 +187,7 @@ func scalaDefAt(p *exprParser) *scalaDef {
 	}
 	d.body = j
 	d.end = j
-	for d.end < len(p.toks) && p.toks[d.end].kind != tNewline && p.toks[d.end].kind != tEOF {
+	for d.end < p.toks.len() && p.toks.at(d.end).kind != tNewline && p.toks.at(d.end).kind != tEOF {
 		d.end++
 	}
 	return d
@@ -197,14 +195,14 @@ func scalaDefAt(p *exprParser) *scalaDef {
 
 // scalaParams reads the parameter names of "(a: T, b: U = 1)" whose "(" is token i (the
 // first parameter list only).
-func scalaParams(toks []token, i int) []string {
-	if i >= len(toks) || toks[i].kind != tOp || toks[i].text != "(" {
+func scalaParams(toks tokens, i int) []string {
+	if i >= toks.len() || toks.at(i).kind != tOp || toks.at(i).text != "(" {
 		return nil
 	}
 	var out []string
 	depth := 0
-	for j := i; j+1 < len(toks) && toks[j].kind != tEOF; j++ {
-		t := toks[j]
+	for j := i; j+1 < toks.len() && toks.at(j).kind != tEOF; j++ {
+		t := toks.at(j)
 		if t.kind == tOp {
 			switch t.text {
 			case "(", "[":
@@ -217,7 +215,7 @@ func scalaParams(toks []token, i int) []string {
 			}
 			continue
 		}
-		if depth == 1 && t.kind == tIdent && toks[j+1].kind == tOp && toks[j+1].text == ":" && (toks[j-1].text == "(" || toks[j-1].text == "," || toks[j-1].text == "val" || toks[j-1].text == "var") {
+		if depth == 1 && t.kind == tIdent && toks.at(j+1).kind == tOp && toks.at(j+1).text == ":" && (toks.at(j-1).text == "(" || toks.at(j-1).text == "," || toks.at(j-1).text == "val" || toks.at(j-1).text == "var") {
 			out = append(out, t.text)
 		}
 	}
@@ -228,7 +226,7 @@ func scalaParams(toks []token, i int) []string {
 // is known: each parameter bound to its argument, the body's facts read without arguments
 // dropped the first time. Its variables do not outlive the call.
 func (ev *evaluator) callPy(f *pyFunc, n *node, args []*value) {
-	if ev.callDepth >= maxCallDepth || ev.callTokens+len(f.toks) > maxCallTokens {
+	if ev.callDepth >= maxCallDepth || ev.callTokens+f.toks.len() > maxCallTokens {
 		return
 	}
 	bound := map[string]*value{}
@@ -252,7 +250,7 @@ func (ev *evaluator) callPy(f *pyFunc, n *node, args []*value) {
 		ev.drop(f.facts)
 	}
 	ev.callDepth++
-	ev.callTokens += len(f.toks)
+	ev.callTokens += f.toks.len()
 	saved := ev.env
 	ev.env = make(map[string]*value, len(saved)+len(bound))
 	for k, v := range saved {

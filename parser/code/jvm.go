@@ -15,10 +15,10 @@ func javaAccessor(name string) bool {
 // nothing) when the statement is not one.
 func javaDeclTarget(p *exprParser) string {
 	at := func(i int) token {
-		if i < len(p.toks) {
-			return p.toks[i]
+		if i < p.toks.len() {
+			return p.toks.at(i)
 		}
-		return p.toks[len(p.toks)-1]
+		return p.toks.at(p.toks.len() - 1)
 	}
 	isOp := func(i int, s string) bool { return at(i).kind == tOp && at(i).text == s }
 	i := p.i
@@ -75,8 +75,8 @@ func javaModifier(s string) bool {
 // objectScopes returns, for each token, the Scala object (or Java class) whose body holds
 // it, by its qualified name ("Config", "Config.Keys"); "" outside any. A body is the braces
 // after "object Name" or "class Name" (its extends clause in between).
-func objectScopes(toks []token) []string {
-	out := make([]string, len(toks))
+func objectScopes(toks tokens) []string {
+	out := make([]string, toks.len())
 	type open struct {
 		name  string
 		depth int
@@ -84,10 +84,11 @@ func objectScopes(toks []token) []string {
 	var stack []open
 	depth := 0
 	pending := ""
-	for i, t := range toks {
+	for i := range toks.len() {
+		t := toks.at(i)
 		switch {
-		case t.kind == tIdent && (t.text == "object" || t.text == "class") && i+1 < len(toks) && toks[i+1].kind == tIdent:
-			pending = toks[i+1].text
+		case t.kind == tIdent && (t.text == "object" || t.text == "class") && i+1 < toks.len() && toks.at(i+1).kind == tIdent:
+			pending = toks.at(i + 1).text
 		case t.kind == tOp && t.text == "{":
 			depth++
 			if pending != "" {
@@ -107,8 +108,8 @@ func objectScopes(toks []token) []string {
 			}
 		case t.kind == tOp && (t.text == "(" || t.text == "=" || t.text == ";"):
 			pending = "" // "class C(…)" keeps its name; a statement ends it
-			if t.text == "(" && i > 0 && toks[i-1].kind == tIdent && (i < 2 || toks[i-2].text == "object" || toks[i-2].text == "class") {
-				pending = toks[i-1].text
+			if t.text == "(" && i > 0 && toks.at(i-1).kind == tIdent && (i < 2 || toks.at(i-2).text == "object" || toks.at(i-2).text == "class") {
+				pending = toks.at(i - 1).text
 			}
 		}
 		if len(stack) > 0 {

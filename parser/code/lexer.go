@@ -26,19 +26,17 @@ type token struct {
 // that do not end a statement. It never fails: an unterminated string or comment ends at
 // the end of the text (single-quoted strings at the end of their line).
 type lexer struct {
-	src    []byte
-	scala  bool
-	i      int
-	depth  int
-	tokens []token
-	// names interns identifier texts: a file repeats few names many times.
-	names map[string]string
+	src   []byte
+	scala bool
+	i     int
+	depth int
+	toks  *tokStore
 }
 
-func lex(src []byte, scala bool) []token {
-	lx := &lexer{src: src, scala: scala, tokens: make([]token, 0, len(src)/3+16), names: map[string]string{}}
+func lex(src []byte, scala bool) tokens {
+	lx := &lexer{src: src, scala: scala, toks: newTokStore()}
 	lx.run()
-	return lx.tokens
+	return tokens{s: lx.toks, n: lx.toks.n, eof: len(src)}
 }
 
 // maxLexDepth is the bracket depth past which tokens are not kept: the parser stops at
@@ -51,19 +49,19 @@ func (lx *lexer) emit(k tokKind, off int, lit *strLit) {
 	if lx.depth > maxLexDepth {
 		return
 	}
-	t := token{kind: k, off: off, end: lx.i, lit: lit}
-	if k != tString {
-		t.text = string(lx.src[off:lx.i])
+	if k == tString {
+		lx.toks.addLit(off, lx.i, lit)
+		return
 	}
-	lx.tokens = append(lx.tokens, t)
+	lx.toks.add(k, off, lx.i, lx.toks.id(lx.src[off:lx.i]))
 }
 
 func (lx *lexer) newline(off int) {
-	if n := len(lx.tokens); n == 0 || lx.tokens[n-1].kind == tNewline {
+	if k := lx.toks.last(); lx.toks.n == 0 || k == tNewline {
 		return
 	}
 	end := min(off+1, len(lx.src))
-	lx.tokens = append(lx.tokens, token{kind: tNewline, off: off, end: end})
+	lx.toks.add(tNewline, off, end, 0)
 }
 
 func (lx *lexer) peek(k int) byte {
@@ -106,11 +104,11 @@ func (lx *lexer) run() {
 			for lx.i < len(lx.src) && lx.src[lx.i] != '`' && lx.src[lx.i] != '\n' {
 				lx.i++
 			}
-			text := string(lx.src[start+1 : lx.i])
+			id := lx.toks.id(lx.src[start+1 : lx.i])
 			if lx.i < len(lx.src) && lx.src[lx.i] == '`' {
 				lx.i++
 			}
-			lx.tokens = append(lx.tokens, token{kind: tIdent, off: start, end: lx.i, text: text})
+			lx.toks.add(tIdent, start, lx.i, id)
 		case isDigit(c) || (c == '.' && isDigit(lx.peek(1))):
 			lx.lexNumber()
 			lx.emit(tNumber, start, nil)
@@ -121,7 +119,6 @@ func (lx *lexer) run() {
 		}
 	}
 	lx.newline(len(lx.src))
-	lx.tokens = append(lx.tokens, token{kind: tEOF, off: len(lx.src), end: len(lx.src)})
 }
 
 func (lx *lexer) skipLine() {
@@ -166,11 +163,8 @@ func (lx *lexer) lexIdent(start int) {
 	for lx.i < len(lx.src) && isIdentPart(lx.src[lx.i]) {
 		lx.i++
 	}
-	word, ok := lx.names[string(lx.src[start:lx.i])]
-	if !ok {
-		word = string(lx.src[start:lx.i])
-		lx.names[word] = word
-	}
+	id := lx.toks.id(lx.src[start:lx.i])
+	word := lx.toks.texts[id]
 	if lx.i < len(lx.src) {
 		q := lx.src[lx.i]
 		if (q == '"' || (q == '\'' && !lx.scala)) && lx.isStringPrefix(word) {
@@ -179,7 +173,7 @@ func (lx *lexer) lexIdent(start int) {
 			return
 		}
 	}
-	lx.tokens = append(lx.tokens, token{kind: tIdent, off: start, end: lx.i, text: word})
+	lx.toks.add(tIdent, start, lx.i, id)
 }
 
 // isStringPrefix reports whether word directly before a quote makes it a string prefix:
@@ -247,39 +241,8 @@ func (lx *lexer) lexOp(start int) {
 		keep = lx.depth <= maxLexDepth // a closing one at the level it returns to
 	}
 	if keep {
-		lx.tokens = append(lx.tokens, token{kind: tOp, off: start, end: lx.i, text: opText(lx.src[start:lx.i])})
+		lx.toks.add(tOp, start, lx.i, lx.toks.id(lx.src[start:lx.i]))
 	}
-}
-
-// opText returns an operator's text without allocating for the common ones.
-func opText(b []byte) string {
-	switch string(b) {
-	case "(":
-		return "("
-	case ")":
-		return ")"
-	case "[":
-		return "["
-	case "]":
-		return "]"
-	case "{":
-		return "{"
-	case "}":
-		return "}"
-	case ".":
-		return "."
-	case ",":
-		return ","
-	case "=":
-		return "="
-	case "==":
-		return "=="
-	case ":":
-		return ":"
-	case "$":
-		return "$"
-	}
-	return string(b)
 }
 
 // opLen is the length of the operator at the start of b (at least 1).

@@ -31,8 +31,8 @@ func (ev *evaluator) pyScope(p *exprParser, defs []pyDef) (kept, popped []pyDef)
 		popped = append(popped, defs[len(defs)-1])
 		defs = defs[:len(defs)-1]
 	}
-	if t.kind == tIdent && t.text == "def" && p.toks[p.i+1].kind == tIdent {
-		defs = append(defs, pyDef{name: p.toks[p.i+1].text, col: col, tok: p.i, params: params(p.toks, p.i), marks: ev.marks()})
+	if t.kind == tIdent && t.text == "def" && p.toks.at(p.i+1).kind == tIdent {
+		defs = append(defs, pyDef{name: p.toks.at(p.i + 1).text, col: col, tok: p.i, params: params(p.toks, p.i), marks: ev.marks()})
 	}
 	return defs, popped
 }
