@@ -31,7 +31,7 @@ const lookahead = 4
 
 // New compiles the grammar.
 func New() (*Parser, error) {
-	lex, err := newLexer()
+	lex, err := newScanLexer()
 	if err != nil {
 		return nil, fmt.Errorf("internal error: sql lexer: %w", err)
 	}
