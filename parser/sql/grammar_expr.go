@@ -1,6 +1,10 @@
 package sql
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/bucketlint/bucketlint/plan"
+)
 
 // The expression tree as the parser reads it, by precedence: OR, AND, NOT, comparison (=, <=>,
 // IN, BETWEEN, LIKE, IS), arithmetic, concatenation, shifts and bitwise operators (one flat
@@ -21,6 +25,8 @@ type expr struct {
 	Pos    pos
 	EndPos pos
 	Or     []*andExpr
+	// built is its tree once trees converted it (nil before).
+	built *plan.X
 }
 
 type andExpr struct {
@@ -36,6 +42,7 @@ type cmpExpr struct {
 	Not    bool
 	Left   *arith
 	RHS    *cmpRHS
+	built  *plan.X
 }
 
 // cmpRHS is the right-hand side of a comparison or predicate.
@@ -76,6 +83,7 @@ type arith struct {
 	EndPos pos
 	Left   *unary
 	Rest   []*arithOp
+	built  *plan.X
 }
 
 type arithOp struct {
@@ -172,6 +180,7 @@ type funcCall struct {
 	Nulls  string
 	Within []*innerTok
 	Over   *over
+	built  *plan.X
 }
 
 // filter is an aggregate's FILTER (WHERE cond).

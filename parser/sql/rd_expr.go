@@ -125,8 +125,12 @@ func (p *rd) predicate() *cmpRHS {
 		p.next()
 		return &cmpRHS{Is: p.isPredicate()}
 	}
+	negated := (p.is("NOT") || p.is("!")) && isPredicateWord(p.ahead(1))
+	if !negated && !isPredicateWord(p.tok()) {
+		return nil // most operands have none: allocate only for one
+	}
 	r := &cmpRHS{}
-	if (p.is("NOT") || p.is("!")) && isPredicateWord(p.ahead(1)) {
+	if negated {
 		p.next()
 		r.Not = true
 	}
@@ -307,6 +311,9 @@ func (p *rd) unary(b *operand) *unary {
 
 // postfix reads ::type, [index], .field or COLLATE name after an operand.
 func (p *rd) postfix(from pos) *postfix {
+	if !p.is("::") && !p.is("[") && !(p.is(".") && isName(p.ahead(1))) && !(p.is("COLLATE") && isName(p.ahead(1))) {
+		return nil // most operands have none: allocate only for one
+	}
 	pf := &postfix{Pos: from}
 	switch {
 	case p.is("::"):

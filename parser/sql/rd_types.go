@@ -13,7 +13,9 @@ import (
 
 // qname reads a possibly qualified name, or IDENTIFIER(expr).
 func (p *rd) qname() *qname {
-	q := &qname{Pos: p.pos()}
+	b := new(qnameBlock)
+	q := &b.q
+	q.Pos = p.pos()
 	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
 		p.i += 2
 		if p.tok().kind == tString && isTok(p.ahead(1), ")") {
@@ -42,17 +44,26 @@ func (p *rd) qname() *qname {
 		p.fail("a name")
 		return q
 	}
+	q.Parts = b.parts[:0]
 	q.Parts = append(q.Parts, p.next().text)
 	for p.is(".") && isName(p.ahead(1)) {
 		p.next()
 		if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
 			p.fail("a name: IDENTIFIER(…) cannot follow a qualifier")
+			q.Parts = q.Parts[:len(q.Parts):len(q.Parts)]
 			return q
 		}
 		q.Parts = append(q.Parts, p.next().text)
 	}
+	q.Parts = q.Parts[:len(q.Parts):len(q.Parts)] // an append elsewhere copies
 	q.EndPos = p.endPos()
 	return q
+}
+
+// qnameBlock is a name with room for two parts (t, db.t, alias.column), allocated together.
+type qnameBlock struct {
+	q     qname
+	parts [2]string
 }
 
 // constString folds an IDENTIFIER argument made of string literals joined by || into one

@@ -12,18 +12,18 @@ import (
 const maxTreeHeight = 200
 
 // A trees builds plan.X trees from one statement's expression grammar. Each grammar node
-// is converted once: a key, a filter and the WHERE tree share the nodes of one expression.
+// is converted once (its tree is kept in the node's built field): a key, a filter and the
+// WHERE tree share the nodes of one expression.
 type trees struct {
 	st     *state
 	c      chunk
 	height map[*plan.X]int
-	memo   map[any]*plan.X
 	// lambda are the parameters of the lambdas being built, innermost last.
 	lambda []string
 }
 
 func newTrees(st *state, c chunk) *trees {
-	return &trees{st: st, c: c, height: map[*plan.X]int{}, memo: map[any]*plan.X{}}
+	return &trees{st: st, c: c, height: map[*plan.X]int{}}
 }
 
 // mk returns a copy of proto spanning [from, to) of the statement, or an OpOther "deep"
@@ -53,8 +53,13 @@ func (t *trees) expr(e *expr) *plan.X {
 	if e == nil {
 		return nil
 	}
-	if x, ok := t.memo[e]; ok {
-		return x
+	if e.built != nil {
+		return e.built
+	}
+	if len(e.Or) == 1 && len(e.Or[0].And) == 1 {
+		// one operand: what balanced returns for one part
+		e.built = t.cmp(e.Or[0].And[0])
+		return e.built
 	}
 	ps := make([]part, len(e.Or))
 	for i, a := range e.Or {
@@ -64,9 +69,8 @@ func (t *trees) expr(e *expr) *plan.X {
 		}
 		ps[i] = part{t.balanced("and", ands), a.Pos, a.EndPos}
 	}
-	x := t.balanced("or", ps)
-	t.memo[e] = x
-	return x
+	e.built = t.balanced("or", ps)
+	return e.built
 }
 
 // balanced joins operands of an associative operator into a balanced tree, as Spark's
@@ -83,14 +87,14 @@ func (t *trees) balanced(op string, ps []part) *plan.X {
 
 // cmp converts [NOT] operand [comparison].
 func (t *trees) cmp(c *cmpExpr) *plan.X {
-	if x, ok := t.memo[c]; ok {
-		return x
+	if c.built != nil {
+		return c.built
 	}
 	x := t.predicate(c)
 	if c.Not {
 		x = t.mk(plan.X{Op: plan.OpUnary, Name: "not", Args: []*plan.X{x}}, c.Pos, c.EndPos)
 	}
-	t.memo[c] = x
+	c.built = x
 	return x
 }
 
@@ -193,8 +197,8 @@ func (t *trees) arith(a *arith) *plan.X {
 	if a == nil {
 		return nil
 	}
-	if x, ok := t.memo[a]; ok {
-		return x
+	if a.built != nil {
+		return a.built
 	}
 	vals := []part{{t.unary(a.Left), a.Left.Pos, a.Left.EndPos}}
 	var ops []string
@@ -216,7 +220,7 @@ func (t *trees) arith(a *arith) *plan.X {
 	for len(ops) > 0 {
 		reduce()
 	}
-	t.memo[a] = vals[0].x
+	a.built = vals[0].x
 	return vals[0].x
 }
 
@@ -390,8 +394,8 @@ func (t *trees) order(o *sortItem) *plan.X {
 // call converts a function call with its FILTER and OVER clauses. A call whose arguments
 // are not expressions is an OpOther named after the function.
 func (t *trees) call(f *funcCall) *plan.X {
-	if x, ok := t.memo[f]; ok {
-		return x
+	if f.built != nil {
+		return f.built
 	}
 	name, l := f.Name.plain(), f.List
 	end := f.EndPos
@@ -428,6 +432,6 @@ func (t *trees) call(f *funcCall) *plan.X {
 		}
 		x = t.mk(w, f.Pos, f.EndPos)
 	}
-	t.memo[f] = x
+	f.built = x
 	return x
 }
