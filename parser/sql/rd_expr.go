@@ -309,9 +309,14 @@ func (p *rd) unary(b *operand) *unary {
 	return u
 }
 
+// atPostfix reports whether a postfix starts at the cursor.
+func (p *rd) atPostfix() bool {
+	return p.is("::") || p.is("[") || (p.is(".") || p.is("COLLATE")) && isName(p.ahead(1))
+}
+
 // postfix reads ::type, [index], .field or COLLATE name after an operand.
 func (p *rd) postfix(from pos) *postfix {
-	if !p.is("::") && !p.is("[") && !(p.is(".") && isName(p.ahead(1))) && !(p.is("COLLATE") && isName(p.ahead(1))) {
+	if !p.atPostfix() {
 		return nil // most operands have none: allocate only for one
 	}
 	pf := &postfix{Pos: from}
