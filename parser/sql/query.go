@@ -93,6 +93,9 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	// The block's grammar starts with the SELECT keyword, six bytes.
 	out.HintAt = b.st.span(b.c, s.Pos, pos{Offset: s.Pos.Offset + len("select")}).End
 	out.Hints = b.hints(s.Hints, s.Pos.Offset)
+	if n := len(s.Items); n > 0 {
+		out.Items, out.ItemsX, out.ItemAliases = make([]string, 0, n), make([]*plan.X, 0, n), make([]string, 0, n)
+	}
 	for _, it := range s.Items {
 		out.Items = append(out.Items, text(b.c, it.Pos, it.EndPos))
 		out.ItemsX = append(out.ItemsX, b.t.expr(it.Expr))

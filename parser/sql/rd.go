@@ -294,17 +294,21 @@ func (p *rd) skipGroup() []*innerTok {
 func rawToks(toks []token) []*innerTok {
 	out := []*innerTok{}
 	stack := []*[]*innerTok{&out}
-	for _, t := range toks {
+	// every token is at most one innerTok: they are allocated together
+	pool := make([]innerTok, len(toks))
+	for i, t := range toks {
 		cur := stack[len(stack)-1]
 		switch {
 		case t.kind == tOp && t.text == "(":
-			g := &innerTok{Group: []*innerTok{}}
+			g := &pool[i]
+			g.Group = []*innerTok{}
 			*cur = append(*cur, g)
 			stack = append(stack, &g.Group)
 		case t.kind == tOp && t.text == ")" && len(stack) > 1:
 			stack = stack[:len(stack)-1]
 		default:
-			*cur = append(*cur, &innerTok{Tok: t.text})
+			pool[i].Tok = t.text
+			*cur = append(*cur, &pool[i])
 		}
 	}
 	return out
