@@ -157,7 +157,13 @@ type FrameRef struct {
 	// Hints are the .hint(name) names, lower case.
 	Broadcast bool
 	Hints     []string
-	Span      Span
+	// MaxRows is the most rows the frame can hold, when the code shows it: local data
+	// (Seq(…).toDF, createDataFrame or parallelize of a literal list, a range with constant
+	// bounds mapped to rows) and spark.range with constant bounds, followed only by methods
+	// that never add rows (filter, a projection without a generator, an aggregation,
+	// distinct, limit, repartition…). 0 when unknown.
+	MaxRows int64
+	Span    Span
 }
 
 // Resolved reports whether anything the frame derives from is known.

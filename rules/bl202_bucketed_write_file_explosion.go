@@ -24,6 +24,13 @@ func bl202() *Rule {
 			"repartition by the bucket columns into a count it cannot read is visible in the chain or in\n" +
 			"the definitions of the written variable. A `repartition(bucket columns)` without a count\n" +
 			"makes `spark.sql.shuffle.partitions` tasks, and lcm(partitions, buckets) files.\n\n" +
+			"Every file holds at least one row, so a frame whose rows the code shows (local data such as\n" +
+			"`Seq(…).toDF`, `createDataFrame` or `parallelize` of a literal list, `spark.range` with constant\n" +
+			"bounds, followed by methods that never add rows) makes at most that many files. When that is\n" +
+			"no more than `spark.sql.shuffle.partitions`, the write makes no more files than Spark's plain\n" +
+			"write of any shuffled frame (one per shuffle partition), and the rule is silent. It is also\n" +
+			"silent for a write Spark rejects (a bucket or sort column that is a partition column, BL102):\n" +
+			"it writes no files.\n\n" +
 			"SQL writes into a bucketed data source table (INSERT … SELECT, CREATE TABLE … AS SELECT, and\n" +
 			"so dbt models) do the same: the rule reads the top SELECT's `REPARTITION`/`COALESCE` hint or\n" +
 			"`DISTRIBUTE BY` (`CLUSTER BY`) and proposes `SELECT /*+ REPARTITION(n, bucket columns) */`;\n" +
@@ -45,11 +52,17 @@ func runBL202(p *Pass) error {
 				continue
 			}
 			n := w.Bucket.NumBuckets
-			fc := writeFiles(w, n, p.OptionsAt(w.Span.Start))
+			o := p.OptionsAt(w.Span.Start)
+			fc := writeFiles(w, n, o)
 			// One file per bucket (coalesce(1), or a repartition by the bucket columns into a
 			// divisor of the count) is what the rule asks for; a repartition by the bucket
 			// columns whose count is not a constant is taken as meant for the buckets.
 			if n > 0 && fc.Max > 0 && fc.Max <= n || repartitionedByBuckets(w) && fc.Max == 0 && w.Repartition.N == 0 {
+				continue
+			}
+			// A frame of known rows writes at most that many files: no more than a plain
+			// write after a shuffle makes.
+			if fc.RowBound && fc.Max <= o.ShufflePartitions() || rejectedWrite(w) {
 				continue
 			}
 			reportBL202(p, cf, w, fc)
@@ -74,6 +87,12 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 	cols := strings.Join(w.Bucket.Columns, ", ")
 	var msg string
 	switch {
+	case fc.RowBound:
+		msg = fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) without a repartition by the bucket columns: every task writes a file per bucket it holds rows of, up to tasks × %s files, at most %d (the frame's rows)",
+			name, count, cols, count, fc.Max)
+		if r := w.Repartition; r != nil {
+			msg += fmt.Sprintf("; the %s before it is not by (%s)", r.Method, cols)
+		}
 	case fc.Max > 0 && fc.Max < fc.Tasks*max(n, 1):
 		msg = fmt.Sprintf("bucketed write of %s (%s buckets on (%s)) after %s: the hash sends each bucket's rows to %d tasks, up to %d files (%d per bucket)",
 			name, count, cols, fc.How, fc.Max/max(n, 1), fc.Max, fc.Max/max(n, 1))
@@ -100,6 +119,17 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
 	}
 	p.Report(d)
+}
+
+// rejectedWrite reports a bucketed write Spark refuses before writing anything: a bucket or
+// sort column that is also a partition column (BL102 reports it).
+func rejectedWrite(w *plan.Write) bool {
+	for _, c := range append(append([]string(nil), w.Bucket.Columns...), w.Bucket.SortColumns...) {
+		if contains(w.PartitionBy, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // repartitionedByBuckets reports whether the written frame was repartitioned by exactly the

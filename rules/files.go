@@ -18,17 +18,36 @@ import (
 //     the bucket (modulo buckets), so the pairs are the residues modulo lcm(n, buckets): one
 //     file per bucket when n divides the count;
 //   - repartition(bucket columns) without n: n is spark.sql.shuffle.partitions (AQE may merge
-//     neighbouring partitions into one task, which never adds pairs).
+//     neighbouring partitions into one task, which never adds pairs);
+//   - and never more files than the frame has rows, when the code shows how many (local data,
+//     a range with constant bounds): a writer opens a bucket's file when that bucket's first
+//     row arrives, so every file holds a row.
 type fileCount struct {
 	// Max is the most files the write makes, 0 when unknown (the task count is not known).
 	Max int
 	// Tasks is the number of write tasks, 0 when unknown; How says where it comes from.
 	Tasks int
 	How   string
+	// Rows is the most rows the written frame holds, 0 when unknown; RowBound is set when
+	// Rows is what limits Max.
+	Rows     int64
+	RowBound bool
 }
 
 // writeFiles models the files of a bucketed write of n buckets (n > 0).
 func writeFiles(w *plan.Write, n int, o simulate.Options) fileCount {
+	fc := taskFiles(w, n, o)
+	if rows := w.Frame.MaxRows; rows > 0 {
+		fc.Rows = rows
+		if fc.Max == 0 || int64(fc.Max) > rows {
+			fc.Max, fc.RowBound = int(rows), true
+		}
+	}
+	return fc
+}
+
+// taskFiles is the file count a write's tasks make, from its repartition.
+func taskFiles(w *plan.Write, n int, o simulate.Options) fileCount {
 	r := w.Repartition
 	if r == nil || r.Method == "" {
 		return fileCount{}

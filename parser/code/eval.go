@@ -40,6 +40,9 @@ type value struct {
 	writer   *writer
 	keys     []plan.ColumnRef
 	items    []*value
+	// rows is a list's length when known without its items (a literal list whose elements
+	// were all read, a Scala range on constants, a map of either), 0 when unknown.
+	rows int64
 }
 
 // A frame is a DataFrame value: what it derives from and its last visible repartitioning.
@@ -220,6 +223,9 @@ func assignTarget(p *exprParser) string {
 		return ""
 	}
 	p.i = i + 1
+	for p.scala && p.tok().kind == tNewline {
+		p.next() // Scala and Java continue "val x =" on the next line
+	}
 	return name
 }
 
@@ -295,7 +301,7 @@ func (ev *evaluator) eval(n *node) *value {
 	case nBin:
 		return ev.binary(n)
 	case nList:
-		v := &value{kind: vList}
+		v := &value{kind: vList, rows: literalRows(n.args)}
 		for _, a := range n.args {
 			v.items = append(v.items, ev.eval(a.val))
 		}
@@ -384,6 +390,9 @@ func (ev *evaluator) numText(v *value) string { return strconv.Itoa(v.num) }
 
 func (ev *evaluator) binary(n *node) *value {
 	x, y := ev.eval(n.x), ev.eval(n.y)
+	if n.name == "until" || n.name == "to" {
+		return scalaRange(n.name, x, y)
+	}
 	if n.name == "+" && (x.kind == vStr || y.kind == vStr) {
 		// An unknown operand of a string concatenation stands as {expr}.
 		part := func(v *value, e *node) (string, bool) {

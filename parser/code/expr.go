@@ -33,6 +33,9 @@ type node struct {
 type arg struct {
 	name string
 	val  *node
+	// partial is set when tokens after val were skipped to reach the next comma or closer (a
+	// comprehension's "for …", a lambda's body): val is then only the argument's start.
+	partial bool
 }
 
 // maxDepth bounds the parser's recursion (brackets and unary operators), so that hostile
@@ -171,6 +174,9 @@ func (p *exprParser) expr(minPrec int) *node {
 	for links := 0; ; links++ {
 		t := p.tok()
 		prec := binPrec(t)
+		if p.scala && t.kind == tIdent && (t.text == "until" || t.text == "to") {
+			prec = 1 // Scala's ranges, 0 until n: a word operator binds loosest
+		}
 		if prec == 0 || prec < minPrec || p.tooLong(links) {
 			return x
 		}
@@ -344,6 +350,7 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 			if a.val == nil && p.i > start {
 				a.val = &node{kind: nOther, off: p.toks.at(start).off, end: p.toks.at(p.i - 1).end}
 			}
+			a.partial = p.i > start
 			if a.val != nil {
 				args = append(args, a)
 			}

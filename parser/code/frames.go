@@ -25,6 +25,14 @@ func (ev *evaluator) attr(r *value, n *node) *value {
 		if r.kind == vFrame {
 			return r
 		}
+	case "toDF", "toDS", "cache", "persist":
+		// Scala calls parameterless methods without parentheses: seq.toDF, df.cache.
+		if r.kind == vList && (n.name == "toDF" || n.name == "toDS") {
+			return ev.localFrame(n, r.rows)
+		}
+		if r.kind == vFrame {
+			return r
+		}
 	case "stripMargin", "trim":
 		// Scala calls parameterless methods without parentheses.
 		if r.kind == vStr {
@@ -83,6 +91,10 @@ func (ev *evaluator) method(r *value, name string, n *node) *value {
 		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
 	case vStr:
 		return ev.strMethod(r, name, n)
+	case vList:
+		if v, ok := ev.listMethod(r, name, n); ok {
+			return v
+		}
 	}
 	if v, ok := ev.sessionMethod(recv, name, n); ok {
 		return v
@@ -158,6 +170,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 			if a.kind == vFrame {
 				mergeSources(&g.ref, a.frame.ref)
 			}
+			g.ref.MaxRows = addRows(g.ref.MaxRows, a)
 		}
 		return &value{kind: vFrame, frame: g}
 	case "createOrReplaceTempView", "createTempView", "registerTempTable", "createGlobalTempView",
@@ -187,6 +200,9 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 	g := f.clone()
 	if name == "orderBy" || name == "sort" {
 		g.repart = nil
+	}
+	if !ev.keepsRows(name, n) {
+		g.ref.MaxRows = 0
 	}
 	return &value{kind: vFrame, frame: g}
 }

@@ -88,6 +88,9 @@ func frameRef(f plan.FrameRef) string {
 	if len(f.Hints) > 0 {
 		add("hints", list(f.Hints))
 	}
+	if f.MaxRows > 0 {
+		add("maxrows", strconv.FormatInt(f.MaxRows, 10))
+	}
 	if !f.Resolved() {
 		parts = append(parts, "unresolved")
 	}

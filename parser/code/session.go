@@ -38,9 +38,8 @@ func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bo
 		if len(n.args) == 1 {
 			return ev.broadcast(n.args[0].val), true
 		}
-	case "createDataFrame", "range":
-		ev.evalArgs(n.args)
-		return &value{kind: vFrame, frame: &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n)}}}, true
+	case "createDataFrame", "range", "parallelize", "makeRDD":
+		return ev.sessionFrame(name, n), true
 	case "partitionBy", "orderBy":
 		if recv.kind == nIdent && recv.name == "Window" {
 			w := &value{kind: vWindow}
@@ -102,6 +101,9 @@ func (ev *evaluator) function(n *node) *value {
 			}
 		case "Seq", "List", "Array", "list", "tuple":
 			v := &value{kind: vList}
+			if ev.scala {
+				v.rows = literalRows(n.args)
+			}
 			for _, a := range n.args {
 				v.items = append(v.items, ev.eval(a.val))
 			}
