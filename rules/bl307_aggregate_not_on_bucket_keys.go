@@ -46,7 +46,7 @@ func runBL307(p *Pass) error {
 			if sel.From == nil || sel.From.Kind != plan.TableRel || sel.From.CTE {
 				continue
 			}
-			t := lookup(tables, sel.From.Table)
+			t := lookup(p.tablesAt(q.Span.Start), sel.From.Table)
 			if !isBucketed(t) {
 				continue
 			}
@@ -67,7 +67,7 @@ func runBL307(p *Pass) error {
 			default:
 				continue
 			}
-			if t := lookup(tables, workload.FrameTable(a.Frame)); isBucketed(t) && len(a.Keys) > 0 && workload.FrameTable(a.Frame) != "" {
+			if t := lookup(p.tablesAt(a.Span.Start), workload.FrameTable(a.Frame)); isBucketed(t) && len(a.Keys) > 0 && workload.FrameTable(a.Frame) != "" {
 				checkGrouping(p, nil, t, a.Kind, a.Keys, a.Span)
 			}
 		}

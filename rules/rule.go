@@ -88,3 +88,13 @@ func (p *Pass) OptionsAt(pos plan.Pos) simulate.Options {
 
 // tables returns the catalogue every script shares.
 func (p *Pass) tables() map[string]*plan.Table { return p.Project.Tables }
+
+// tablesAt returns the tables the session of pos sees there, as Spark's session catalogue
+// holds them at that statement: a table dropped and created again under its name is the
+// later definition from that point on.
+func (p *Pass) tablesAt(pos plan.Pos) map[string]*plan.Table {
+	if p.Workload == nil {
+		return p.tables()
+	}
+	return p.Workload.TablesAt(pos)
+}

@@ -94,9 +94,10 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*workload.Workload
 	}
 	// As parser.Load does, a table written with saveAsTable and declared nowhere else is
 	// known from the write.
+	// Each write is also an event of its session, as the loader records it.
 	for _, cf := range p.Code {
 		for _, w := range cf.Writes {
-			if w.Terminal != "saveAsTable" || w.Table == "" || lookup(p.Tables, w.Table) != nil {
+			if w.Terminal != "saveAsTable" || w.Table == "" {
 				continue
 			}
 			t := &plan.Table{
@@ -104,7 +105,10 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*workload.Workload
 				SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
 			}
 			t.SetBuckets(w.Bucket)
-			p.Tables[w.Table] = t
+			p.TableEvents = append(p.TableEvents, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
+			if lookup(p.Tables, w.Table) == nil {
+				p.Tables[w.Table] = t
+			}
 		}
 	}
 	d := &Driver{}
