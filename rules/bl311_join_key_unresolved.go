@@ -20,7 +20,10 @@ func bl311() *Rule {
 			"cases (`UNRESOLVED_COLUMN`, `AMBIGUOUS_REFERENCE`); the third needs the table's columns\n" +
 			"(a `CREATE TABLE`, a catalog file or `DESCRIBE` output).\n\n" +
 			"The finding is information: the join is not checked until its keys resolve. It is only\n" +
-			"reported for joins that read a bucketed table." + suppressDoc("BL311"),
+			"reported for joins that read a bucketed table, and not after a statement of the same script\n" +
+			"that could not be read (BL901): a script stops at a statement Spark rejects (such as a\n" +
+			"`CREATE TABLE` with `SORTED BY (c DESC)`), and one bucketlint does not read may define the\n" +
+			"names, so the names are not resolved as if it did not exist." + suppressDoc("BL311"),
 		Bad: "CREATE TABLE sales (item_id INT, qty INT) USING parquet CLUSTERED BY (item_id) INTO 8 BUCKETS;\n" +
 			"SELECT * FROM sales s JOIN items i ON item_id = i.id;",
 		Good: "CREATE TABLE sales (item_id INT, qty INT) USING parquet CLUSTERED BY (item_id) INTO 8 BUCKETS;\n" +
@@ -39,7 +42,7 @@ func runBL311(p *Pass) error {
 		return nil
 	}
 	for _, j := range p.Workload.UnresolvedJoins() {
-		if len(j.Bucketed) == 0 {
+		if len(j.Bucketed) == 0 || p.afterUnread(j.Names[0].Span.Start) {
 			continue
 		}
 		why := make([]string, len(j.Names))

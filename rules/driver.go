@@ -19,6 +19,10 @@ type Driver struct {
 	// Source returns an input file's text for rules that compute edit spans; nil reads the
 	// file from disk (os.ReadFile), once per file.
 	Source func(file string) []byte
+	// Unread are the positions of statements the parsers could not read (the input errors):
+	// a script stops at a statement Spark rejects, and one bucketlint does not read may
+	// define names, so what follows it in the same file is not resolved as if it did not exist.
+	Unread []plan.Pos
 }
 
 // Run runs rules over w with default thresholds and returns the diagnostics, sorted by file,
@@ -52,6 +56,7 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 			Options:    w.OptionsAt(plan.Pos{}),
 			Thresholds: d.Thresholds.WithDefaults(),
 			Source:     source,
+			Unread:     d.Unread,
 		}
 		pass.Report = func(diag Diagnostic) {
 			if diag.Rule == "" {

@@ -41,6 +41,19 @@ type Pass struct {
 	// Source returns the text of an input file, nil when it cannot be read; rules use it to
 	// find the exact span an edit replaces (the 64 of INTO 64 BUCKETS). Nil means no source.
 	Source func(file string) []byte
+	// Unread are the positions of statements the parsers could not read (Driver.Unread).
+	Unread []plan.Pos
+}
+
+// afterUnread reports whether a statement of pos's file that could not be read comes before
+// pos: the session's catalogue there is not known.
+func (p *Pass) afterUnread(pos plan.Pos) bool {
+	for _, u := range p.Unread {
+		if u.File == pos.File && u.Before(pos) {
+			return true
+		}
+	}
+	return false
 }
 
 // Thresholds are the rules' tunable limits (the `thresholds` section of .bucketlint.yaml).

@@ -35,6 +35,9 @@ func diagnose(ld *loaded, enabled map[string]bool, catalogue []*rules.Rule, toda
 		}
 	}
 	driver := &rules.Driver{Thresholds: cfg.Thresholds.thresholds(), Source: source}
+	for _, e := range ld.errs {
+		driver.Unread = append(driver.Unread, e.Pos)
+	}
 	diags, ruleErr := driver.Run(w, toRun)
 
 	loadErrs.Sort()
