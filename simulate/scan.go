@@ -157,7 +157,9 @@ func (s *sim) lookupTable(name string) *plan.Table {
 	name = strings.ToLower(name)
 	for k, t := range s.tables {
 		k = strings.ToLower(k)
-		if strings.HasSuffix(k, "."+name) || strings.HasSuffix(name, "."+k) {
+		// An unqualified name is any database's table of that name; a qualified one is never
+		// an unqualified key's (another database's) table.
+		if strings.HasSuffix(k, "."+name) || strings.Contains(k, ".") && strings.HasSuffix(name, "."+k) {
 			return t
 		}
 	}

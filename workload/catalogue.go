@@ -63,10 +63,10 @@ func (c *Catalogue) key(name string) string {
 			return k
 		}
 	}
-	last := n[strings.LastIndexByte(n, '.')+1:]
+	qualified := strings.Contains(n, ".")
 	found := ""
 	for k := range c.tables {
-		if k[strings.LastIndexByte(k, '.')+1:] != last {
+		if !sameTable(k, n, qualified) {
 			continue
 		}
 		if found != "" {

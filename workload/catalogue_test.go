@@ -237,6 +237,9 @@ CREATE TABLE b.x (k INT) USING parquet;`}, workload.Config{})
 		{"dim", "default.dim"},
 		{"x", ""},
 		{"missing", ""},
+		{"raw.orders", ""},                   // another database's orders
+		{"other.dim", ""},                    // dim is default's
+		{"cat.sales.orders", "sales.orders"}, // a catalog in front
 	} {
 		got := ""
 		if tab := c.Table(tc.name); tab != nil {

@@ -158,8 +158,11 @@ func (s *Site) KeyText() string {
 }
 
 // Lookup finds a table by the name a query, code or an explain scan uses: exactly, without a
-// leading "spark_catalog.", with or without the "default." database, or by its last part
-// when that is unique.
+// leading "spark_catalog.", with or without the "default." database, or, when that is unique,
+// by its last part for a name without a database (the reading session's current database is
+// not known) and by its database and table for a name with a catalog too. A name with a
+// database never finds a table of another database, as Spark's catalog resolves it: a dbt
+// source('raw', 'accounts') is not the model accounts.
 func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
 	n := strings.ToLower(strings.Trim(name, "`"))
 	n = strings.TrimPrefix(n, "spark_catalog.")
@@ -168,7 +171,7 @@ func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
 			return t
 		}
 	}
-	last := n[strings.LastIndex(n, ".")+1:]
+	qualified := strings.Contains(n, ".")
 	var found *plan.Table
 	keys := make([]string, 0, len(tables))
 	for k := range tables {
@@ -176,7 +179,7 @@ func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if k[strings.LastIndex(k, ".")+1:] == last {
+		if sameTable(k, n, qualified) {
 			if found != nil {
 				return nil
 			}
@@ -184,4 +187,17 @@ func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
 		}
 	}
 	return found
+}
+
+// sameTable reports whether the catalogue key k can name the table n names: the same last
+// part for an unqualified n; for a qualified n, the same database and table, one of the two
+// carrying a catalog the other leaves out.
+func sameTable(k, n string, qualified bool) bool {
+	if !qualified {
+		return k[strings.LastIndex(k, ".")+1:] == n
+	}
+	if !strings.Contains(k, ".") {
+		return false
+	}
+	return strings.HasSuffix(n, "."+k) || strings.HasSuffix(k, "."+n)
 }
