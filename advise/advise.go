@@ -107,9 +107,11 @@ func (f Fix) String() string {
 }
 
 // A Code is a layout as code. SQL creates the table and inserts the rows; CTAS does the same
-// in one CREATE TABLE … AS SELECT. Both read the current rows from <table>_old.
+// in one CREATE TABLE … AS SELECT. Both read the current rows from <table>_old. Java is the
+// DataFrame write in Java; DBT the config of a dbt model that makes the table.
 type Code struct {
 	PySpark, Scala, SQL, CTAS string
+	Java, DBT                 string
 }
 
 // Advise recommends bucket columns, counts and sort columns per table so that the workload's

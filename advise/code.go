@@ -32,6 +32,8 @@ func LayoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) C
 		Scala:   r.scala(),
 		SQL:     r.createInsert(),
 		CTAS:    r.createAsSelect(),
+		Java:    r.java(),
+		DBT:     r.dbt(),
 	}
 }
 

@@ -97,6 +97,9 @@ func parseDbtModel(sqlp *sql.Parser, r *result, src []byte) {
 		return
 	}
 	r.errs = append(r.errs, errs...)
+	for _, t := range f.Tables {
+		t.DBTModel = true
+	}
 	r.addSQL(f, rankDDL)
 }
 

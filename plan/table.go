@@ -35,6 +35,9 @@ type Table struct {
 	Like string
 	// Sources are where the table was declared or described.
 	Sources []Pos
+	// DBTModel is set for a dbt model's table: its layout is the model's config
+	// ({{ config(clustered_by=…, buckets=…) }}, dbt_project.yml, schema.yml).
+	DBTModel bool
 }
 
 // HiveStorage returns the storage format of a Hive-serde table: HiveFormat when known, else

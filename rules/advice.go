@@ -58,11 +58,27 @@ func (p *Pass) withLayout(desc string, s *workload.Site, t *plan.Table, cols []s
 	if t == nil || len(cols) == 0 || n <= 0 {
 		return desc
 	}
-	return desc + ":\n" + layoutCode(p.languageAt(s.Span.Start), t, cols, n)
+	return desc + ":\n" + layoutCode(p.layoutLanguage(s, t), t, cols, n)
 }
 
-// layoutCode is a table rewritten with a bucket spec, in the language of the file the finding
-// is in (SQL elsewhere): the advisor's code (advise.LayoutCode), so that a fix and `bucketlint
+// layoutLanguage is the language a layout change of t is written in: that of the place that
+// makes t — a dbt model's config, the code whose saveAsTable writes it (Python, Scala, Java) —
+// else that of the join's file (SQL for SQL and explain inputs).
+func (p *Pass) layoutLanguage(s *workload.Site, t *plan.Table) string {
+	if t.DBTModel {
+		return "dbt"
+	}
+	for _, src := range t.Sources {
+		switch l := p.languageAt(src); l {
+		case "python", "scala", "java":
+			return l
+		}
+	}
+	return p.languageAt(s.Span.Start)
+}
+
+// layoutCode is a table rewritten with a bucket spec in a language ("python", "scala", "java",
+// "dbt", SQL otherwise): the advisor's code (advise.LayoutCode), so that a fix and `bucketlint
 // advise` print the same thing.
 func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
 	c := advise.LayoutCode(t, &plan.BucketSpec{NumBuckets: n, Columns: cols}, nil)
@@ -71,6 +87,10 @@ func layoutCode(lang string, t *plan.Table, cols []string, n int) string {
 		return strings.TrimSuffix(c.PySpark, "\n")
 	case "scala":
 		return strings.TrimSuffix(c.Scala, "\n")
+	case "java":
+		return strings.TrimSuffix(c.Java, "\n")
+	case "dbt":
+		return strings.TrimSuffix(c.DBT, "\n")
 	}
 	return strings.TrimSuffix(c.SQL, "\n")
 }

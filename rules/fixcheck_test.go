@@ -96,6 +96,10 @@ func codeProblems(sp *sql.Parser, p *plan.Project, desc string) []string {
 		return nil
 	}
 	switch {
+	case strings.HasPrefix(block, "{{ config("):
+		return dbtProblems(sp, p, block)
+	case strings.Contains(block, "import static org.apache.spark"):
+		return codeFileProblems(p, "Fix.java", block)
 	case strings.Contains(block, "from pyspark") || strings.HasPrefix(strings.TrimSpace(block), "(df"):
 		return codeFileProblems(p, "fix.py", block)
 	case strings.Contains(block, "import org.apache.spark") || strings.Contains(block, "df.repartition") || strings.Contains(block, "val "):
@@ -198,7 +202,7 @@ func parseErrors(sp *sql.Parser, name string, data []byte) int {
 	case ".sql":
 		_, errs := sp.ParseFile(name, data)
 		return len(errs)
-	case ".py", ".scala":
+	case ".py", ".scala", ".java":
 		_, errs := code.Parse(name, data)
 		return len(errs)
 	}
