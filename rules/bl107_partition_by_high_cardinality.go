@@ -19,7 +19,11 @@ func bl107() *Rule {
 			"joined without a shuffle.\n\n" +
 			"The rule recognises id-like names (`id`, `*_id`, `*Id`, `uuid`, `guid`, `*_key`, `*_uuid`,\n" +
 			"`email`) and `timestamp` columns. Partition by a low-cardinality column (a date) and bucket by\n" +
-			"the key." + suppressDoc("BL107"),
+			"the key.\n\n" +
+			"A write of a frame whose rows the code shows (local data, `spark.range` with constant bounds)\n" +
+			"makes at most that many partitions, each holding a row: at most `spark.sql.shuffle.partitions`\n" +
+			"rows (or its default, 200) is no more directories than a plain write after a shuffle makes\n" +
+			"files, and the rule is silent." + suppressDoc("BL107"),
 		Bad:      `orders.write.partitionBy("customer_id").saveAsTable("sales.orders")`,
 		Good:     `orders.write.partitionBy("order_date").bucketBy(64, "customer_id").saveAsTable("sales.orders")`,
 		Spark:    "2.0–4.x",
@@ -52,11 +56,17 @@ func runBL107(p *Pass) error {
 	}
 	for _, cf := range p.Project.Code {
 		for _, w := range cf.Writes {
+			if fewRows(p, w) {
+				continue
+			}
 			for _, c := range w.PartitionBy {
 				if idLike(c) {
 					name := w.Table
 					if name == "" {
 						name = w.Path
+					}
+					if name == "" {
+						name = "the written data"
 					}
 					reportHighCardinality(p, name, c, "", spanOrPos(w.PartitionBySpan, w.Span.Start), writeKind(w))
 					break
@@ -65,6 +75,15 @@ func runBL107(p *Pass) error {
 		}
 	}
 	return nil
+}
+
+// fewRows reports a write of a frame whose rows the code shows (FrameRef.MaxRows) to be no
+// more than spark.sql.shuffle.partitions (at least its default): every partition directory
+// and file holds a row, so it makes no more of them than a plain write after a shuffle.
+func fewRows(p *Pass, w *plan.Write) bool {
+	o := p.OptionsAt(w.Span.Start)
+	rows := w.Frame.MaxRows
+	return rows > 0 && rows <= int64(max(o.ShufflePartitions(), o.Behaviour().Defaults.ShufflePartitions))
 }
 
 // writeKind is "table" for a write to a catalog table, where bucketBy is possible, and

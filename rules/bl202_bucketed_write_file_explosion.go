@@ -27,8 +27,9 @@ func bl202() *Rule {
 			"Every file holds at least one row, so a frame whose rows the code shows (local data such as\n" +
 			"`Seq(…).toDF`, `createDataFrame` or `parallelize` of a literal list, `spark.range` with constant\n" +
 			"bounds, followed by methods that never add rows) makes at most that many files. When that is\n" +
-			"no more than `spark.sql.shuffle.partitions`, the write makes no more files than Spark's plain\n" +
-			"write of any shuffled frame (one per shuffle partition), and the rule is silent. It is also\n" +
+			"no more than `spark.sql.shuffle.partitions` (or its default, 200, when a session sets fewer),\n" +
+			"the write makes no more files than Spark's plain write of a shuffled frame (one per shuffle\n" +
+			"partition), and the rule is silent. It is also\n" +
 			"silent for a write Spark rejects (a bucket or sort column that is a partition column, BL102):\n" +
 			"it writes no files.\n\n" +
 			"SQL writes into a bucketed data source table (INSERT … SELECT, CREATE TABLE … AS SELECT, and\n" +
@@ -52,8 +53,7 @@ func runBL202(p *Pass) error {
 				continue
 			}
 			n := w.Bucket.NumBuckets
-			o := p.OptionsAt(w.Span.Start)
-			fc := writeFiles(w, n, o)
+			fc := writeFiles(w, n, p.OptionsAt(w.Span.Start))
 			// One file per bucket (coalesce(1), or a repartition by the bucket columns into a
 			// divisor of the count) is what the rule asks for; a repartition by the bucket
 			// columns whose count is not a constant is taken as meant for the buckets.
@@ -61,8 +61,9 @@ func runBL202(p *Pass) error {
 				continue
 			}
 			// A frame of known rows writes at most that many files: no more than a plain
-			// write after a shuffle makes.
-			if fc.RowBound && fc.Max <= o.ShufflePartitions() || rejectedWrite(w) {
+			// write after a shuffle makes (spark.sql.shuffle.partitions, at least its default:
+			// a session that lowers it for small data does not make its files many).
+			if fc.RowBound && fewRows(p, w) || rejectedWrite(w) {
 				continue
 			}
 			reportBL202(p, cf, w, fc)

@@ -27,6 +27,10 @@ func (ev *evaluator) strMethod(r *value, name string, n *node) *value {
 		}
 		v.str = strings.TrimSpace(v.str)
 	case "format":
+		if ev.scala {
+			// Scala's "…%s…".format(a, b) substitutes as Python's % does.
+			return ev.percent(&v, &value{kind: vList, items: args}, n)
+		}
 		return ev.format(&v, n.args, args)
 	default:
 		return &value{}
