@@ -114,14 +114,34 @@ func (h *hoverer) tableRef() (tableRef, bool) {
 			}
 		}
 	}
+	// A declaration on the line: the last one starting at or before the position (the first
+	// on the line when the position is before them all), by name when two start together.
+	var best tableRef
+	var bestAt plan.Pos
 	for _, t := range h.w.Project().Tables {
 		for _, p := range t.Sources {
-			if p.File != "" && h.c.name(p.File) == h.name && p.Line == h.line {
-				return tableRef{name: t.Name, span: plan.Span{Start: p}, table: t}, true
+			if p.File == "" || h.c.name(p.File) != h.name || p.Line != h.line {
+				continue
+			}
+			if best.table == nil || declaredBefore(p, bestAt, h.col) || p == bestAt && t.Name < best.name {
+				best, bestAt = tableRef{name: t.Name, span: plan.Span{Start: p}, table: t}, p
 			}
 		}
 	}
-	return tableRef{}, false
+	return best, best.table != nil
+}
+
+// declaredBefore reports whether a declaration starting at p is a better match for the
+// column col than one starting at q, both on col's line: the closer one at or before col,
+// else the earlier one.
+func declaredBefore(p, q plan.Pos, col int) bool {
+	switch pIn, qIn := p.Col <= col, q.Col <= col; {
+	case pIn && qIn:
+		return p.Col > q.Col
+	case pIn != qIn:
+		return pIn
+	}
+	return p.Col < q.Col
 }
 
 // relation returns the table relation of q whose name holds the position, nil for none.

@@ -16,9 +16,19 @@ func workspace(t *testing.T, customerBuckets string) string {
 		"ddl/orders.sql":    "CREATE TABLE orders (id INT, amt DOUBLE) USING parquet /* 注文 😀 */ CLUSTERED BY (id) INTO 8 BUCKETS;\n",
 		"ddl/customers.sql": customersDDL(customerBuckets),
 		"jobs/report.sql":   "-- the nightly report\nSELECT o.amt, c.name FROM orders o JOIN customers c ON o.id = c.id;\n",
+		"jobs/copy.py":      pyJob,
+		"ddl/pair.sql":      "CREATE TABLE pa (id INT) USING parquet; CREATE TABLE pb (id INT) USING orc;\n",
 	})
 	return dir
 }
+
+// pyJob reads one table and writes another, bucketed.
+const pyJob = `from pyspark.sql import SparkSession
+
+spark = SparkSession.builder.getOrCreate()
+df = spark.table("orders")
+df.write.format("parquet").bucketBy(8, "id").saveAsTable("orders_copy")
+`
 
 func customersDDL(buckets string) string {
 	return "CREATE TABLE customers (id INT, name STRING) USING parquet\nCLUSTERED BY (id) INTO " + buckets + " BUCKETS;\n"
@@ -182,6 +192,28 @@ func TestHover(t *testing.T) {
 	c.result("textDocument/hover", textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: uriOf(dir, "ddl/orders.sql")}, Position: position{Line: 0, Character: 15}}, &h)
 	if !strings.Contains(h.Contents.Value, "- bucketing: `8 buckets by (id)`") {
 		t.Errorf("hover on the DDL:\n%s", h.Contents.Value)
+	}
+
+	// Two declarations on one line: the one the position is in.
+	for char, want := range map[int]string{3: "**`pa`**: table, parquet", 50: "**`pb`**: table, orc"} {
+		c.result("textDocument/hover", textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: uriOf(dir, "ddl/pair.sql")}, Position: position{Line: 0, Character: char}}, &h)
+		if !strings.Contains(h.Contents.Value, want) {
+			t.Errorf("hover at character %d lacks %q:\n%s", char, want, h.Contents.Value)
+		}
+	}
+
+	// In PySpark: the table read and the table written.
+	for _, hc := range []struct{ at, want string }{
+		{`spark.table("orders")`, "**`orders`**: table, parquet"},
+		{`saveAsTable("orders_copy")`, "**`orders_copy`**: table"},
+	} {
+		i := strings.Index(pyJob, hc.at)
+		lineNo := strings.Count(pyJob[:i], "\n")
+		col := i - strings.LastIndex(pyJob[:i], "\n") - 1 + 3
+		c.result("textDocument/hover", textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: uriOf(dir, "jobs/copy.py")}, Position: position{Line: lineNo, Character: col}}, &h)
+		if !strings.Contains(h.Contents.Value, hc.want) {
+			t.Errorf("hover on %s lacks %q:\n%s", hc.at, hc.want, h.Contents.Value)
+		}
 	}
 
 	resp := c.call("textDocument/hover", textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: job}, Position: position{Line: 0, Character: 3}})
