@@ -48,11 +48,15 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("scenarios", type=Path)
     r.add_argument("out", type=Path)
     add_selection(r)
+    r.add_argument("--recorded-only", action="store_true",
+                   help="only the scenarios the output folder already holds (re-record a sampled folder)")
     c = sub.add_parser("check", help="re-run live and diff against committed fixtures (exit 1 on difference)")
     c.add_argument("--spark", required=True)
     c.add_argument("scenarios", type=Path)
     c.add_argument("fixtures", type=Path)
     add_selection(c)
+    c.add_argument("--recorded-only", action="store_true",
+                   help="choose only among the scenarios the fixture folder holds (a folder recorded with --sample)")
     g = sub.add_parser("random", help="write seeded random scenarios (YAML) for differential testing")
     g.add_argument("--seed", type=int, required=True)
     g.add_argument("--count", type=int, required=True)
@@ -78,6 +82,7 @@ def main(argv: list[str]) -> int:
     if args.cmd in SPARK_COMMANDS:
         series, version = versions.resolve(args.spark)
         ensure_interpreter(version, argv)
+        versions.use_venv_java()
     from oracle.scenarios import load_dir, select  # noqa: PLC0415 - needs PyYAML (the venv has it)
     if args.cmd == "list":
         for s in select(load_dir(args.scenarios), args.subset, args.sample, args.sample_seed):
@@ -103,7 +108,11 @@ def main(argv: list[str]) -> int:
     from oracle import fixtures, runner  # noqa: PLC0415
 
     all_sc = load_dir(args.scenarios)
-    chosen = select(all_sc, args.subset, args.sample, args.sample_seed)
+    base = all_sc
+    if args.recorded_only:
+        folder = args.fixtures if args.cmd == "check" else args.out
+        base = [s for s in all_sc if (folder / fixtures.rel_dir(s) / "scenario.json").exists()]
+    chosen = select(base, args.subset, args.sample, args.sample_seed)
     partial = len(chosen) != len(all_sc)
     if args.cmd == "run":
         args.out.mkdir(parents=True, exist_ok=True)
@@ -111,9 +120,10 @@ def main(argv: list[str]) -> int:
         if not partial:
             fixtures.prune(args.out, all_sc)
         fixtures.write_index(args.out, series, version)
-        rel = os.path.relpath(args.scenarios.resolve(), REPO) if args.scenarios.resolve().is_relative_to(REPO) \
+        rel = os.path.relpath(args.scenarios.resolve(), REPO) if REPO in args.scenarios.resolve().parents \
             else str(args.scenarios)
-        fixtures.write_readme(args.out, series, version, rel.rstrip("/") + "/", len(fixtures.scenario_dirs(args.out)))
+        fixtures.write_readme(args.out, series, version, rel.rstrip("/") + "/", len(fixtures.scenario_dirs(args.out)),
+                              len(all_sc))
         print(f"ran {stats['scenarios']} scenarios, {stats['queries']} queries in {stats['seconds']}s -> {args.out}")
         return 0
     # check

@@ -52,9 +52,24 @@ def build_index(out: Path, series: str, version: str) -> dict[str, Any]:
     return {"spark": {"series": series, "version": version}, "scenarios": entries}
 
 
-def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int) -> None:
-    """Provenance README of one fixture folder."""
+def rel_dir(sc: Scenario) -> Path:
+    """A scenario's folder below a fixture root: <group>/<name>."""
+    return Path(slug(sc.group)) / slug(sc.name)
+
+
+def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int, total: int = 0) -> None:
+    """Provenance README of one fixture folder (n of the total scenarios recorded)."""
     import pyspark  # noqa: PLC0415
+
+    from oracle import versions  # noqa: PLC0415
+
+    scenarios = str(n)
+    run = check = ""
+    if n < total:
+        sample = versions.options().get(series, {}).get("sample", "N")
+        scenarios = (f"{n} of the {total}: first recorded with `--sample {sample} --sample-seed 0`, more added "
+                     "with `--subset`; `--recorded-only` re-records or checks exactly these")
+        run = check = " --recorded-only"
 
     text = f"""# Spark {version} oracle fixtures
 
@@ -67,15 +82,15 @@ Do not edit by hand: regenerate.
 | Python | {platform.python_version()} |
 | Java | {java_version()} |
 | Master | local[2], in-memory catalog (Hive scenarios: Hive catalog with a Derby metastore), UI off, session time zone UTC |
-| Scenarios | {n} |
+| Scenarios | {scenarios} |
 
 Command (from the repository root, after `oracle/setup.sh`):
 
-    python -m oracle run --spark {series} {scenario_dir} fixtures/spark/{series}/
+    python -m oracle run --spark {series} {scenario_dir} fixtures/spark/{series}/{run}
 
 Check against a live Spark (exit 1 on any difference):
 
-    python -m oracle check --spark {series} {scenario_dir} fixtures/spark/{series}/
+    python -m oracle check --spark {series} {scenario_dir} fixtures/spark/{series}/{check}
 """
     (out / "README.md").write_text(text)
 

