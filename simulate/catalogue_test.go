@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -311,7 +312,7 @@ func assertValue(r *Result, key string) string {
 	case "scans":
 		n := 0
 		plan.Walk(r.Plan, func(x plan.Node) bool {
-			if fs, ok := x.(*plan.FileScan); ok && scanBucketed(fs, r.Version) {
+			if fs, ok := x.(*plan.FileScan); ok && scanBucketed(fs, r) {
 				n++
 			}
 			return true
@@ -368,9 +369,7 @@ func strategyAbbrev(s plan.JoinStrategy) string {
 	return "CP"
 }
 
-func scanBucketed(fs *plan.FileScan, v Version) bool {
-	if fs.Bucketed != nil {
-		return *fs.Bucketed
-	}
-	return fs.TotalBuckets > 0 && v.AtLeast(3, 1, 0)
+// scanBucketed reports whether the simulation reads fs by bucket.
+func scanBucketed(fs *plan.FileScan, r *Result) bool {
+	return slices.Contains(r.BucketedScans, fs)
 }

@@ -17,6 +17,9 @@ func (s *sim) describe(n *node) {
 	switch op := n.op.(type) {
 	case *plan.FileScan:
 		in.Args = describeScan(n, op, s.b)
+		if n.scan != nil && n.scan.bucketed && !n.scan.disabled {
+			s.res.BucketedScans = append(s.res.BucketedScans, op)
+		}
 	case *plan.HiveTableScan:
 		in.Args = "[" + exprsText(op.Output) + "], HiveTableRelation [" + op.Table + "]"
 	case *plan.BatchScan:

@@ -50,7 +50,7 @@ func TestHiveTableScans(t *testing.T) {
 				switch x := n.(type) {
 				case *plan.FileScan:
 					got = "FileScan " + x.Format
-					if scanBucketed(x, res.Version) {
+					if scanBucketed(x, res) {
 						got += " bucketed"
 					}
 				case *plan.HiveTableScan:

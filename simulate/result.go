@@ -12,6 +12,11 @@ type Result struct {
 	// Exchanges counts shuffle Exchange nodes (any partitioning, not BroadcastExchange);
 	// Sorts counts Sort nodes.
 	Exchanges, Sorts int
+	// BucketedScans are the file scans read by bucket (FileSourceScanExec.bucketedScan), in
+	// the order they were described. In 3.0 every scan of a bucketed table that reads all
+	// its bucket columns is one, while SelectedBucketsCount is printed for any scan of a
+	// bucketed table, so the printed fields alone do not tell.
+	BucketedScans []*plan.FileScan
 	// Decisions are the planner's choices per join or aggregate side, in plan order.
 	Decisions []Decision
 	// Unmodelled lists what the simulation could not model; the plan is then a best effort.
