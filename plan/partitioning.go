@@ -25,7 +25,8 @@ type Partitioning struct {
 	Keys []Expr
 	// Orders are the keys of rangepartitioning.
 	Orders []SortOrder
-	// NumPartitions is the partition count; 0 when Spark did not print one.
+	// NumPartitions is the partition count; 0 when Spark did not print one, except for
+	// SinglePartition, whose count is always 1 (Spark's SinglePartition.numPartitions).
 	NumPartitions int
 	// Raw is the partitioning text as printed, for kinds not modelled in detail.
 	Raw string

@@ -105,9 +105,6 @@ func toPlanPartitioning(p part) plan.Partitioning {
 		out.Keys = nil
 		out.Orders = ascending(p.keys)
 	}
-	if p.kind == plan.SinglePartition {
-		out.NumPartitions = 0
-	}
 	return out
 }
 
@@ -238,7 +235,7 @@ func sideName(n *node, i int) string {
 // only coalesces a stage whose inputs are all shuffles, so a shuffle joined with an
 // un-shuffled (bucketed) side keeps its count.
 func (s *sim) widthNote(x *plan.Exchange, parent *node) string {
-	if !s.res.Adaptive || x == nil {
+	if !s.res.Adaptive || x == nil || x.Partitioning.Kind == plan.SinglePartition {
 		return ""
 	}
 	for _, k := range parent.kids {

@@ -273,7 +273,9 @@ func partitioning(s string) plan.Partitioning {
 	switch p.Kind {
 	case plan.RangePartitioning:
 		p.Orders = sortOrders(parts)
-	case plan.RoundRobinPartitioning, plan.UnknownPartitioning, plan.SinglePartition:
+	case plan.SinglePartition:
+		p.NumPartitions = 1 // printed without a count; Spark's SinglePartition has one partition
+	case plan.RoundRobinPartitioning, plan.UnknownPartitioning:
 	default:
 		p.Keys = exprs(parts)
 	}
