@@ -78,10 +78,13 @@ type shape struct {
 	// HiveScans are the scans of Hive-serde tables, in plan order: "Scan hive" for a
 	// HiveTableScan, "FileScan parquet" or "FileScan orc" for a converted one.
 	HiveScans []string
+	// Pruned are the bucketed scans that read fewer buckets than the table has, in plan
+	// order: "t 1/8".
+	Pruned []string
 }
 
 func (s shape) String() string {
-	return fmt.Sprintf("shuffles=%d sorts=%d bucketedScans=%d partitions=%v joins=%v hiveScans=%v", s.Shuffles, s.Sorts, s.BucketedScans, s.Partitions, s.Joins, s.HiveScans)
+	return fmt.Sprintf("shuffles=%d sorts=%d bucketedScans=%d partitions=%v joins=%v hiveScans=%v pruned=%v", s.Shuffles, s.Sorts, s.BucketedScans, s.Partitions, s.Joins, s.HiveScans, s.Pruned)
 }
 
 // TestSparkAgreement checks the simulator against every query run recorded from real Spark
@@ -421,6 +424,11 @@ func sparkShape(root map[string]any, hive map[string]bool) shape {
 		}
 		if sc, ok := n["scan"].(map[string]any); ok && sc["bucketed"] == true {
 			s.BucketedScans++
+			sel, _ := sc["selectedBuckets"].(float64)
+			total, _ := sc["totalBuckets"].(float64)
+			if sel < total {
+				s.Pruned = append(s.Pruned, fmt.Sprintf("%s %d/%d", tableBase(fmt.Sprint(sc["table"])), int(sel), int(total)))
+			}
 		}
 		if sc, ok := n["scan"].(map[string]any); ok && hive[tableBase(fmt.Sprint(sc["table"]))] {
 			switch cls {
@@ -502,8 +510,11 @@ func modelShape(r *Result, hive map[string]bool) shape {
 		case *plan.Sort:
 			s.Sorts++
 		case *plan.FileScan:
-			if scanBucketed(x, r.Version) {
+			if scanBucketed(x, r) {
 				s.BucketedScans++
+				if x.SelectedBuckets < x.TotalBuckets {
+					s.Pruned = append(s.Pruned, fmt.Sprintf("%s %d/%d", tableBase(x.Table), x.SelectedBuckets, x.TotalBuckets))
+				}
 			}
 			if hive[tableBase(x.Table)] {
 				s.HiveScans = append(s.HiveScans, "FileScan "+x.Format)

@@ -278,7 +278,7 @@ func (s *sim) scanFilters(r *plan.Relation, t *plan.Table, all []attr) ([]*plan.
 			}
 		}
 	}
-	return conds, partFilters, selected
+	return conds, partFilters, s.orPruning(rel, t, selected)
 }
 
 func containsFold(list []string, s string) bool {

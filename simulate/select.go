@@ -17,6 +17,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	var n *node
 	var err error
 	var above []*plan.X
+	var inferred []plan.KeyFilter
 	if sel.From == nil {
 		lt := &plan.LocalTableScan{OpInfo: info("LocalTableScan")}
 		n = newNode(lt, nil, 8)
@@ -28,9 +29,16 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 			from, conjuncts = s.pushEqualities(from, conjuncts)
 			from, conjuncts = s.pushPlaced(from, conjuncts)
 			from = s.eliminateOuter(from, nullRejecting(sel.Filters))
+			// Filters inferred through the join keys prune the other side's buckets too.
+			inferred = s.inferredFilters(from, sel.Filters)
+			s.filters = append(append([]plan.KeyFilter(nil), sel.Filters...), inferred...)
 		}
 		// Conjuncts on one relation go to its scan, the rest stay above the joins.
 		s.where, above = s.placeWhere(from, conjuncts)
+		s.where = withInferred(s.where, inferred)
+		if from.Kind == plan.JoinRel {
+			s.where = s.inferredDisjunctions(from, s.where)
+		}
 		n, err = s.relation(from, sel.Hints)
 	}
 	s.filters, s.where = saved, savedWhere
