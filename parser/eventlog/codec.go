@@ -48,10 +48,25 @@ func decompress(codec string, r io.Reader) (io.Reader, func(), error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return d, d.Close, nil
+		return prefixed{d, "zstd"}, d.Close, nil
 	default:
 		return nil, nil, fmt.Errorf("event logs compressed with %s are not read (lz4, snappy and zstd are)", codec)
 	}
+}
+
+// prefixed names the codec in its reader's errors.
+type prefixed struct {
+	r     io.Reader
+	codec string
+}
+
+// Read implements io.Reader.
+func (p prefixed) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if err != nil && !errors.Is(err, io.EOF) {
+		err = fmt.Errorf("%s: %w", p.codec, err)
+	}
+	return n, err
 }
 
 // lz4BlockReader reads lz4-java's LZ4BlockOutputStream format, which Spark's

@@ -43,8 +43,13 @@ type Error struct {
 	syntax bool
 }
 
-// Error formats the error as file:line: message.
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.Pos.File, e.Pos.Line, e.Msg) }
+// Error formats the error as file:line: message, or file: message before the first line.
+func (e *Error) Error() string {
+	if e.Pos.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.Pos.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.Pos.File, e.Pos.Line, e.Msg)
+}
 
 type acc struct {
 	exec      int64
@@ -119,6 +124,9 @@ func (r *reader) stream(src io.Reader, file string, cut bool) error {
 			if cut && errors.Is(err, io.ErrUnexpectedEOF) {
 				r.app.Incomplete = true
 				return nil
+			}
+			if r.pos.Line > 0 {
+				return r.errorf("after this line: %v", err)
 			}
 			return r.errorf("%v", err)
 		}

@@ -66,7 +66,7 @@ func TestReadErrors(t *testing.T) {
 		{"deep plan", deep, "log:1: plan of SQL execution 1 nests deeper than 10 operators", Limits{MaxDepth: 10}},
 		{"many nodes", deep, "log:1: plan of SQL execution 1 has more than 5 operators", Limits{MaxNodes: 5}},
 		{"twice", `{"Event":"SparkListenerSQLExecutionStart","executionId":1}` + "\n" + `{"Event":"SparkListenerSQLExecutionStart","executionId":1}` + "\n", "log:2: SQL execution 1 starts twice", Limits{}},
-		{"codec", "x", "log.lzf:0: event logs compressed with lzf are not read", Limits{}},
+		{"codec", "x", "log.lzf: event logs compressed with lzf are not read", Limits{}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			name := "log"
