@@ -10,6 +10,7 @@
 package evidence
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -54,14 +55,27 @@ type Evidence struct {
 	Shuffles []Shuffle
 }
 
+// Merge adds what other read to ev.
+func (ev *Evidence) Merge(other *Evidence) {
+	ev.Logs += other.Logs
+	ev.Apps += other.Apps
+	ev.Executions += other.Executions
+	ev.Unpaired += other.Unpaired
+	ev.Shuffles = append(ev.Shuffles, other.Shuffles...)
+}
+
 // Read reads every event log at path (a log, a rolled log's directory, or a directory of
-// them) in bounded memory and returns the shuffles they ran.
-func Read(path string) (*Evidence, error) {
+// them), or every application of the History Server at an http(s) URL, in bounded memory, and
+// returns the shuffles they ran.
+func Read(ctx context.Context, path string) (*Evidence, error) {
+	ev := &Evidence{}
+	if IsURL(path) {
+		return ev, ev.readURL(ctx, path)
+	}
 	logs, err := eventlog.Logs(path)
 	if err != nil {
 		return nil, err
 	}
-	ev := &Evidence{}
 	for _, l := range logs {
 		if err := ev.add(l); err != nil {
 			return ev, err
@@ -70,10 +84,9 @@ func Read(path string) (*Evidence, error) {
 	return ev, nil
 }
 
-func (ev *Evidence) add(log string) error {
-	var app *eventlog.App
-	appID := ""
-	a, err := eventlog.Read(log, eventlog.Options{}, func(e *eventlog.Execution) error {
+// collect returns the callback that takes one execution's shuffles into ev.
+func (ev *Evidence) collect(log string) func(*eventlog.Execution) error {
+	return func(e *eventlog.Execution) error {
 		ev.Executions++
 		if e.Plan == nil {
 			return nil
@@ -83,22 +96,33 @@ func (ev *Evidence) add(log string) error {
 			ev.Unpaired++
 			return nil //nolint:nilerr // an execution whose plan does not read is counted, not fatal
 		}
-		ev.Shuffles = append(ev.Shuffles, shuffles(appID, e, pairs)...)
+		ev.Shuffles = append(ev.Shuffles, shuffles("", e, pairs)...)
 		return nil
-	})
-	app = a
+	}
+}
+
+// finish names the application of the shuffles read since start, and moves their positions.
+func (ev *Evidence) finish(app *eventlog.App, start int, pos func(eventlog.Pos) eventlog.Pos) {
+	if app == nil {
+		return
+	}
+	ev.Apps++
+	for i := start; i < len(ev.Shuffles); i++ {
+		ev.Shuffles[i].App = app.ID
+		if pos != nil {
+			ev.Shuffles[i].Pos = pos(ev.Shuffles[i].Pos)
+		}
+	}
+}
+
+func (ev *Evidence) add(log string) error {
+	start := len(ev.Shuffles)
+	app, err := eventlog.Read(log, eventlog.Options{}, ev.collect(log))
 	if err != nil {
 		return err
 	}
 	ev.Logs++
-	if app != nil {
-		ev.Apps++
-		for i := range ev.Shuffles {
-			if ev.Shuffles[i].App == "" {
-				ev.Shuffles[i].App = app.ID
-			}
-		}
-	}
+	ev.finish(app, start, nil)
 	return nil
 }
 
@@ -216,13 +240,15 @@ func keyTable(x *plan.Exchange) (string, []string) {
 	return table, cols
 }
 
-// A Cost is what the shuffles of one table on one set of keys cost over every run read.
+// A Cost is what the shuffles of one table on one set of keys cost over every run read; for
+// a join whose two sides both shuffle a table's columns, the two sides' shuffles together.
 type Cost struct {
 	// Table and Columns are the table and the key columns; Consumer what the shuffles fed.
 	Table    string
 	Columns  []string
 	Consumer string
-	// Partner is the table on the join's other side with its key columns, "" when none.
+	// Partner is the join's other side, "db.t (k)", when it shuffles a table's columns too;
+	// its shuffles are counted in this cost. "" when none.
 	Partner string
 	// Bytes, Records and TimeNs are summed over Runs executions of Apps applications.
 	Bytes, Records, TimeNs int64
@@ -237,36 +263,43 @@ type Cost struct {
 func (c *Cost) Key() string { return fmt.Sprintf("%s (%s)", c.Table, strings.Join(c.Columns, ", ")) }
 
 // Costs sums the shuffles whose keys are columns of one table, per table, columns and
-// consumer, costliest first (by bytes, then time, then name).
+// consumer (a join's two sides as one), costliest first (by bytes, then time, then name).
 func (ev *Evidence) Costs() []Cost {
 	idx := map[string]*Cost{}
-	apps := map[string]map[string]bool{}
+	seen := map[string]map[string]bool{}
 	var order []string
 	for i := range ev.Shuffles {
 		s := &ev.Shuffles[i]
 		if s.Table == "" {
 			continue
 		}
-		partner := ""
+		side := fmt.Sprintf("%s (%s)", s.Table, strings.Join(s.Columns, ", "))
+		table, cols, partner := s.Table, s.Columns, ""
 		if s.Partner >= 0 {
 			if p := ev.shuffleAt(i, s.Partner); p != nil && p.Table != "" {
 				partner = fmt.Sprintf("%s (%s)", p.Table, strings.Join(p.Columns, ", "))
+				if partner < side { // one cost per join: named by its first side in name order
+					table, cols, partner = p.Table, p.Columns, side
+				}
 			}
 		}
-		k := s.Table + "\x00" + strings.Join(s.Columns, "\x00") + "\x00" + s.Consumer + "\x00" + partner
+		k := table + "\x00" + strings.Join(cols, "\x00") + "\x00" + s.Consumer + "\x00" + partner
 		c := idx[k]
 		if c == nil {
-			c = &Cost{Table: s.Table, Columns: s.Columns, Consumer: s.Consumer, Partner: partner, Example: s.Pos}
-			idx[k], apps[k] = c, map[string]bool{}
+			c = &Cost{Table: table, Columns: cols, Consumer: s.Consumer, Partner: partner, Example: s.Pos}
+			idx[k], seen[k] = c, map[string]bool{}
 			order = append(order, k)
 		}
 		c.Bytes += s.Bytes
 		c.Records += s.Records
 		c.TimeNs += s.TimeNs
-		c.Runs++
 		c.Partitions = max(c.Partitions, s.Partitions)
-		if !apps[k][s.App] {
-			apps[k][s.App] = true
+		if run := fmt.Sprintf("%s\x00%d", s.App, s.Execution); !seen[k][run] {
+			seen[k][run] = true
+			c.Runs++
+		}
+		if app := "app\x00" + s.App; !seen[k][app] {
+			seen[k][app] = true
 			c.Apps++
 		}
 	}
@@ -299,4 +332,105 @@ func (ev *Evidence) shuffleAt(i, j int) *Shuffle {
 		return &ev.Shuffles[start+j]
 	}
 	return nil
+}
+
+// Layout is the bucket layout that removes the cost's shuffles: the shuffled table (and the
+// join's other side when it is a table shuffled on its own columns too) bucketed by the key
+// columns, into the partition count the shuffles were planned with. Spark then plans no
+// Exchange for a join of two tables bucketed alike on the join keys, nor for an aggregation
+// grouped by a table's bucket columns.
+func (c *Cost) Layout() string {
+	cols := strings.Join(c.Columns, ", ")
+	n := ""
+	if c.Partitions > 0 {
+		n = fmt.Sprintf(" INTO %d BUCKETS", c.Partitions)
+	}
+	switch {
+	case c.Consumer == "join" && c.Partner != "":
+		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, and %s bucketed alike on its keys into as many buckets", cols, n, c.Table, c.Partner)
+	case c.Consumer == "join":
+		return fmt.Sprintf("CLUSTERED BY (%s) on %s, into as many buckets as the join's other side is partitioned into", cols, c.Table)
+	case c.Consumer == "aggregate":
+		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s", cols, n, c.Table)
+	}
+	return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, where its consumer requires that distribution", cols, n, c.Table)
+}
+
+// A Side is one side of a join as the code reads it: a table and its join key columns.
+type Side struct {
+	Table   string
+	Columns []string
+}
+
+// Measured is what the join shuffles matching some sides cost over the runs read.
+type Measured struct {
+	Bytes, Records, TimeNs int64
+	Runs, Apps             int
+}
+
+// Measure sums the shuffles feeding a join that shuffle one of sides' tables on exactly its key
+// columns (in any order), and reports whether any matched. A table name matches as Spark's
+// session catalog resolves it: "t", "default.t" and "spark_catalog.default.t" are one table.
+func (ev *Evidence) Measure(sides ...Side) (Measured, bool) {
+	var m Measured
+	runs, apps := map[string]bool{}, map[string]bool{}
+	for i := range ev.Shuffles {
+		s := &ev.Shuffles[i]
+		if s.Consumer != "join" || s.Table == "" || !matchesAny(s, sides) {
+			continue
+		}
+		m.Bytes += s.Bytes
+		m.Records += s.Records
+		m.TimeNs += s.TimeNs
+		if run := fmt.Sprintf("%s\x00%d", s.App, s.Execution); !runs[run] {
+			runs[run] = true
+			m.Runs++
+		}
+		if !apps[s.App] {
+			apps[s.App] = true
+			m.Apps++
+		}
+	}
+	return m, m.Runs > 0
+}
+
+func matchesAny(s *Shuffle, sides []Side) bool {
+	for _, sd := range sides {
+		if TableName(s.Table) == TableName(sd.Table) && sameSet(s.Columns, sd.Columns) {
+			return true
+		}
+	}
+	return false
+}
+
+// TableName is a table identifier as the default session catalog resolves it, "db.t" in
+// lower case: the spark_catalog prefix dropped, the default database added when none is named.
+func TableName(name string) string {
+	parts := strings.Split(strings.ToLower(strings.ReplaceAll(name, "`", "")), ".")
+	if len(parts) == 3 && parts[0] == "spark_catalog" {
+		parts = parts[1:]
+	}
+	if len(parts) == 1 {
+		parts = []string{"default", parts[0]}
+	}
+	return strings.Join(parts, ".")
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	x := append([]string(nil), a...)
+	y := append([]string(nil), b...)
+	for i := range x {
+		x[i], y[i] = strings.ToLower(x[i]), strings.ToLower(y[i])
+	}
+	sort.Strings(x)
+	sort.Strings(y)
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -129,6 +129,9 @@ func (c *Check) writeFinding(b *strings.Builder, d *rules.Diagnostic) {
 	for _, r := range d.Related {
 		fmt.Fprintf(b, "  - %s %s\n", codeSpan(r.Span.Start.String()), mdInline(r.Message))
 	}
+	if d.Measured != nil {
+		fmt.Fprintf(b, "  - **Measured:** %s\n", mdInline(MeasuredText(d.Measured)))
+	}
 	if d.Fix != nil {
 		fmt.Fprintf(b, "  - **Fix:** %s\n", mdInline(d.Fix.Description))
 		b.WriteString(c.fixDiff(d.Fix))

@@ -89,6 +89,17 @@ type sarifResult struct {
 	RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Fixes               []sarifFix        `json:"fixes,omitempty"`
+	// Properties carry the measured cost of check --evidence.
+	Properties *sarifMeasured `json:"properties,omitempty"`
+}
+
+// sarifMeasured is a result's measured cost (rules.Measured) as SARIF result properties.
+type sarifMeasured struct {
+	Bytes   int64 `json:"bucketlint.measured.shuffleBytes"`
+	Records int64 `json:"bucketlint.measured.shuffleRecords"`
+	TimeNs  int64 `json:"bucketlint.measured.shuffleWriteTimeNs"`
+	Runs    int   `json:"bucketlint.measured.runs"`
+	Apps    int   `json:"bucketlint.measured.applications"`
 }
 
 type sarifLocation struct {
@@ -225,6 +236,10 @@ func sarifResultOf(d *rules.Diagnostic, ruleIndex int, fp string, cv columnConve
 	}
 	if len(links) > 0 {
 		res.Message.Text = sarifLinkText(d.Message) + ". See: " + strings.Join(links, "; ") + "."
+	}
+	if m := d.Measured; m != nil {
+		res.Message.Text += " Measured: " + MeasuredText(m) + "."
+		res.Properties = &sarifMeasured{Bytes: m.Bytes, Records: m.Records, TimeNs: m.TimeNs, Runs: m.Runs, Apps: m.Apps}
 	}
 	if d.Fix != nil && len(d.Fix.Edits) > 0 {
 		fix := sarifFix{Description: sarifText{Text: d.Fix.Description}}

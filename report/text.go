@@ -26,6 +26,9 @@ func Text(w io.Writer, c *Check) error {
 		for _, r := range d.Related {
 			fmt.Fprintf(bw, "    %s: %s\n", Clean(r.Span.Start.String()), Clean(r.Message))
 		}
+		if d.Measured != nil {
+			fmt.Fprintf(bw, "    measured: %s\n", MeasuredText(d.Measured))
+		}
 		if d.Fix != nil {
 			fmt.Fprintf(bw, "    %s %s\n", p.paint(ansiCyan, "fix:"), indentLines(cleanBlock(d.Fix.Description), "        "))
 			for _, e := range d.Fix.Edits {

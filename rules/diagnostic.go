@@ -53,6 +53,19 @@ type Diagnostic struct {
 	Related []Related
 	// Fix is the suggested change, nil when there is none.
 	Fix *Fix
+	// Measured is what the finding's join cost in the runs of Spark event logs (check
+	// --evidence), nil when no log was read or no run matched.
+	Measured *Measured
+}
+
+// Measured is what the shuffles of a finding's join cost in real runs, summed over the
+// runs of the event logs read that ran the join (matched by tables and key columns).
+type Measured struct {
+	// Bytes and Records are the shuffle bytes and records written; TimeNs the shuffle write
+	// time in nanoseconds.
+	Bytes, Records, TimeNs int64
+	// Runs counts the SQL executions that ran the join, Apps the applications they were in.
+	Runs, Apps int
 }
 
 // A Related position explains a diagnostic: "customers is bucketed into 16 buckets here".

@@ -22,6 +22,7 @@ type checkOptions struct {
 	enable        listFlag
 	disable       listFlag
 	failOn        string
+	evidence      string
 	outputs       outputsFlag
 	baseline      string
 	writeBaseline string
@@ -51,6 +52,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
 	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
+	fs.StringVar(&opts.evidence, "evidence", "", "Spark event logs (a `PATH`: a log, a rolled log's directory or a directory of them; or a History Server URL) whose runs rank the findings by measured shuffle bytes")
 	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on generated data (engine/verify); exit 4 when one does not reproduce")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -188,6 +190,11 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		st.baseline = fingerprintCounts(all)
 	}
 	diags = postprocess(diags, st)
+	if opts.evidence != "" {
+		if err := attachEvidence(ctx, opts.evidence, diags, w, cfg.Thresholds.thresholds().BroadcastBytes, s); err != nil {
+			return err
+		}
+	}
 
 	explains := project.Explains
 	if opts.wants("markdown") {

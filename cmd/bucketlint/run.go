@@ -56,6 +56,7 @@ func commands() []command {
 		{"rules", "list the rules: ID, name, severity, default, title", runRulesCmd},
 		{"explain", "print a rule's documentation: why, bad and good examples, how to suppress", runExplainCmd},
 		{"tables", "print the table catalogue merged from DDL, DESCRIBE, SHOW CREATE, catalogs and code", runTablesCmd},
+		{"evidence", "rank the shuffles Spark event logs measured on bucketable keys, with the layout that removes each", runEvidenceCmd},
 		{"lsp", "run the Language Server for editors on standard input and output", runLSPCmd},
 		{"version", "print the bucketlint version", runVersionCmd},
 	}

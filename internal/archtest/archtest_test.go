@@ -104,6 +104,7 @@ var allowedDecls = map[string]string{
 	"cmd/bucketlint.parseFlags":        "command-line flags",
 	"cmd/bucketlint.parseInterspersed": "command-line flags and paths",
 	"cmd/bucketlint.parseCheck":        "the check command's flags",
+	"cmd/bucketlint.parseEvidence":     "the evidence command's flags",
 	"cmd/bucketlint.parsePlan":         "the plan command's flags",
 	"cmd/bucketlint.parseTables":       "the tables command's flags",
 	"cmd/bucketlint.parseSimulate":     "the simulate command's flags",

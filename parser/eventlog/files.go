@@ -3,7 +3,9 @@ package eventlog
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -133,8 +135,7 @@ func (r *reader) close(inProgress bool) (*App, error) {
 }
 
 // logFiles returns the files of the log at path in reading order, and whether the log says it
-// is still being written. A rolled log is read from its last compacted file (events_N_*.compact,
-// which holds what the files before it held) on.
+// is still being written (see rolledParts).
 func logFiles(path string) ([]string, bool, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -147,6 +148,17 @@ func logFiles(path string) ([]string, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	names, inProgress, err := rolledParts(path, entries)
+	for i, n := range names {
+		names[i] = filepath.Join(path, n)
+	}
+	return names, inProgress, err
+}
+
+// rolledParts orders the files of a rolled log's directory (named dir in errors): its
+// events_N_* files by N, read from the last compacted file (events_N_*.compact, which holds
+// what the files before it held) on; the appstatus_* file says whether Spark still writes it.
+func rolledParts(dir string, entries []fs.DirEntry) ([]string, bool, error) {
 	type part struct {
 		n    int
 		name string
@@ -171,7 +183,7 @@ func logFiles(path string) ([]string, bool, error) {
 		parts = append(parts, part{i, n})
 	}
 	if len(parts) == 0 {
-		return nil, false, fmt.Errorf("%s: a rolled event log without events_N_* files", path)
+		return nil, false, fmt.Errorf("%s: a rolled event log without events_N_* files", dir)
 	}
 	sort.Slice(parts, func(i, j int) bool { return parts[i].n < parts[j].n })
 	from := 0
@@ -180,9 +192,51 @@ func logFiles(path string) ([]string, bool, error) {
 			from = i
 		}
 	}
-	files := make([]string, 0, len(parts)-from)
+	names := make([]string, 0, len(parts)-from)
 	for _, p := range parts[from:] {
-		files = append(files, filepath.Join(path, p.name))
+		names = append(names, p.name)
 	}
-	return files, inProgress, nil
+	return names, inProgress, nil
+}
+
+// ReadFS reads the event log name of fsys (a file, or a rolled log's directory), as Read does
+// from the operating system's files: an archive of logs (zip.Reader), the History Server's
+// /logs download among them. Positions name the files as fsys does.
+func ReadFS(fsys fs.FS, name string, opt Options, fn func(*Execution) error) (*App, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	files, inProgress := []string{name}, strings.HasSuffix(name, ".inprogress")
+	if fi.IsDir() {
+		entries, err := fs.ReadDir(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		if files, inProgress, err = rolledParts(name, entries); err != nil {
+			return nil, err
+		}
+		for i, f := range files {
+			files[i] = path.Join(name, f)
+		}
+	}
+	r := newReader(opt, fn)
+	for i, f := range files {
+		if err := r.fsFile(fsys, f, inProgress && i == len(files)-1); err != nil {
+			return r.app, err
+		}
+	}
+	return r.close(inProgress)
+}
+
+func (r *reader) fsFile(fsys fs.FS, name string, cut bool) error {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file", name)
+	}
+	return r.decoded(f, name, cut)
 }
