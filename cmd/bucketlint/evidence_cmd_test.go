@@ -34,7 +34,8 @@ func sarifResults(t *testing.T, b []byte) string {
 // Spark 3.5.9 zstd and 4.3.0 lz4) and over a log that is not one, and `check --evidence` with
 // those logs over testdata/evidence/work.sql, whose join of orders_p and customers_p on cust
 // the logs ran (its findings carry the measured bytes and come first); output and exit code
-// are compared with testdata/evidence/<case>.golden (rewritten with -update).
+// are compared with testdata/evidence/<case>.golden (rewritten with -update). `plan` on a log
+// prints each execution that ran a job with its operators' metrics.
 func TestEvidenceCommand(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "app.zstd")
 	if err := os.WriteFile(bad, []byte("not zstd"), 0o600); err != nil {
@@ -51,6 +52,8 @@ func TestEvidenceCommand(t *testing.T) {
 		{"no_path", []string{"evidence"}},
 		{"check_text", []string{"check", "--evidence", logs[0], "testdata/evidence/work.sql"}},
 		{"check_markdown", []string{"check", "--evidence", logs[0], "--format", "markdown", "testdata/evidence/work.sql"}},
+		{"plan_eventlog", []string{"plan", "../../fixtures/eventlog/4.3/lz4/local-1796183418526.lz4"}},
+		{"plan_eventlog_json", []string{"plan", "--format", "json", "../../fixtures/eventlog/3.5/rolled/eventlog_v2_local-1796182653610"}},
 		{"check_sarif", []string{"check", "--evidence", logs[0], "--format", "sarif", "testdata/evidence/work.sql"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

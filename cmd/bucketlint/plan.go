@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/bucketlint/bucketlint/parser/eventlog"
 	"github.com/bucketlint/bucketlint/parser/explain"
 	"github.com/bucketlint/bucketlint/parser/perr"
 	"github.com/bucketlint/bucketlint/plan"
@@ -23,7 +24,9 @@ func parsePlan(args []string, s *streams) (*planOptions, error) {
 	fs := newFlagSet("plan", "[flags] FILE|-",
 		"Parse one Spark explain output (every mode of Spark 2.4 to 4.x: simple, extended,\n"+
 			"formatted, cost, codegen, adaptive) and print the plan with each shuffle and its cause.\n"+
-			"FILE may hold several explain outputs and other text around them; - reads standard input.",
+			"FILE may hold several explain outputs and other text around them; - reads standard input.\n"+
+			"FILE may be a Spark event log instead (plain, rolled or compressed): each SQL execution\n"+
+			"that ran a job is printed with the metrics Spark measured on each operator (text only).",
 		s,
 		"bucketlint plan explain.txt",
 		"spark-submit job.py 2>&1 | bucketlint plan -",
@@ -55,6 +58,9 @@ func runPlanCmd(_ context.Context, args []string, s *streams) error {
 }
 
 func runPlan(opts *planOptions, s *streams) error {
+	if eventlog.IsLog(opts.file) {
+		return runPlanEventLog(opts, s)
+	}
 	name, src, err := readInput(opts.file, s.in, opts.maxInput.limit())
 	var u *usageError
 	if errors.As(err, &u) {

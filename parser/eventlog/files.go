@@ -45,6 +45,19 @@ func Logs(path string) ([]string, error) {
 	return out, nil
 }
 
+// IsLog reports whether path is an event log: a rolled log's eventlog_v2_* directory, or a
+// regular file that starts as a log or one of Spark's codecs' streams does.
+func IsLog(path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false
+	}
+	if fi.IsDir() {
+		return strings.HasPrefix(filepath.Base(path), rolledPrefix)
+	}
+	return looksLikeLog(path)
+}
+
 // looksLikeLog reports whether the file starts as an event log does: a JSON event, or the
 // stream header of Spark's lz4, snappy or zstd codec.
 func looksLikeLog(path string) bool {
