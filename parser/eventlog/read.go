@@ -99,7 +99,7 @@ func (r *reader) errorf(format string, args ...any) *Error {
 // a log Spark is still writing, where a cut final line or block is no error.
 func (r *reader) stream(src io.Reader, file string, cut bool) error {
 	r.pos = Pos{File: file}
-	br := bufio.NewReaderSize(src, 1<<20)
+	br := bufio.NewReaderSize(src, 256<<10)
 	var long []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
