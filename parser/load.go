@@ -46,6 +46,9 @@ type LoadOptions struct {
 	// read too, unless an excluded or skipped directory holds it or its name is not one Load
 	// reads; an overlay the walk does not reach is not read.
 	Overlay map[string][]byte
+	// SQLOptions are the Spark version whose SQL syntax counts; the zero value leaves the SQL
+	// parser's own (the newest grammar).
+	SQLOptions sql.Options
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
@@ -84,6 +87,9 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 			errs.Add(plan.Pos{}, "%v", err)
 			return emptyProject(), errs
 		}
+	}
+	if !opts.SQLOptions.Spark.IsZero() {
+		sqlp = sqlp.WithOptions(opts.SQLOptions)
 	}
 	results := parseAll(ctx, sqlp, files, opts.Workers, opts.MaxInputSize)
 	proj := merge(results)

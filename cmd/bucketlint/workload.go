@@ -10,6 +10,7 @@ import (
 	"github.com/bucketlint/bucketlint/engine/hash"
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/parser/perr"
+	"github.com/bucketlint/bucketlint/parser/sql"
 	"github.com/bucketlint/bucketlint/rules"
 	"github.com/bucketlint/bucketlint/simulate"
 	"github.com/bucketlint/bucketlint/workload"
@@ -111,12 +112,23 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 	all := append(append(append([]string(nil), paths...), c.tables...), cfg.Catalog...)
 	base.Exclude = append(append(append([]string(nil), base.Exclude...), cfg.Exclude...), c.exclude...)
 	base.MaxInputSize = c.maxInput.limit()
+	base.SQLOptions = sqlOptions(wc.SparkVersion)
 	project, errs := parser.Load(ctx, all, base)
 	w, err := workload.New(project, wc)
 	if err != nil {
 		return nil, c.sizeError(w)
 	}
 	return &loaded{cfg: cfg, w: w, errs: errs}, nil
+}
+
+// sqlOptions makes the SQL parser read the syntax of the Spark version modelled: the
+// configured one, or the default, which its errors then name as such.
+func sqlOptions(v simulate.Version) sql.Options {
+	if v.Major == 0 {
+		d := simulate.DefaultVersion()
+		return sql.Options{Spark: sql.Version{Major: d.Major, Minor: d.Minor}, SparkDefault: true}
+	}
+	return sql.Options{Spark: sql.Version{Major: v.Major, Minor: v.Minor}}
 }
 
 // overlay returns base with the version and settings top gives.

@@ -15,4 +15,7 @@
 // semicolons before parsing, so one bad statement costs that statement only: its error is
 // recorded with file:line:col and parsing resumes at the next statement. Statements the package
 // does not model (views, functions, SHOW, …) are kept as text and never fail a file.
+// Parser.WithOptions sets the Spark version whose syntax counts (version.go): a construct that
+// release does not accept is an error at its position, named with the release that brought
+// it (docs/sql-versions.md).
 package sql

@@ -34,8 +34,13 @@ func FuzzSQL(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	f.Add([]byte("SELECT /* a /* b */ */ x FROM t |> WHERE a ! IN (1) |> AGGREGATE count(*) GROUP BY k"))
+	// The oldest release: every version check runs (nested comments, every construct too new).
+	p30 := p.WithOptions(Options{Spark: Version{Major: 3, Minor: 0}})
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, errs := p.ParseFile("f.sql", src)
+		inside(t, src, errs)
+		_, errs = p30.ParseFile("f.sql", src)
 		inside(t, src, errs)
 		for _, q := range file.Queries {
 			eachTree(q, func(x *plan.X) {

@@ -33,6 +33,8 @@ type dataType struct {
 	unit []string
 	// collate is the collation of STRING COLLATE name (read by rd only).
 	collate string
+	// uses are the version-dependent constructs of a type read for the DDL grammar.
+	uses []featUse
 }
 
 // typeArg is an element of array<…>, map<…, …> or a struct<…> field.
@@ -81,12 +83,19 @@ type columnDef struct {
 
 // columnOpt is one option of a column definition.
 type columnOpt struct {
-	NotNull   bool        `parser:"  @( 'NOT' 'NULL' )"`
-	Comment   *string     `parser:"| 'COMMENT' @String"`
-	Default   *expr       `parser:"| 'DEFAULT' @@"`
-	Generated []*innerTok `parser:"| 'GENERATED' ( 'ALWAYS' | 'BY' 'DEFAULT' ) 'AS' 'IDENTITY'? ( '(' @@* ')' )?"`
-	Collate   string      `parser:"| 'COLLATE' @(Ident | String)"`
-	Key       string      `parser:"| @( 'PRIMARY' 'KEY' | 'UNIQUE' )"`
+	NotNull   bool       `parser:"  @( 'NOT' 'NULL' )"`
+	Comment   *string    `parser:"| 'COMMENT' @String"`
+	Default   *expr      `parser:"| 'DEFAULT' @@"`
+	Generated *generated `parser:"| @@"`
+	Collate   string     `parser:"| 'COLLATE' @(Ident | String)"`
+	Key       string     `parser:"| @( 'PRIMARY' 'KEY' | 'UNIQUE' )"`
+}
+
+// generated is GENERATED ALWAYS|BY DEFAULT AS [IDENTITY] [(…)].
+type generated struct {
+	Pos      lexer.Position
+	Identity bool        `parser:"'GENERATED' ( 'ALWAYS' | 'BY' 'DEFAULT' ) 'AS' @'IDENTITY'?"`
+	Args     []*innerTok `parser:"( '(' @@* ')' )?"`
 }
 
 // createClause is one clause after the column list, in any order.
@@ -164,6 +173,7 @@ type sortCol struct {
 
 // clusterBy is DDL CLUSTER BY (cols) | AUTO | NONE: clustering, not bucketing.
 type clusterBy struct {
+	Pos     lexer.Position
 	Columns []*qname `parser:"'CLUSTER' 'BY' ( '(' @@ ( ',' @@ )* ')'"`
 	Mode    string   `parser:"| @( 'AUTO' | 'NONE' ) )"`
 }

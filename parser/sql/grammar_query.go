@@ -16,6 +16,8 @@ type queryStmt struct {
 	// pipe are the |> operators that follow the query, as tokens; org is the ORDER BY, LIMIT …
 	// of a query that is not a SELECT block (read by rd only).
 	pipe, org []*innerTok
+	// uses are the version-dependent constructs of a query read for the DDL grammar.
+	uses []featUse
 }
 
 // cte is name [(cols)] AS (query).

@@ -24,6 +24,8 @@ type Parser struct {
 	spec    *participle.Parser[tableSpec]
 	// transform reads the partition transforms DESCRIBE prints.
 	transform *participle.Parser[transform]
+	// opts are the Spark version whose syntax counts (WithOptions).
+	opts Options
 }
 
 // lookahead is how many tokens an alternative may consume before its failure is final.
@@ -114,6 +116,9 @@ type state struct {
 	// a name, not a string. noBinding is spark.sql.legacy.viewSchemaBindingMode set false:
 	// a view has no WITH SCHEMA clause.
 	dqIdent, noBinding bool
+	// legacyBang is spark.sql.legacy.bangEqualsNot set true: ! may stand for NOT before IN,
+	// BETWEEN, LIKE and NULL in 4.x too.
+	legacyBang bool
 }
 
 // statement parses one chunk, recovering from grammar panics.
@@ -141,13 +146,13 @@ func (st *state) statement(c chunk) {
 	case stmtCreate:
 		if ast, err := st.p.create.ParseString(st.f.Name, c.text); err != nil {
 			st.fail(c, err)
-		} else {
+		} else if st.versionOK(c, createUses(ast)) {
 			st.createTable(ast, c)
 		}
 	case stmtAlter:
 		if ast, err := st.p.alter.ParseString(st.f.Name, c.text); err != nil {
 			st.fail(c, err)
-		} else {
+		} else if st.versionOK(c, alterUses(ast)) {
 			st.alterTable(ast, c)
 		}
 	case stmtDrop:
@@ -165,26 +170,18 @@ func (st *state) statement(c chunk) {
 	case stmtCache:
 		if ast, err := st.p.cache.ParseString(st.f.Name, c.text); err != nil {
 			st.fail(c, err)
-		} else {
+		} else if st.versionOK(c, queryUses(ast.As)) {
 			st.cacheTable(ast, c)
 		}
 	case stmtQuery:
-		if ast, err := st.parser(c.text).query(); err != nil {
+		p := st.parser(c.text)
+		if ast, err := p.query(); err != nil {
 			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
-		} else {
+		} else if st.versionOK(c, p.uses) {
 			st.f.Queries = append(st.f.Queries, st.buildQuery(ast, c))
 		}
 	case stmtView:
-		if ast, err := st.p.view.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
-		} else if ast.Query == nil {
-			st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
-		} else {
-			q := st.buildQuery(ast.Query, c)
-			q.Target, q.View, q.Temp = st.name(ast.Name), true, ast.Temp
-			q.ViewColumns = viewColumns(ast.Cols)
-			st.f.Queries = append(st.f.Queries, q)
-		}
+		st.view(c, start)
 	default:
 		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
 	}
@@ -200,12 +197,34 @@ func (st *state) parser(text string) *rd {
 	return st.buf.parser(st.buf.toks)
 }
 
+// view reads CREATE VIEW: a view with a query is a query that defines it.
+func (st *state) view(c chunk, start int) {
+	ast, err := st.p.view.ParseString(st.f.Name, c.text)
+	switch {
+	case err != nil:
+		st.fail(c, err)
+	case !st.versionOK(c, queryUses(ast.Query)):
+	case ast.Query == nil:
+		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})
+	default:
+		q := st.buildQuery(ast.Query, c)
+		q.Target, q.View, q.Temp = st.name(ast.Name), true, ast.Temp
+		q.ViewColumns = viewColumns(ast.Cols)
+		st.f.Queries = append(st.f.Queries, q)
+	}
+}
+
 // precheck finds what makes a statement unreadable before its grammar runs: an unclosed
 // comment, unbalanced or too deep brackets, and the forms of statements bucketlint does not
 // model that Spark rejects. It returns the offset in the chunk and a message, or -1.
 func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
 	if off := unclosedComment(c.raw); off >= 0 {
 		return off, "unclosed /* comment"
+	}
+	if msg := st.p.opts.refuses(featNestedComment, false); msg != "" {
+		if off := nestedComment(c.raw); off >= 0 {
+			return off, msg
+		}
 	}
 	if kind >= stmtCreate {
 		if off, msg := unbalanced(c.text); off >= 0 {
@@ -216,7 +235,7 @@ func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
 		}
 	}
 	if off, msg := st.checkStatement(kind, c.text); off >= 0 {
-		return off, shorten(msg)
+		return off, msg
 	}
 	return -1, ""
 }

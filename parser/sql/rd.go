@@ -32,6 +32,8 @@ type rd struct {
 	memos [2][]int8
 	// buf lends match and memos their memory (nil: allocate).
 	buf *scratch
+	// uses are the version-dependent constructs read (version.go).
+	uses []featUse
 }
 
 // scratch is the memory the statements of one file reuse: each statement's tokens, bracket

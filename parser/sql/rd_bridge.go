@@ -90,6 +90,7 @@ func (q *queryStmt) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	*q = *p.queryStmt()
+	q.uses = p.uses
 	if p.err != nil {
 		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
 	}
@@ -133,6 +134,7 @@ func (t *dataType) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	*t = *p.dataType()
+	t.uses = p.uses
 	if p.err != nil {
 		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
 	}

@@ -131,6 +131,9 @@ func (p *rd) predicate() *cmpRHS {
 	}
 	r := &cmpRHS{}
 	if negated {
+		if p.is("!") {
+			p.use(featBangNot, p.tok().off)
+		}
 		p.next()
 		r.Not = true
 	}
@@ -171,6 +174,9 @@ func isPredicateWord(t token) bool {
 
 // isPredicate reads what follows IS.
 func (p *rd) isPredicate() *isPred {
+	if p.is("!") {
+		p.use(featBangNot, p.tok().off)
+	}
 	ip := &isPred{Not: p.accept("NOT") || p.accept("!")}
 	switch {
 	case p.isAny("NULL", "TRUE", "FALSE", "UNKNOWN"):
@@ -211,6 +217,9 @@ func (p *rd) expressionList() []*expr {
 
 // likePredicate reads LIKE|ILIKE|RLIKE|REGEXP [ANY|ALL|SOME] pattern [ESCAPE 'c'].
 func (p *rd) likePredicate() *likePred {
+	if p.is("ILIKE") {
+		p.use(featILike, p.tok().off)
+	}
 	l := &likePred{Op: p.next().text}
 	if p.isAny("ANY", "ALL", "SOME") && isTok(p.ahead(1), "(") {
 		l.Quant = p.next().text
@@ -261,6 +270,7 @@ func (p *rd) arithOp() string {
 		return ""
 	}
 	if op := p.shiftOp(); op != "" {
+		p.use(featShift, t.off)
 		p.i += len(op)
 		return op
 	}
@@ -322,7 +332,7 @@ func (p *rd) postfix(from pos) *postfix {
 	pf := &postfix{Pos: from}
 	switch {
 	case p.is("::"):
-		p.next()
+		p.use(featDoubleColon, p.next().off)
 		pf.Cast = p.dataType()
 	case p.is("["):
 		p.next()
@@ -332,7 +342,7 @@ func (p *rd) postfix(from pos) *postfix {
 		p.next()
 		pf.Field = p.next().text
 	case p.is("COLLATE") && isName(p.ahead(1)):
-		p.next()
+		p.use(featCollate, p.next().off)
 		pf.collate = p.next().text
 	default:
 		return nil

@@ -49,6 +49,9 @@ func (p *rd) lateralView() *lateralView {
 func (p *rd) pivot() []*innerTok {
 	from := p.i
 	unpivot := p.next().text
+	if strings.EqualFold(unpivot, "UNPIVOT") {
+		p.use(featUnpivot, p.toks[from].off)
+	}
 	if strings.EqualFold(unpivot, "UNPIVOT") && p.isAny("INCLUDE", "EXCLUDE") {
 		p.next()
 		p.expect("NULLS")
@@ -140,7 +143,10 @@ func (p *rd) tableFactor() *tableFactor {
 		return t
 	}
 	defer p.leave()
-	t.lateral = p.accept("LATERAL")
+	if p.is("LATERAL") {
+		p.use(featLateralSubquery, p.next().off)
+		t.lateral = true
+	}
 	switch {
 	case p.is("(") && p.subqueryFollows():
 		p.next()
@@ -164,7 +170,7 @@ func (p *rd) tableFactor() *tableFactor {
 	case p.isName() && !p.isAny("WHERE", "GROUP", "ORDER", "HAVING", "LIMIT", "UNION", "JOIN", "ON", "SELECT"):
 		t.Name = p.qname()
 		if p.at("WITH", "(") {
-			p.next()
+			p.use(featRelationOptions, p.next().off)
 			p.skipGroup()
 		}
 	default:
@@ -237,9 +243,11 @@ func (p *rd) temporal() []*innerTok {
 		}
 	case p.at("FOR", "SYSTEM_VERSION", "AS", "OF") || p.at("FOR", "VERSION", "AS", "OF") ||
 		p.at("FOR", "SYSTEM_TIME", "AS", "OF") || p.at("FOR", "TIMESTAMP", "AS", "OF"):
+		p.use(featTimeTravel, p.tok().off)
 		p.i += 4
 		p.expression()
 	case p.at("VERSION", "AS", "OF") || p.at("TIMESTAMP", "AS", "OF") || p.at("SYSTEM_VERSION", "AS", "OF") || p.at("SYSTEM_TIME", "AS", "OF"):
+		p.use(featTimeTravel, p.tok().off)
 		p.i += 3
 		p.expression()
 	default:

@@ -9,6 +9,7 @@ package sql
 // analytics are kept as tokens in Sets.
 func (p *rd) groupBy() *groupBy {
 	g := &groupBy{}
+	start, mixed := p.tok().off, false
 	for p.err == nil {
 		switch {
 		case p.at("GROUPING", "SETS", "("):
@@ -19,6 +20,10 @@ func (p *rd) groupBy() *groupBy {
 		if !p.accept(",") {
 			break
 		}
+		mixed = true
+	}
+	if mixed && len(g.Sets) > 0 {
+		p.use(featMixedGroupingSets, start)
 	}
 	switch {
 	case p.is("WITH") && (isTok(p.ahead(1), "ROLLUP") || isTok(p.ahead(1), "CUBE")):

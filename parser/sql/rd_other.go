@@ -20,7 +20,8 @@ type otherCheck struct {
 }
 
 // checkStatement returns the offset and message of what Spark's parser would reject in a
-// statement of kind k, or -1.
+// statement of kind k, or -1: a syntax error, or a construct the configured Spark version
+// does not accept.
 func (st *state) checkStatement(k stmtKind, text string) (int, string) {
 	switch k {
 	case stmtOther, stmtUse, stmtSet, stmtView, stmtDrop:
@@ -30,9 +31,22 @@ func (st *state) checkStatement(k stmtKind, text string) (int, string) {
 	p := &otherCheck{rd: st.parser(text), st: st}
 	p.statement()
 	if p.err != nil {
-		return p.err.off, p.err.msg
+		return p.err.off, shorten(p.err.msg)
+	}
+	if u, msg, bad := st.p.opts.versionError(p.uses, st.legacyBang); bad {
+		return u.off, msg
 	}
 	return -1, ""
+}
+
+// scriptingWord reports the words that start a statement of SQL scripting (compoundStatement).
+func scriptingWord(t token) bool {
+	for _, w := range []string{"BEGIN", "END", "IF", "WHILE", "REPEAT", "LOOP", "FOR", "CASE", "LEAVE", "ITERATE", "SIGNAL", "RESIGNAL"} {
+		if isTok(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // statement dispatches on the leading keywords.
@@ -42,6 +56,14 @@ func (p *otherCheck) statement() {
 		return
 	}
 	switch {
+	case scriptingWord(p.tok()):
+		p.use(featScripting, p.tok().off)
+	case p.is("CALL"):
+		p.use(featCall, p.tok().off)
+	case p.at("MERGE", "WITH", "SCHEMA", "EVOLUTION"):
+		p.use(featMergeSchemaEvolution, p.ahead(1).off)
+	case p.at("DROP", "TEMPORARY", "VARIABLE"), p.at("DROP", "TEMPORARY", "VAR"):
+		p.use(featVariables, p.ahead(2).off)
 	case p.isAny("CREATE", "DROP", "ALTER") && p.schemaWord(1):
 		p.i += 2
 		p.acceptSeq("IF", "NOT", "EXISTS")
@@ -77,6 +99,8 @@ func (p *otherCheck) statement() {
 	case p.at("SET", "VARIABLE", "(", ")"), p.at("SET", "VAR", "(", ")"):
 		p.i += 3
 		p.fail("a variable name")
+	case p.at("SET", "VARIABLE"), p.at("SET", "VAR"):
+		p.use(featVariables, p.ahead(1).off)
 	case p.is("CREATE") || p.is("DROP"):
 		p.createOrDrop()
 	}
@@ -95,7 +119,8 @@ func (p *otherCheck) createOrDrop() {
 	p.acceptSeq("OR", "REPLACE")
 	global := p.accept("GLOBAL")
 	temp := p.accept("TEMPORARY") || p.accept("TEMP")
-	if !p.accept("FUNCTION") && !p.accept("VIEW") {
+	function := p.accept("FUNCTION")
+	if !function && !p.accept("VIEW") {
 		return
 	}
 	p.acceptSeq("IF", "NOT", "EXISTS")
@@ -106,10 +131,20 @@ func (p *otherCheck) createOrDrop() {
 		p.failAt(at, "a temporary view or function has a one-part name, not "+strings.Join(q.parts(), "."))
 		return
 	}
-	for p.st.noBinding && p.err == nil && p.tok().kind != tEOF && !p.is("AS") {
+	if function && (p.is("(") || p.is("RETURNS")) {
+		p.use(featSQLFunction, p.tok().off)
+	}
+	for !function && p.err == nil && p.tok().kind != tEOF && !p.is("AS") {
+		if p.is("(") {
+			p.skipGroup()
+			continue
+		}
 		if p.at("WITH", "SCHEMA") {
-			p.failAt(p.tok().off, "WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode, which is false here")
-			return
+			if p.st.noBinding {
+				p.failAt(p.tok().off, "WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode, which is false here")
+				return
+			}
+			p.use(featViewSchema, p.tok().off)
 		}
 		p.next()
 	}
@@ -117,7 +152,7 @@ func (p *otherCheck) createOrDrop() {
 
 // declare checks DECLARE [OR REPLACE] [VARIABLE] name [type] [DEFAULT|= expr].
 func (p *otherCheck) declare() {
-	p.next()
+	p.use(featVariables, p.next().off)
 	p.acceptSeq("OR", "REPLACE")
 	if p.isAny("VARIABLE", "VAR") && (isName(p.ahead(1)) && !isTok(p.ahead(1), "DEFAULT")) {
 		p.next()
@@ -135,6 +170,7 @@ func (p *otherCheck) declare() {
 // executeImmediate checks EXECUTE IMMEDIATE 'sql' [INTO names] [USING expr [AS name], …]:
 // the text is parsed as a statement, INTO takes names without brackets, USING's names differ.
 func (p *otherCheck) executeImmediate() {
+	p.use(featExecuteImmediate, p.tok().off)
 	p.i += 2
 	if t := p.tok(); t.kind == tString && !strings.EqualFold(strings.Join(leadingWords(unquoteString(t.text), 1), ""), "execute") {
 		// One level only: a nested EXECUTE IMMEDIATE's text is parsed when it runs.
@@ -203,6 +239,7 @@ func (p *otherCheck) describe() {
 		p.qname()
 	}
 	if p.at("AS", "JSON") {
+		p.use(featDescribeJSON, p.tok().off)
 		switch {
 		case !extended:
 			p.fail("EXTENDED before the table: DESCRIBE … AS JSON")

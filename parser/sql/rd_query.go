@@ -88,6 +88,7 @@ func (p *rd) queryStmt() *queryStmt {
 	}
 	for p.err == nil && p.isPipe() {
 		from := p.i
+		p.use(featPipe, p.tok().off)
 		p.i += 2
 		p.pipeOperator()
 		q.pipe = append(q.pipe, rawToks(p.toks[from:p.i])...)
@@ -104,7 +105,9 @@ func (p *rd) queryStmt() *queryStmt {
 // ctes reads WITH [RECURSIVE] name [(cols)] [AS] (query), ….
 func (p *rd) ctes() []*cte {
 	p.next()
-	p.accept("RECURSIVE")
+	if p.is("RECURSIVE") {
+		p.use(featWithRecursive, p.next().off)
+	}
 	var out []*cte
 	seen := map[string]bool{}
 	for p.err == nil {
@@ -160,13 +163,19 @@ func (p *rd) insertInto() *insertInto {
 	}
 	p.acceptSeq("IF", "NOT", "EXISTS")
 	switch {
-	case p.acceptSeq("BY", "NAME"):
+	case p.at("BY", "NAME"):
+		p.use(featInsertByName, p.tok().off)
+		p.i += 2
 	case p.is("(") && !p.startsStatementQuery():
 		in.Cols = p.identList()
 	}
-	if p.acceptSeq("REPLACE", "WHERE") {
+	if p.at("REPLACE", "WHERE") {
+		p.use(featReplaceWhere, p.tok().off)
+		p.i += 2
 		p.expression()
-	} else if p.acceptSeq("REPLACE", "USING") {
+	} else if p.at("REPLACE", "USING") {
+		p.use(featReplaceUsing, p.tok().off)
+		p.i += 2
 		p.identList()
 	}
 	return in
@@ -305,6 +314,10 @@ func (p *rd) fromFirst() *selectBlock {
 	}
 	s := &selectBlock{Pos: start, From: from}
 	p.clauses(s)
+	if !p.isPipe() {
+		// Followed by |>, the pipe is what the version error names.
+		p.use(featFromQuery, start.Offset)
+	}
 	s.EndPos = p.endPos()
 	return s
 }
@@ -324,7 +337,8 @@ func (p *rd) clauses(s *selectBlock) {
 	if p.is("WINDOW") {
 		s.Windows = p.windows()
 	}
-	if p.accept("QUALIFY") {
+	if p.is("QUALIFY") {
+		p.use(featQualify, p.next().off)
 		s.Qualify = p.expression()
 	}
 	p.organization(s)
@@ -362,7 +376,8 @@ func (p *rd) organization(s *selectBlock) {
 	if p.accept("LIMIT") {
 		s.Limit = p.expression()
 	}
-	if p.accept("OFFSET") {
+	if p.is("OFFSET") {
+		p.use(featOffset, p.next().off)
 		s.Offset = p.expression()
 	}
 	p.checkOrganization(s, start)

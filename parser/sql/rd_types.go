@@ -145,8 +145,17 @@ func (p *rd) dataType() *dataType {
 	t.Name = nameTok.text
 	p.checkType(nameTok)
 	switch {
+	case isTok(nameTok, "VARIANT"):
+		p.use(featVariant, nameTok.off)
+	case isTok(nameTok, "TIME"):
+		p.use(featTime, nameTok.off)
+	case isTok(nameTok, "TIMESTAMP_NTZ") || isTok(nameTok, "TIMESTAMP_LTZ"):
+		p.use(featTimestampNTZ, nameTok.off)
+	}
+	switch {
 	case strings.EqualFold(t.Name, "INTERVAL"):
 		if isUnit(p.tok()) {
+			p.use(featIntervalType, nameTok.off)
 			t.unit = append(t.unit, p.next().text)
 			if p.is("TO") && isUnit(p.ahead(1)) {
 				t.unit = append(t.unit, p.next().text, p.next().text)
@@ -175,7 +184,7 @@ func (p *rd) dataType() *dataType {
 		p.closeAngle()
 	}
 	if p.is("COLLATE") && isName(p.ahead(1)) {
-		p.next()
+		p.use(featCollate, p.next().off)
 		t.collate = p.next().text
 	}
 	return t

@@ -58,9 +58,6 @@ func parseRejection(class, msg string) bool {
 	return false
 }
 
-// laterSyntax are the recorded statements whose syntax Spark 3.x rejects and 4.0+ accepts.
-func laterSyntaxCases() map[string]bool { return map[string]bool{"cluster_by": true} }
-
 // TestSparkDDL checks the parser against real Spark: for every statement recorded by
 // oracle/ddlcheck.py, a statement Spark's parser rejected is a parse error here; one Spark
 // accepted parses without error to the bucket spec Spark's catalog holds (CREATE TABLE LIKE
@@ -84,14 +81,14 @@ func TestSparkDDL(t *testing.T) {
 		if err := json.Unmarshal(data, &run); err != nil {
 			t.Fatal(err)
 		}
-		t.Run(run.SparkVersion, func(t *testing.T) { sparkRunCheck(t, p, run) })
+		v := seriesOf(t, run.SparkVersion)
+		t.Run(run.SparkVersion, func(t *testing.T) { sparkRunCheck(t, p.WithOptions(Options{Spark: v}), run) })
 	}
 }
 
 func sparkRunCheck(t *testing.T, p *Parser, run sparkRun) {
 	t.Helper()
 	created := map[string]*plan.Table{}
-	laterSyntax := laterSyntaxCases()
 	var agree, accepted, outputs int
 	var lintCases []string
 	for _, c := range run.Cases {
@@ -109,11 +106,6 @@ func sparkRunCheck(t *testing.T, p *Parser, run sparkRun) {
 				continue
 			}
 			lintCases = append(lintCases, c.Name+" (BL103)")
-		case !c.Accepted && laterSyntax[c.Name] && !strings.HasPrefix(run.SparkVersion, "3."):
-			t.Errorf("%s: listed as 4.0+ syntax but Spark %s rejects it: %s", c.Name, run.SparkVersion, c.Error)
-		case !c.Accepted && laterSyntax[c.Name]:
-			// Syntax of a later Spark than this run's: the parser reads the newest grammar.
-			lintCases = append(lintCases, c.Name+" (4.0+ syntax)")
 		case !c.Accepted && parseRejection(c.ErrorClass, c.Error):
 			if len(errs) == 0 {
 				t.Errorf("%s: Spark's parser rejects %q (%s); the parser accepts it", c.Name, c.SQL, c.Error)

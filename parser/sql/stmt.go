@@ -86,6 +86,8 @@ func (st *state) set(c chunk, start int) {
 		st.dqIdent = strings.EqualFold(v, "true")
 	case "spark.sql.legacy.viewschemabindingmode":
 		st.noBinding = strings.EqualFold(v, "false")
+	case "spark.sql.legacy.bangequalsnot":
+		st.legacyBang = strings.EqualFold(v, "true")
 	}
 }
 

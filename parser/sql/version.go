@@ -1,0 +1,303 @@
+package sql
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Syntax that depends on the Spark version. The parser reads the newest grammar; every
+// construct that an older release's SqlBaseParser.g4 lacks, or that a newer release stopped
+// accepting, is recorded where it is read (a feature use) and checked against the configured
+// version once the statement has parsed. The first release of each construct is a fact
+// established against real Spark (oracle/syntaxcheck.py recordings under
+// testdata/spark/<version>/syntax.json) or Spark's grammar history; docs/sql-versions.md lists
+// each one with how it was established, and TestSyntaxVersions checks the table against every
+// recording.
+
+// A Version is a Spark release series (major.minor) whose syntax the parser accepts.
+type Version struct {
+	Major, Minor int
+}
+
+// String is "major.minor".
+func (v Version) String() string { return fmt.Sprintf("%d.%d", v.Major, v.Minor) }
+
+// IsZero reports whether v is unset.
+func (v Version) IsZero() bool { return v.Major == 0 }
+
+// Before reports whether v is an earlier release than w.
+func (v Version) Before(w Version) bool {
+	return v.Major < w.Major || v.Major == w.Major && v.Minor < w.Minor
+}
+
+// Options are what the parser reads besides the text: the Spark version whose syntax counts.
+type Options struct {
+	// Spark is the configured Spark version; the zero value reads the newest grammar (no
+	// construct is too new, those later releases dropped are rejected).
+	Spark Version
+	// SparkDefault says the version is the default, not configured: errors say how to set it.
+	SparkDefault bool
+}
+
+// WithOptions returns a parser that shares p's compiled grammar and reads with opts.
+func (p *Parser) WithOptions(opts Options) *Parser {
+	q := *p
+	q.opts = opts
+	return &q
+}
+
+// feature is a construct whose acceptance depends on the Spark version.
+type feature uint8
+
+const (
+	featNone feature = iota
+	featPipe
+	featFromQuery
+	featCollate
+	featDefaultCollation
+	featStarExcept
+	featViewSchema
+	featScripting
+	featVariables
+	featExecuteImmediate
+	featQualify
+	featClusterBy
+	featReplaceUsing
+	featVariant
+	featTime
+	featDoubleColon
+	featShift
+	featWithRecursive
+	featDescribeJSON
+	featSQLFunction
+	featCall
+	featIdentity
+	featTableArgPartition
+	featRelationOptions
+	featWithinGroup
+	featMergeSchemaEvolution
+	featBangNot
+	featNamedArgument
+	featIdentifierName
+	featLateralSubquery
+	featOffset
+	featUnpivot
+	featColumnDefault
+	featInsertByName
+	featReplaceWhere
+	featTimestampNTZ
+	featIntervalType
+	featParameter
+	featPositionalParameter
+	featPercentileWithinGroup
+	featTryCast
+	featILike
+	featGeneratedColumn
+	featTimeTravel
+	featNullsAfterCall
+	featMixedGroupingSets
+	featRawString
+	featNestedComment
+	featCount
+)
+
+// featureInfo is what the table says of a feature: what to call it, the first release that
+// accepts it and, for syntax a release dropped, the first that rejects it.
+type featureInfo struct {
+	name         string
+	since, until Version
+	// instead is what to write instead, for a dropped construct.
+	instead string
+}
+
+// info returns the table entry of f. The versions are facts: see docs/sql-versions.md.
+func (f feature) info() featureInfo {
+	v4, v41 := Version{4, 0}, Version{4, 1}
+	v3 := func(minor int) Version { return Version{3, minor} }
+	switch f {
+	case featPipe:
+		return featureInfo{name: "pipe syntax |>", since: v4}
+	case featFromQuery:
+		return featureInfo{name: "a query of FROM alone (FROM t with no SELECT)", since: v4}
+	case featCollate:
+		return featureInfo{name: "COLLATE", since: v4}
+	case featDefaultCollation:
+		return featureInfo{name: "DEFAULT COLLATION of a table", since: v4}
+	case featStarExcept:
+		return featureInfo{name: "* EXCEPT (columns)", since: v4}
+	case featViewSchema:
+		return featureInfo{name: "WITH SCHEMA of a view", since: v4}
+	case featScripting:
+		return featureInfo{name: "SQL scripting (BEGIN … END; 4.0 has it only with spark.sql.scripting.enabled)", since: v41}
+	case featVariables:
+		return featureInfo{name: "session variables (DECLARE, SET VARIABLE)", since: v4}
+	case featExecuteImmediate:
+		return featureInfo{name: "EXECUTE IMMEDIATE", since: v4}
+	case featQualify:
+		return featureInfo{name: "QUALIFY", since: v41}
+	case featClusterBy:
+		return featureInfo{name: "CLUSTER BY of a table", since: v4}
+	case featReplaceUsing:
+		return featureInfo{name: "INSERT … REPLACE USING", since: v41}
+	case featVariant:
+		return featureInfo{name: "the VARIANT type", since: v4}
+	case featTime:
+		return featureInfo{name: "the TIME type", since: v41}
+	case featDoubleColon:
+		return featureInfo{name: "the :: cast", since: v4}
+	case featShift:
+		return featureInfo{name: "the shift operators <<, >>, >>>", since: v4}
+	case featWithRecursive:
+		return featureInfo{name: "WITH RECURSIVE", since: v4}
+	case featDescribeJSON:
+		return featureInfo{name: "DESCRIBE … AS JSON", since: v4}
+	case featSQLFunction:
+		return featureInfo{name: "a SQL function (CREATE FUNCTION f(…) RETURNS …)", since: v4}
+	case featCall:
+		return featureInfo{name: "CALL", since: v4}
+	case featIdentity:
+		return featureInfo{name: "an identity column (GENERATED … AS IDENTITY)", since: v4}
+	case featTableArgPartition:
+		return featureInfo{name: "a table argument's PARTITION BY", since: v4}
+	case featRelationOptions:
+		return featureInfo{name: "options of a table read (t WITH (…))", since: v4}
+	case featWithinGroup:
+		return featureInfo{name: "WITHIN GROUP for a function other than percentile_cont and percentile_disc", since: v4}
+	case featMergeSchemaEvolution:
+		return featureInfo{name: "MERGE WITH SCHEMA EVOLUTION", since: v4}
+	case featNamedArgument:
+		return featureInfo{name: "a named argument (name => value)", since: v3(5)}
+	case featIdentifierName:
+		return featureInfo{name: "IDENTIFIER(…) as the name of a table created or changed", since: v3(5)}
+	case featLateralSubquery:
+		return featureInfo{name: "a LATERAL subquery", since: v3(2)}
+	case featOffset:
+		return featureInfo{name: "OFFSET", since: v3(4)}
+	case featUnpivot:
+		return featureInfo{name: "UNPIVOT", since: v3(4)}
+	case featColumnDefault:
+		return featureInfo{name: "a column's DEFAULT value", since: v3(4)}
+	case featInsertByName:
+		return featureInfo{name: "INSERT … BY NAME", since: v3(5)}
+	case featReplaceWhere:
+		return featureInfo{name: "INSERT … REPLACE WHERE", since: v3(4)}
+	case featTimestampNTZ:
+		return featureInfo{name: "the TIMESTAMP_NTZ and TIMESTAMP_LTZ types", since: v3(4)}
+	case featIntervalType:
+		return featureInfo{name: "an ANSI interval type (INTERVAL YEAR TO MONTH, DAY TO SECOND, …)", since: v3(2)}
+	case featParameter:
+		return featureInfo{name: "a named parameter marker (:name)", since: v3(4)}
+	case featPositionalParameter:
+		return featureInfo{name: "a positional parameter marker (?)", since: v3(5)}
+	case featPercentileWithinGroup:
+		return featureInfo{name: "percentile_cont and percentile_disc … WITHIN GROUP", since: v3(3)}
+	case featTryCast:
+		return featureInfo{name: "TRY_CAST", since: v3(2)}
+	case featILike:
+		return featureInfo{name: "ILIKE", since: v3(3)}
+	case featGeneratedColumn:
+		return featureInfo{name: "a generated column (GENERATED ALWAYS AS (…))", since: v3(4)}
+	case featTimeTravel:
+		return featureInfo{name: "time travel (VERSION AS OF, TIMESTAMP AS OF)", since: v3(3)}
+	case featNullsAfterCall:
+		return featureInfo{name: "IGNORE NULLS or RESPECT NULLS after a function's arguments", since: v3(2)}
+	case featMixedGroupingSets:
+		return featureInfo{name: "GROUPING SETS, ROLLUP or CUBE next to other GROUP BY expressions", since: v3(2)}
+	case featRawString:
+		return featureInfo{name: "a raw string literal (r'…')", since: v3(3)}
+	case featNestedComment:
+		return featureInfo{name: "a /* comment */ nested in another", since: v3(1)}
+	case featBangNot:
+		return featureInfo{
+			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,
+			instead: "write NOT, or set spark.sql.legacy.bangEqualsNot",
+		}
+	}
+	return featureInfo{}
+}
+
+// featUse is a feature read at an offset of the statement.
+type featUse struct {
+	off int
+	f   feature
+}
+
+// use records that the statement uses feature f at offset off.
+func (p *rd) use(f feature, off int) {
+	p.uses = append(p.uses, featUse{off: off, f: f})
+}
+
+// versionError returns the first use (by position) the options do not allow, with its
+// message, or ok false.
+func (o Options) versionError(uses []featUse, legacyBang bool) (featUse, string, bool) {
+	if len(uses) == 0 {
+		return featUse{}, "", false
+	}
+	sorted := append([]featUse(nil), uses...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].off < sorted[j].off })
+	for _, u := range sorted {
+		if msg := o.refuses(u.f, legacyBang); msg != "" {
+			return u, msg, true
+		}
+	}
+	return featUse{}, "", false
+}
+
+// refuses returns why the configured version does not accept f, or "".
+func (o Options) refuses(f feature, legacyBang bool) string {
+	in := f.info()
+	configured := "configured: " + o.Spark.String()
+	if o.SparkDefault {
+		configured += ", the default; set --spark-version or spark.version"
+	}
+	switch {
+	case in.name == "":
+		return ""
+	case !in.until.IsZero() && !legacyBang && (o.Spark.IsZero() || !o.Spark.Before(in.until)):
+		if o.Spark.IsZero() {
+			return fmt.Sprintf("%s is not accepted since Spark %s: %s", in.name, in.until, in.instead)
+		}
+		return fmt.Sprintf("%s is not accepted since Spark %s (%s): %s", in.name, in.until, configured, in.instead)
+	case o.Spark.IsZero() || in.since.IsZero() || !o.Spark.Before(in.since):
+		return ""
+	}
+	return fmt.Sprintf("%s needs Spark %s or later (%s)", in.name, in.since, configured)
+}
+
+// versionOK reports whether the configured version accepts every construct the statement in
+// chunk c uses; if not, it records the error at the first one that it does not.
+func (st *state) versionOK(c chunk, uses []featUse) bool {
+	u, msg, bad := st.p.opts.versionError(uses, st.legacyBang)
+	if !bad {
+		return true
+	}
+	st.errs.Add(st.lines.pos(c.offset+u.off), "%s", msg)
+	return false
+}
+
+// nestedComment returns the offset of the first /* comment nested inside another in s, or
+// -1: Spark before 3.1 ended a comment at its first */.
+func nestedComment(s string) int {
+	if strings.Count(s, "/*") < 2 {
+		return -1
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
+			i = skipQuoted(s, i)
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			i = skipLine(s, i)
+		case c == '/' && i+1 < len(s) && s[i+1] == '*':
+			j := skipBlock(s, i)
+			if k := strings.Index(s[i+2:j], "/*"); k >= 0 {
+				return i + 2 + k
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	return -1
+}
