@@ -113,7 +113,7 @@ type featureInfo struct {
 
 // info returns the table entry of f. The versions are facts: see docs/sql-versions.md.
 func (f feature) info() featureInfo {
-	v4, v41 := Version{4, 0}, Version{4, 1}
+	v4, v41, v42 := Version{4, 0}, Version{4, 1}, Version{4, 2}
 	v3 := func(minor int) Version { return Version{3, minor} }
 	switch f {
 	case featPipe:
@@ -135,11 +135,11 @@ func (f feature) info() featureInfo {
 	case featExecuteImmediate:
 		return featureInfo{name: "EXECUTE IMMEDIATE", since: v4}
 	case featQualify:
-		return featureInfo{name: "QUALIFY", since: v41}
+		return featureInfo{name: "QUALIFY", since: v42}
 	case featClusterBy:
 		return featureInfo{name: "CLUSTER BY of a table", since: v4}
 	case featReplaceUsing:
-		return featureInfo{name: "INSERT … REPLACE USING", since: v41}
+		return featureInfo{name: "INSERT … REPLACE USING", since: v42}
 	case featVariant:
 		return featureInfo{name: "the VARIANT type", since: v4}
 	case featTime:

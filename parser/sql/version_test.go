@@ -77,8 +77,8 @@ func syntaxDivergences() map[string]string {
 		"scripting_if": "a statement of SQL scripting other than BEGIN … END is accepted only inside a BEGIN … END " +
 			"block, which the statement splitter cuts at its semicolons: the parser reads it as scripting (4.0 and later) " +
 			"wherever it stands",
-		"watermark_clause": "WATERMARK … DELAY OF (a streaming relation's watermark) is not in the grammar: rejected at every version",
-		"json_path_colon":  "the j:a.b path of a VARIANT or JSON value is not in the grammar: rejected at every version",
+		"watermark_clause": "WATERMARK … DELAY OF (a streaming relation's watermark, Spark 4.1 and later) is not in the grammar: rejected at every version",
+		"json_path_colon":  "the j:a.b path of a VARIANT or JSON value (Spark 4.1 and later) is not in the grammar: rejected at every version",
 		"create_temporary_function_python": "Spark's parser wants RETURN in a CREATE FUNCTION … LANGUAGE PYTHON; CREATE FUNCTION is kept as text " +
 			"and only its name and RETURNS are checked",
 	}
