@@ -3,8 +3,8 @@ package sql
 // The query tree as the parser reads it (rd_query.go, rd_from.go, rd_group.go): Spark's
 // query, queryTerm, querySpecification and relation rules, kept to what tells which tables a
 // query reads, how they are joined and on which keys, and how each block groups, windows,
-// distributes and sorts; the rest (PIVOT, LATERAL VIEW, TRANSFORM, |> operators) is kept as
-// tokens. hintBody and hintItem are still a participle grammar (the inside of /*+ … */).
+// distributes and sorts; the rest (PIVOT, LATERAL VIEW, TRANSFORM) is kept as tokens, and the
+// |> operators become the SELECT blocks they stand for (pipe.go). hintBody and hintItem are still a participle grammar (the inside of /*+ … */).
 
 // queryStmt is [WITH …] [INSERT …] query.
 type queryStmt struct {
@@ -13,9 +13,9 @@ type queryStmt struct {
 	With   []*cte
 	Insert *insertInto
 	Body   *setExpr
-	// pipe are the |> operators that follow the query, as tokens; org is the ORDER BY, LIMIT …
-	// of a query that is not a SELECT block (read by rd only).
-	pipe, org []*innerTok
+	// org is the ORDER BY, LIMIT … of a query that is not a SELECT block (read by rd only);
+	// the |> operators that follow a query are applied to Body (pipe.go).
+	org []*innerTok
 	// uses are the version-dependent constructs of a query read for the DDL grammar.
 	uses []featUse
 }
@@ -83,6 +83,8 @@ type selectBlock struct {
 	Offset       *expr
 	// transform is a SELECT TRANSFORM / MAP / REDUCE … USING clause as tokens (read by rd only).
 	transform []*innerTok
+	// pipeStar is the * a |> operator's block selects before Items (pipe.go).
+	pipeStar bool
 }
 
 // selectItem is expr [[AS] alias].

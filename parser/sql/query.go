@@ -94,7 +94,10 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	out.HintAt = b.st.span(b.c, s.Pos, pos{Offset: s.Pos.Offset + len("select")}).End
 	out.Hints = b.hints(s.Hints, s.Pos.Offset)
 	if n := len(s.Items); n > 0 {
-		out.Items, out.ItemsX, out.ItemAliases = make([]string, 0, n), make([]*plan.X, 0, n), make([]string, 0, n)
+		out.Items, out.ItemsX, out.ItemAliases = make([]string, 0, n+1), make([]*plan.X, 0, n+1), make([]string, 0, n+1)
+	}
+	if s.pipeStar {
+		out.Items, out.ItemsX, out.ItemAliases = append(out.Items, "*"), append(out.ItemsX, &plan.X{Op: plan.OpStar, Raw: "*"}), append(out.ItemAliases, "")
 	}
 	for _, it := range s.Items {
 		out.Items = append(out.Items, text(b.c, it.Pos, it.EndPos))

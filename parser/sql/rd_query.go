@@ -86,17 +86,20 @@ func (p *rd) queryStmt() *queryStmt {
 		p.organization(&selectBlock{})
 		q.org = rawToks(p.toks[from:p.i])
 	}
+	var ops []*pipeOp
 	for p.err == nil && p.isPipe() {
-		from := p.i
 		p.use(featPipe, p.tok().off)
 		p.i += 2
-		p.pipeOperator()
-		q.pipe = append(q.pipe, rawToks(p.toks[from:p.i])...)
+		ops = append(ops, p.pipeOperator())
 		if p.err == nil && !p.isPipe() && p.startsOrganization() {
-			from = p.i
-			p.organization(&selectBlock{})
-			q.pipe = append(q.pipe, rawToks(p.toks[from:p.i])...)
+			op := &pipeOp{Pos: p.pos(), Kind: "ORDER", Org: &selectBlock{}}
+			p.organization(op.Org)
+			op.EndPos = p.endPos()
+			ops = append(ops, op)
 		}
+	}
+	if len(ops) > 0 && p.err == nil {
+		q.Body = applyPipes(q.Body, ops)
 	}
 	q.EndPos = p.endPos()
 	return q
