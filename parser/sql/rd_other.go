@@ -24,7 +24,7 @@ type otherCheck struct {
 // does not accept.
 func (st *state) checkStatement(k stmtKind, text string) (int, string) {
 	switch k {
-	case stmtOther, stmtUse, stmtSet, stmtView, stmtDrop:
+	case stmtOther, stmtUse, stmtSet, stmtView, stmtDrop, stmtAlter:
 	default:
 		return -1, ""
 	}
@@ -103,6 +103,8 @@ func (p *otherCheck) statement() {
 		p.use(featVariables, p.ahead(1).off)
 	case p.is("CREATE") || p.is("DROP"):
 		p.createOrDrop()
+	case p.at("ALTER", "TABLE"):
+		p.alterTable()
 	}
 }
 
@@ -134,6 +136,10 @@ func (p *otherCheck) createOrDrop() {
 	if function && (p.is("(") || p.is("RETURNS")) {
 		p.use(featSQLFunction, p.tok().off)
 	}
+	if end := p.matching(p.i); !function && p.is("(") && end > 0 && !isTok(p.toks[min(end+1, len(p.toks)-1)], "USING") {
+		// A temporary view over a data source (… USING fmt) lists typed columns instead.
+		p.viewColumns()
+	}
 	for !function && p.err == nil && p.tok().kind != tEOF && !p.is("AS") {
 		if p.is("(") {
 			p.skipGroup()
@@ -147,6 +153,54 @@ func (p *otherCheck) createOrDrop() {
 			p.use(featViewSchema, p.tok().off)
 		}
 		p.next()
+	}
+}
+
+// viewColumns checks a view's column list, name [COMMENT 'text'], … (identifierCommentList):
+// a name is an identifier, not IDENTIFIER(…), and a comment is a string (not a "name" under
+// spark.sql.ansi.doubleQuotedIdentifiers).
+func (p *otherCheck) viewColumns() {
+	p.next()
+	for p.err == nil {
+		if !isName(p.tok()) || isTok(p.ahead(1), "(") {
+			p.fail("a column name")
+			return
+		}
+		p.next()
+		if p.accept("COMMENT") {
+			p.str()
+		}
+		if !p.accept(",") {
+			break
+		}
+	}
+	p.expect(")")
+}
+
+// alterTable checks the ALTER TABLE forms kept as text: ADD COLUMNS names a column with an
+// identifier, not a string (alterTableAddColumns), and CHANGE COLUMN changes something: its
+// type, nullability, comment or position (AstBuilder's visitAlterTableChangeColumn).
+func (p *otherCheck) alterTable() {
+	p.i += 2
+	p.qname()
+	if p.at("PARTITION", "(") {
+		p.next()
+		p.skipGroup()
+	}
+	switch {
+	case p.at("ADD", "COLUMNS"), p.at("ADD", "COLUMN"):
+		p.i += 2
+		p.accept("(")
+		if p.tok().kind == tString {
+			p.fail("a column name")
+		}
+	case p.is("CHANGE"):
+		at := p.next().off
+		p.accept("COLUMN")
+		p.qname()
+		if p.err == nil && p.tok().kind == tEOF {
+			p.failAt(at, "ALTER TABLE … CHANGE COLUMN needs a type, SET or DROP NOT NULL, a COMMENT, or FIRST or AFTER")
+		}
 	}
 }
 

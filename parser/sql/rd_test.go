@@ -67,6 +67,12 @@ func TestGrammarForms(t *testing.T) {
 		{"double-quoted names", "SET spark.sql.ansi.doubleQuotedIdentifiers=true; SELECT \"a\" FROM \"t\"", ""},
 		{"double-quoted strings", "CREATE SCHEMA \"s\"", "expected a name"},
 		{"identifier string", "SELECT IDENTIFIER('c 1') FROM t", "is not a name"},
+		{"change nothing", "ALTER TABLE t CHANGE a", "CHANGE COLUMN needs a type"},
+		{"change type", "ALTER TABLE t CHANGE COLUMN a a BIGINT; ALTER TABLE t CHANGE a COMMENT 'x'", ""},
+		{"string column name", "ALTER TABLE t ADD COLUMN \"c\" INT", "expected a column name"},
+		{"view column identifier", "CREATE VIEW v (IDENTIFIER('c1')) AS VALUES (1)", "expected a column name"},
+		{"view column comment", "SET spark.sql.ansi.doubleQuotedIdentifiers=true; CREATE VIEW v (c1 COMMENT \"x\") AS SELECT 1", "expected a string"},
+		{"view columns", "CREATE VIEW v (c1 COMMENT 'x', c2) AS SELECT 1, 2; CREATE TEMPORARY VIEW u (a INT) USING parquet", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -34,7 +34,7 @@ type sqlTestsFigures struct {
 func TestSparkSQLTests(t *testing.T) {
 	// Floors: the figures measured when they were last recorded. Raise them as the grammar
 	// grows; never lower them to get green.
-	const minAcceptedParsed, minRejectedRejected = 14481, 360
+	const minAcceptedParsed, minRejectedRejected = 14481, 365
 	root := filepath.Join(sqlTestsDir(), "spark-4.1-dev", "sql/core/src/test/resources/sql-tests/results")
 	var files []string
 	_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
@@ -95,11 +95,24 @@ func TestSparkSQLTests(t *testing.T) {
 		fig.cpu.Round(time.Millisecond), fig.accepted+fig.rejected, fig.bytes,
 		float64(fig.accepted+fig.rejected)/fig.cpu.Seconds(), float64(fig.bytes)/1e6/fig.cpu.Seconds())
 	t.Logf("accepted here, rejected by Spark, by error class: %v", sortedCounts(lenient))
+	for class := range lenient {
+		if why := lenientWhy()[class]; why != "" {
+			t.Logf("  %s: %s", class, why)
+		}
+	}
 	if fig.acceptedParsed < minAcceptedParsed {
 		t.Errorf("%d accepted statements parse; at least %d did", fig.acceptedParsed, minAcceptedParsed)
 	}
 	if fig.rejectedRejected < minRejectedRejected {
 		t.Errorf("%d rejected statements are rejected; at least %d were", fig.rejectedRejected, minRejectedRejected)
+	}
+}
+
+// lenientWhy says why the parser accepts the statements Spark rejects, by error class.
+func lenientWhy() map[string]string {
+	return map[string]string{
+		"INVALID_INLINE_TABLE.FAILED_SQL_EXPRESSION_EVALUATION": "Spark evaluates an inline table's rows while parsing " +
+			"(VALUES … cast('nan' AS INT) fails under ANSI casts); bucketlint does not evaluate expressions",
 	}
 }
 
