@@ -94,3 +94,20 @@ func TestJoinUnderPivotAndLateralView(t *testing.T) {
 		}
 	}
 }
+
+// TestPipeChainLimit checks that a chain of |> operators too long to nest is an error, not a
+// recursion as deep as the chain.
+func TestPipeChainLimit(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "FROM t" + strings.Repeat(" |> WHERE a > 1 |> SELECT a", maxNesting)
+	if _, errs := p.ParseFile("q.sql", []byte(long)); len(errs) != 1 || !strings.Contains(errs[0].Msg, "|> operators in one query are not read") {
+		t.Errorf("%d operators: %v", 2*maxNesting, errs)
+	}
+	ok := "FROM t" + strings.Repeat(" |> WHERE a > 1 |> SELECT a", maxNesting/2)
+	if _, errs := p.ParseFile("q.sql", []byte(ok)); len(errs) != 0 {
+		t.Errorf("%d operators: %v", maxNesting, errs)
+	}
+}

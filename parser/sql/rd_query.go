@@ -1,5 +1,7 @@
 package sql
 
+import "strconv"
+
 // Queries, after SqlBaseParser.g4's query (ctes, queryTerm with set operators,
 // queryOrganization, the |> operators of operatorPipeRightSide), insertInto, queryPrimary
 // (querySpecification, inlineTable, TABLE t, a parenthesised query) and
@@ -88,6 +90,11 @@ func (p *rd) queryStmt() *queryStmt {
 	}
 	var ops []*pipeOp
 	for p.err == nil && p.isPipe() {
+		if len(ops) == maxNesting {
+			// Each operator may nest the query before it one level deeper.
+			p.failAt(p.tok().off, "more than "+strconv.Itoa(maxNesting)+" |> operators in one query are not read")
+			break
+		}
 		p.use(featPipe, p.tok().off)
 		p.i += 2
 		ops = append(ops, p.pipeOperator())
