@@ -191,8 +191,8 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 	r.confs = append(r.confs, cf.Confs...)
 	sort.SliceStable(r.confs, func(i, j int) bool { return r.confs[i].Pos.Before(r.confs[j].Pos) })
 	for _, w := range cf.Writes {
-		if w.Terminal != "saveAsTable" || w.Table == "" {
-			continue
+		if w.Terminal != "saveAsTable" || w.Table == "" || w.Bucket != nil && w.Bucket.ColumnsExpr != "" {
+			continue // a table bucketed on columns not known statically is not known
 		}
 		t := &plan.Table{
 			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,

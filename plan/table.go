@@ -81,6 +81,10 @@ type BucketSpec struct {
 	// NumBuckets is then 0 and unknown, not invalid.
 	NumTemplate string
 	Columns     []string
+	// ColumnsExpr is the bucket columns as written when they are not all constants (a
+	// parameter, fields.head, a list built at run time): Columns is then nil, and the
+	// columns are not known statically. Empty when Columns is the spec.
+	ColumnsExpr string
 	SortColumns []string
 	// Span is the clause or call that declared the spec. CountSpan is the count as written
 	// when it is an integer literal (the n of INTO n BUCKETS, bucketBy's first argument),

@@ -52,6 +52,9 @@ func runBL202(p *Pass) error {
 			if w.Bucket == nil || w.Terminal != "saveAsTable" {
 				continue
 			}
+			if w.Bucket.ColumnsExpr != "" && w.Repartition != nil && len(w.Repartition.Cols) > 0 {
+				continue // whether the repartition is by the bucket columns is not known
+			}
 			n := w.Bucket.NumBuckets
 			fc := writeFiles(w, n, p.OptionsAt(w.Span.Start))
 			// One file per bucket (coalesce(1), or a repartition by the bucket columns into a
@@ -86,6 +89,9 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 		name = "the table"
 	}
 	cols := strings.Join(w.Bucket.Columns, ", ")
+	if w.Bucket.ColumnsExpr != "" {
+		cols = "columns not known statically: " + w.Bucket.ColumnsExpr
+	}
 	var msg string
 	switch {
 	case fc.RowBound:
@@ -116,7 +122,10 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 		Message: msg,
 		Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call},
 	}
-	if end := w.Frame.Span.End; end.IsValid() && w.Repartition == nil {
+	if w.Bucket.ColumnsExpr != "" {
+		d.Fix = nil // a repartition needs the columns, and they are not known statically
+	}
+	if end := w.Frame.Span.End; d.Fix != nil && end.IsValid() && w.Repartition == nil {
 		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
 	}
 	p.Report(d)

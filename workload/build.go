@@ -20,7 +20,7 @@ func (w *Workload) buildCatalogue() {
 	w.conflicts = append(w.conflicts, p.Conflicts...)
 	for _, cf := range p.Code {
 		for _, wr := range cf.Writes {
-			if wr.Bucket == nil || wr.Terminal != "saveAsTable" || wr.Table == "" || c.Table(wr.Table) != nil {
+			if wr.Bucket == nil || wr.Bucket.ColumnsExpr != "" || wr.Terminal != "saveAsTable" || wr.Table == "" || c.Table(wr.Table) != nil {
 				continue
 			}
 			name := normName(wr.Table)

@@ -197,19 +197,53 @@ func (ev *evaluator) colRefs(args []arg, f *frame) []plan.ColumnRef {
 	return out
 }
 
-// colNames reads column arguments as names (a key's column, else its text).
-func (ev *evaluator) colNames(args []arg) []string {
-	var out []string
+// nameArgs reads column-name arguments (bucketBy's, sortBy's, partitionBy's: names, not
+// Column expressions) as names. known is false when any of them is not a constant (a
+// parameter, fields.head, a list built at run time): its name is not known statically and
+// is left out, never guessed from the expression's text. Names are lower case, a qualified
+// constant "o.k" kept whole.
+func (ev *evaluator) nameArgs(args []arg) (names []string, known bool) {
+	known = true
 	for _, n := range ev.expandCols(colArgs(args)) {
+		if _, ok := ev.constString(n, 0); !ok && !ev.columnCall(n) {
+			known = false
+			continue
+		}
 		c := ev.colRef(n, nil)
 		name := c.Column
 		if c.Qualifier != "" && n.kind == nStr {
 			name = c.Qualifier + "." + c.Column
 		}
 		if name == "" {
-			name = c.Text
+			known = false
+			continue
 		}
-		out = append(out, name)
+		names = append(names, name)
 	}
-	return out
+	return names, known
+}
+
+// columnCall reports a Column built from a constant name (col("k"), F.col("k"), $"k"), as
+// writeTo's partitionedBy takes.
+func (ev *evaluator) columnCall(n *node) bool {
+	if n.kind != nCall || len(n.args) != 1 {
+		return false
+	}
+	_, ok := ev.constString(n.args[0].val, 0)
+	return ok
+}
+
+// knownNames is nameArgs' known names: those of the arguments that are constants.
+func (ev *evaluator) knownNames(args []arg) []string {
+	names, _ := ev.nameArgs(args)
+	return names
+}
+
+// argsText is the arguments as written, joined by ", ".
+func (ev *evaluator) argsText(args []arg) string {
+	var parts []string
+	for _, a := range args {
+		parts = append(parts, ev.text(a.val))
+	}
+	return strings.Join(parts, ", ")
 }

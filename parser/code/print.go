@@ -190,6 +190,9 @@ func printWrite(b *strings.Builder, w *plan.Write) {
 			n = strconv.Quote(w.BucketCountExpr)
 		}
 		fmt.Fprintf(b, "  bucketBy %s %s %s sortBy %s\n", span(w.Bucket.Span), n, list(w.Bucket.Columns), list(w.Bucket.SortColumns))
+		if w.Bucket.ColumnsExpr != "" {
+			fmt.Fprintf(b, "  bucket columns not known: %q\n", w.Bucket.ColumnsExpr)
+		}
 	}
 	if len(w.SortBy) > 0 {
 		fmt.Fprintf(b, "  sortBy %s %s\n", span(w.SortBySpan), list(w.SortBy))

@@ -39,11 +39,11 @@ func (ev *evaluator) writerMethod(old *writer, name string, n *node) *value {
 			w.w.Options = ev.options(w.w.Options, n)
 		}
 	case "partitionBy", "partitionedBy":
-		w.w.PartitionBy, w.w.PartitionBySpan = ev.colNames(n.args), sp
+		w.w.PartitionBy, w.w.PartitionBySpan = ev.knownNames(n.args), sp
 	case "bucketBy":
 		ev.bucketBy(&w, n, sp)
 	case "sortBy":
-		w.w.SortBy, w.w.SortBySpan = ev.colNames(n.args), sp
+		w.w.SortBy, w.w.SortBySpan = ev.knownNames(n.args), sp
 	case "saveAsTable", "insertInto", "save", "parquet", "orc", "csv", "json", "text", "avro", "jdbc",
 		"xml", "create", "createOrReplace", "replace", "append", "overwrite", "overwritePartitions":
 		ev.terminal(&w, name, n, sp)
@@ -68,7 +68,12 @@ func (ev *evaluator) bucketBy(w *writer, n *node, sp plan.Span) {
 		if ev.isIntLiteral(a) {
 			b.CountSpan = ev.src.span(a.off, a.end)
 		}
-		b.Columns = ev.colNames(n.args[1:])
+		cols, known := ev.nameArgs(n.args[1:])
+		if known {
+			b.Columns = cols
+		} else {
+			b.ColumnsExpr = ev.argsText(n.args[1:])
+		}
 		if len(n.args) > 1 && n.end > 0 {
 			b.ColumnsSpan = ev.src.span(n.args[1].val.off, n.end-1)
 		}
@@ -150,7 +155,7 @@ func (ev *evaluator) terminalArgs(wr *plan.Write, name string, n *node) {
 		case "mode":
 			wr.Mode = ev.modeArg([]arg{{val: a.val}})
 		case "partitionBy":
-			wr.PartitionBy, wr.PartitionBySpan = ev.colNames([]arg{{val: a.val}}), ev.span(a.val)
+			wr.PartitionBy, wr.PartitionBySpan = ev.knownNames([]arg{{val: a.val}}), ev.span(a.val)
 		case "overwrite":
 			if v := ev.text(a.val); v == "True" || v == "true" {
 				wr.Mode = "overwrite"
