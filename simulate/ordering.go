@@ -46,7 +46,7 @@ func (s *sim) whyUnsorted(n *node, child *node, req []plan.SortOrder) string {
 		case !s.opt.LegacyOutputOrdering():
 			return what + "; bucketed scans report no sort order unless spark.sql.legacy.bucketedTableScan.outputOrdering=true (off by default since Spark 3.0)"
 		case !s.opt.SingleFileBuckets[si.table.Name]:
-			return what + "; its buckets may hold several files each, so they are not known to be sorted"
+			return what + "; Spark reports the table's order only when every bucket is one file, which is not known here (written by one task, or after repartition(n, the bucket columns), the buckets are one file each and Spark drops this Sort)"
 		case len(si.sorted) == 0:
 			return what + "; the table is not sorted (no SORTED BY)"
 		}
