@@ -269,14 +269,33 @@ func applyCostSizes(costFile string, tables map[string]*plan.Table, unknownOnly 
 	if err != nil {
 		return
 	}
-	for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
-		if tb := tables[strings.ToLower(m[1])]; tb != nil && (!unknownOnly || tb.SizeInBytes < 0) {
-			f, _ := strconv.ParseFloat(m[2], 64)
-			mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[m[3]]
+	set := func(name, num, unit string) {
+		if tb := tables[strings.ToLower(name)]; tb != nil && (!unknownOnly || tb.SizeInBytes < 0) {
+			f, _ := strconv.ParseFloat(num, 64)
+			mult := map[string]float64{"": 1, "Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40}[unit]
 			tb.SizeInBytes = int64(f * mult)
 		}
 	}
+	for _, m := range relationStats.FindAllStringSubmatch(string(cost), -1) {
+		set(m[1], m[2], m[3])
+	}
+	// Spark 3.0 and 3.1 print a relation without its name ("Relation[a#1,b#2] parquet"): it is
+	// the table whose scan reads the same attributes.
+	scans := map[string]string{}
+	for _, m := range scanAttrs.FindAllStringSubmatch(string(cost), -1) {
+		scans[m[2]] = m[1]
+	}
+	for _, m := range unnamedRelationStats.FindAllStringSubmatch(string(cost), -1) {
+		if name, ok := scans[m[1]]; ok {
+			set(name, m[2], m[3])
+		}
+	}
 }
+
+var (
+	unnamedRelationStats = regexp.MustCompile(`Relation\[([^\]]*)\] [a-z]+, Statistics\(sizeInBytes=([0-9.]+) ([KMGT]i)?B`)
+	scanAttrs            = regexp.MustCompile(`FileScan [a-z]+ (?:[a-z_0-9]+\.)?([A-Za-z_0-9]+)\[([^\]]*)\]`)
+)
 
 // resolvedFixture is q as every command simulates it: its names resolved, the views the
 // scenario's statements create replaced by their queries (workload.Resolve).
