@@ -116,7 +116,7 @@ func TestDebounce(t *testing.T) {
 	t.Parallel()
 	dir := workspace(t, "8")
 	checks := make(chan struct{}, 100)
-	c := start(t, Options{Debounce: 300 * time.Millisecond, Check: func(ctx context.Context, root string, overlay map[string][]byte) (*Model, error) {
+	c := start(t, Options{Debounce: time.Second, Check: func(ctx context.Context, root string, overlay map[string][]byte) (*Model, error) {
 		checks <- struct{}{}
 		return testCheck(ctx, root, overlay)
 	}})
