@@ -203,8 +203,9 @@ func value(n *eventlog.Node, name string) int64 {
 	return 0
 }
 
-// keyTable returns the table every hash key of x is a column of, found by expression id
-// among the outputs of the file scans under x, and those columns; "" when not one table.
+// keyTable returns the table every hash key of x is a column of (bare, or cast as Spark casts
+// an int key to join a bigint one), found by expression id among the outputs of the file
+// scans under x, and those columns; "" when not one table.
 func keyTable(x *plan.Exchange) (string, []string) {
 	if len(x.Partitioning.Keys) == 0 {
 		return "", nil
@@ -227,8 +228,10 @@ func keyTable(x *plan.Exchange) (string, []string) {
 	table := ""
 	cols := make([]string, 0, len(x.Partitioning.Keys))
 	for _, k := range x.Partitioning.Keys {
-		if _, ok := k.Column(); !ok || k.Refs[0].ID == "" {
-			return "", nil
+		_, bare := k.Column()
+		castColumn := k.IsCast() && len(k.Refs) == 1
+		if (!bare && !castColumn) || k.Refs[0].ID == "" {
+			return "", nil // an expression of columns is no table's column
 		}
 		tc, ok := byID[k.Refs[0].ID]
 		if !ok || (table != "" && tc[0] != table) {
