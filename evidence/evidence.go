@@ -351,6 +351,8 @@ func (c *Cost) Layout() string {
 	switch {
 	case c.Consumer == "join" && c.Partner != "":
 		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, and %s bucketed alike on its keys into as many buckets", cols, n, c.Table, c.Partner)
+	case c.Consumer == "join" && n != "":
+		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, as the join's other side is already partitioned, with its key type", cols, n, c.Table)
 	case c.Consumer == "join":
 		return fmt.Sprintf("CLUSTERED BY (%s) on %s, into as many buckets as the join's other side is partitioned into", cols, c.Table)
 	case c.Consumer == "aggregate":

@@ -135,6 +135,8 @@ def record_variant(scenarios: list[Scenario], variant: str, out: Path, version: 
             queries = []
             for sc in scenarios:
                 run = ScenarioRun(root, ws, sc)
+                for db in sorted({n.split(".")[0] for n in sc.tables if "." in n}):
+                    run.spark.sql(f"CREATE DATABASE IF NOT EXISTS {db}")
                 for n, s in sc.tables.items():
                     if run.create_table(n, s)["error"]:
                         raise SystemExit(f"{sc.key}: table {n} not created")

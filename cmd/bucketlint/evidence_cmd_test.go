@@ -54,6 +54,7 @@ func TestEvidenceCommand(t *testing.T) {
 		{"check_markdown", []string{"check", "--evidence", logs[0], "--format", "markdown", "testdata/evidence/work.sql"}},
 		{"plan_eventlog", []string{"plan", "../../fixtures/eventlog/4.3/lz4/local-1796183418526.lz4"}},
 		{"plan_eventlog_json", []string{"plan", "--format", "json", "../../fixtures/eventlog/3.5/rolled/eventlog_v2_local-1796182653610"}},
+		{"check_example_markdown", []string{"check", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "--format", "markdown", "../../fixtures/examples/transactions-accounts"}},
 		{"check_sarif", []string{"check", "--evidence", logs[0], "--format", "sarif", "testdata/evidence/work.sql"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
