@@ -31,10 +31,13 @@ type reported struct {
 	Stages []map[string]any `json:"stages"`
 }
 
-// recorded lists the recorded logs: fixtures/eventlog/<series>/<variant>/.
+// recorded lists the recorded logs: fixtures/eventlog/<series>/<variant>/ and
+// fixtures/eventlog/examples/<series>/<variant>/.
 func recorded(t *testing.T) []string {
 	t.Helper()
 	dirs, err := filepath.Glob("../../fixtures/eventlog/*/*/reported.json")
+	more, _ := filepath.Glob("../../fixtures/eventlog/examples/*/*/reported.json")
+	dirs = append(dirs, more...)
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no recorded event logs under fixtures/eventlog (%v)", err)
 	}
