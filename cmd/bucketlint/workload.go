@@ -113,6 +113,11 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 	base.Exclude = append(append(append([]string(nil), base.Exclude...), cfg.Exclude...), c.exclude...)
 	base.MaxInputSize = c.maxInput.limit()
 	base.SQLOptions = sqlOptions(wc.SparkVersion)
+	for k, v := range wc.Confs {
+		if strings.EqualFold(k, "spark.sql.legacy.bangEqualsNot") {
+			base.SQLOptions.LegacyBangNot = strings.EqualFold(v, "true")
+		}
+	}
 	project, errs := parser.Load(ctx, all, base)
 	w, err := workload.New(project, wc)
 	if err != nil {

@@ -91,7 +91,7 @@ func (p *Parser) ParseFile(file string, src []byte) (*File, perr.List) {
 // text's own USE; File.Database is the one current at the end.
 func (p *Parser) ParseSession(file string, src []byte, db string) (*File, perr.List) {
 	text := string(src)
-	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text), db: db}
+	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text), db: db, legacyBang: p.opts.LegacyBangNot}
 	for _, c := range split(text) {
 		st.statement(c)
 	}

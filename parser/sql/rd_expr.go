@@ -321,10 +321,11 @@ func (p *rd) unary(b *operand) *unary {
 
 // atPostfix reports whether a postfix starts at the cursor.
 func (p *rd) atPostfix() bool {
-	return p.is("::") || p.is("[") || (p.is(".") || p.is("COLLATE")) && isName(p.ahead(1))
+	return p.is("::") || p.is("[") || (p.is(".") || p.is("COLLATE")) && isName(p.ahead(1)) ||
+		p.is(":") && (isName(p.ahead(1)) || isTok(p.ahead(1), "["))
 }
 
-// postfix reads ::type, [index], .field or COLLATE name after an operand.
+// postfix reads ::type, [index], .field, :path or COLLATE name after an operand.
 func (p *rd) postfix(from pos) *postfix {
 	if !p.atPostfix() {
 		return nil // most operands have none: allocate only for one
@@ -344,6 +345,16 @@ func (p *rd) postfix(from pos) *postfix {
 	case p.is("COLLATE") && isName(p.ahead(1)):
 		p.use(featCollate, p.next().off)
 		pf.collate = p.next().text
+	case p.is(":"):
+		// v:a.b[0], the extraction of a VARIANT or JSON value (semiStructuredExtract): its
+		// path's first key here, the .key and [i] parts after it as the postfixes they read as.
+		p.use(featJSONPath, p.next().off)
+		if p.accept("[") {
+			pf.Index = p.expression()
+			p.expect("]")
+		} else {
+			pf.Field = p.next().text
+		}
 	default:
 		return nil
 	}

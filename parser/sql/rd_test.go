@@ -72,6 +72,7 @@ func TestGrammarForms(t *testing.T) {
 		{"string column name", "ALTER TABLE t ADD COLUMN \"c\" INT", "expected a column name"},
 		{"view column identifier", "CREATE VIEW v (IDENTIFIER('c1')) AS VALUES (1)", "expected a column name"},
 		{"view column comment", "SET spark.sql.ansi.doubleQuotedIdentifiers=true; CREATE VIEW v (c1 COMMENT \"x\") AS SELECT 1", "expected a string"},
+		{"variant path", "SELECT v:a.b[0], v:['k'], v : c FROM t", ""},
 		{"view columns", "CREATE VIEW v (c1 COMMENT 'x', c2) AS SELECT 1, 2; CREATE TEMPORARY VIEW u (a INT) USING parquet", ""},
 	}
 	for _, tt := range tests {

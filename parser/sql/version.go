@@ -38,6 +38,10 @@ type Options struct {
 	Spark Version
 	// SparkDefault says the version is the default, not configured: errors say how to set it.
 	SparkDefault bool
+	// LegacyBangNot is spark.sql.legacy.bangEqualsNot set true in the configuration: ! may
+	// stand for NOT before IN, BETWEEN, LIKE and NULL on 4.x too (a SET in a file sets it
+	// for the statements after it).
+	LegacyBangNot bool
 }
 
 // WithOptions returns a parser that shares p's compiled grammar and reads with opts.
@@ -99,6 +103,7 @@ const (
 	featMixedGroupingSets
 	featRawString
 	featNestedComment
+	featJSONPath
 	featCount
 )
 
@@ -208,6 +213,8 @@ func (f feature) info() featureInfo {
 		return featureInfo{name: "a raw string literal (r'…')", since: v3(3)}
 	case featNestedComment:
 		return featureInfo{name: "a /* comment */ nested in another", since: v3(1)}
+	case featJSONPath:
+		return featureInfo{name: "the : path into a VARIANT or JSON value (v:a.b)", since: v41}
 	case featBangNot:
 		return featureInfo{
 			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,

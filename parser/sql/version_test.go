@@ -64,7 +64,7 @@ func syntaxFeatures() map[string]feature {
 		"percentile_disc_within_group": featPercentileWithinGroup, "try_cast": featTryCast, "ilike": featILike,
 		"generated_column": featGeneratedColumn, "timestamp_as_of": featTimeTravel, "ignore_nulls": featNullsAfterCall,
 		"grouping_sets_mixed": featMixedGroupingSets, "raw_string_literal": featRawString,
-		"nested_bracketed_comment": featNestedComment,
+		"nested_bracketed_comment": featNestedComment, "json_path_colon": featJSONPath,
 	}
 }
 
@@ -78,7 +78,6 @@ func syntaxDivergences() map[string]string {
 			"block, which the statement splitter cuts at its semicolons: the parser reads it as scripting (4.0 and later) " +
 			"wherever it stands",
 		"watermark_clause": "WATERMARK … DELAY OF (a streaming relation's watermark, Spark 4.1 and later) is not in the grammar: rejected at every version",
-		"json_path_colon":  "the j:a.b path of a VARIANT or JSON value (Spark 4.1 and later) is not in the grammar: rejected at every version",
 		"create_temporary_function_python": "Spark's parser wants RETURN in a CREATE FUNCTION … LANGUAGE PYTHON; CREATE FUNCTION is kept as text " +
 			"and only its name and RETURNS are checked",
 	}
@@ -181,6 +180,7 @@ func TestVersionMessages(t *testing.T) {
 		{"bang on 3.5", v35, "SELECT * FROM t WHERE a ! IN (1)", ""},
 		{"bang on 4.0", v40, "SELECT * FROM t WHERE a ! IN (1)", "x.sql:1:25: ! for NOT before IN, BETWEEN, LIKE or NULL is not accepted since Spark 4.0 (configured: 4.0)"},
 		{"bang with the legacy conf", v40, "SET spark.sql.legacy.bangEqualsNot=true;\nSELECT * FROM t WHERE a IS ! NULL", ""},
+		{"bang with the legacy conf configured", Options{Spark: Version{4, 0}, LegacyBangNot: true}, "SELECT * FROM t WHERE a ! BETWEEN 1 AND 2", ""},
 		{"prefix bang on 4.0", v40, "SELECT * FROM t WHERE !(a = 1)", ""},
 		{"CTAS query", v35, "CREATE TABLE c USING parquet AS FROM t |> SELECT a", "x.sql:1:40: pipe syntax"},
 		{"FROM alone", v35, "FROM t", "x.sql:1:1: a query of FROM alone"},
