@@ -178,6 +178,9 @@ func (p *rd) tableFactor() *tableFactor {
 		return t
 	}
 	t.Temporal = p.temporal()
+	if p.is("WATERMARK") && p.delayFollows() {
+		p.watermark()
+	}
 	p.tableAlias(t)
 	for p.err == nil && p.isAny("PIVOT", "UNPIVOT") && isTok(p.ahead(1), "(") {
 		t.pivot = append(t.pivot, p.pivot()...)
@@ -368,4 +371,37 @@ func (p *rd) rowFormat() {
 			return
 		}
 	}
+}
+
+// watermark reads WATERMARK expr [AS name] DELAY OF interval after a relation, the event-time
+// column and delay of a streaming relation (watermarkClause).
+func (p *rd) watermark() {
+	p.use(featWatermark, p.next().off)
+	p.expression()
+	if p.accept("AS") {
+		p.alias()
+	}
+	p.expect("DELAY")
+	p.expect("OF")
+	p.expression()
+}
+
+// delayFollows reports whether DELAY OF follows the WATERMARK at the cursor within its
+// relation (before a comma, a closing bracket or the end), so that a relation aliased
+// watermark stays one.
+func (p *rd) delayFollows() bool {
+	for j := p.i + 1; j < len(p.toks) && j < p.i+256; j++ {
+		t := p.toks[j]
+		switch {
+		case isTok(t, "("):
+			if end := p.matching(j); end > j {
+				j = end
+			}
+		case isTok(t, ",") || isTok(t, ")") || t.kind == tEOF:
+			return false
+		case isTok(t, "DELAY") && isTok(p.toks[min(j+1, len(p.toks)-1)], "OF"):
+			return true
+		}
+	}
+	return false
 }

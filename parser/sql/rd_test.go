@@ -72,6 +72,8 @@ func TestGrammarForms(t *testing.T) {
 		{"string column name", "ALTER TABLE t ADD COLUMN \"c\" INT", "expected a column name"},
 		{"view column identifier", "CREATE VIEW v (IDENTIFIER('c1')) AS VALUES (1)", "expected a column name"},
 		{"view column comment", "SET spark.sql.ansi.doubleQuotedIdentifiers=true; CREATE VIEW v (c1 COMMENT \"x\") AS SELECT 1", "expected a string"},
+		{"watermark", "SELECT * FROM s WATERMARK ts DELAY OF INTERVAL 10 SECONDS AS w JOIN (SELECT * FROM u) WATERMARK to_timestamp(x) AS t2 DELAY OF INTERVAL 1 MINUTE v ON w.k = v.k", ""},
+		{"table named watermark", "SELECT watermark.a FROM t watermark, u WHERE u.a = watermark.a", ""},
 		{"variant path", "SELECT v:a.b[0], v:['k'], v : c FROM t", ""},
 		{"view columns", "CREATE VIEW v (c1 COMMENT 'x', c2) AS SELECT 1, 2; CREATE TEMPORARY VIEW u (a INT) USING parquet", ""},
 	}

@@ -104,6 +104,7 @@ const (
 	featRawString
 	featNestedComment
 	featJSONPath
+	featWatermark
 	featCount
 )
 
@@ -215,6 +216,8 @@ func (f feature) info() featureInfo {
 		return featureInfo{name: "a /* comment */ nested in another", since: v3(1)}
 	case featJSONPath:
 		return featureInfo{name: "the : path into a VARIANT or JSON value (v:a.b)", since: v41}
+	case featWatermark:
+		return featureInfo{name: "WATERMARK … DELAY OF of a relation", since: v41}
 	case featBangNot:
 		return featureInfo{
 			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,

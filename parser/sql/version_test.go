@@ -65,6 +65,7 @@ func syntaxFeatures() map[string]feature {
 		"generated_column": featGeneratedColumn, "timestamp_as_of": featTimeTravel, "ignore_nulls": featNullsAfterCall,
 		"grouping_sets_mixed": featMixedGroupingSets, "raw_string_literal": featRawString,
 		"nested_bracketed_comment": featNestedComment, "json_path_colon": featJSONPath,
+		"watermark_clause": featWatermark,
 	}
 }
 
@@ -75,9 +76,8 @@ func syntaxDivergences() map[string]string {
 		"set_variable@3.0": "Spark 3.0 reads SET VARIABLE v = 1 as setting a key named 'VARIABLE v' (3.1 rejects a key " +
 			"with a blank); the parser reads session variables, which need 4.0",
 		"scripting_if": "a statement of SQL scripting other than BEGIN … END is accepted only inside a BEGIN … END " +
-			"block, which the statement splitter cuts at its semicolons: the parser reads it as scripting (4.0 and later) " +
+			"block, which the statement splitter cuts at its semicolons: the parser reads it as scripting (4.1 and later) " +
 			"wherever it stands",
-		"watermark_clause": "WATERMARK … DELAY OF (a streaming relation's watermark, Spark 4.1 and later) is not in the grammar: rejected at every version",
 		"create_temporary_function_python": "Spark's parser wants RETURN in a CREATE FUNCTION … LANGUAGE PYTHON; CREATE FUNCTION is kept as text " +
 			"and only its name and RETURNS are checked",
 	}
