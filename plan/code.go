@@ -163,7 +163,10 @@ type FrameRef struct {
 	// that never add rows (filter, a projection without a generator, an aggregation,
 	// distinct, limit, repartition…). 0 when unknown.
 	MaxRows int64
-	Span    Span
+	// ConstColumns are the columns, lower case, the code shows hold one value on every row
+	// of the frame: lit(…) given a name, a literal or a cast of one in selectExpr.
+	ConstColumns []string
+	Span         Span
 }
 
 // Resolved reports whether anything the frame derives from is known.

@@ -55,6 +55,9 @@ func runBL202(p *Pass) error {
 			if w.Bucket.ColumnsExpr != "" && w.Repartition != nil && len(w.Repartition.Cols) > 0 {
 				continue // whether the repartition is by the bucket columns is not known
 			}
+			if constBuckets(w) {
+				continue
+			}
 			n := w.Bucket.NumBuckets
 			fc := writeFiles(w, n, p.OptionsAt(w.Span.Start))
 			// One file per bucket (coalesce(1), or a repartition by the bucket columns into a
@@ -129,6 +132,23 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
 	}
 	p.Report(d)
+}
+
+// constBuckets reports a write whose bucket columns all hold one value on every row
+// (lit(…), a literal in selectExpr): every row hashes to the same bucket, so each task
+// writes one file, as an unbucketed write does (Spark 4.3: 4 tasks, 2 buckets on a constant
+// date or null, 4 files of one bucket), and a repartition by those columns would send every
+// row to one task.
+func constBuckets(w *plan.Write) bool {
+	if len(w.Bucket.Columns) == 0 {
+		return false
+	}
+	for _, c := range w.Bucket.Columns {
+		if !containsFold(w.Frame.ConstColumns, c) {
+			return false
+		}
+	}
+	return true
 }
 
 // rejectedWrite reports a bucketed write Spark refuses before writing anything: a bucket or

@@ -166,6 +166,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 	case "union", "unionAll", "unionByName":
 		g := f.clone()
 		g.repart = nil
+		g.ref.ConstColumns = nil // the other frame's rows may hold other values
 		for _, a := range ev.evalArgs(n.args) {
 			if a.kind == vFrame {
 				mergeSources(&g.ref, a.frame.ref)
@@ -204,6 +205,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 	if !ev.keepsRows(name, n) {
 		g.ref.MaxRows = 0
 	}
+	g.ref.ConstColumns = ev.constColumns(f.ref.ConstColumns, name, n)
 	return &value{kind: vFrame, frame: g}
 }
 

@@ -91,6 +91,9 @@ func frameRef(f plan.FrameRef) string {
 	if f.MaxRows > 0 {
 		add("maxrows", strconv.FormatInt(f.MaxRows, 10))
 	}
+	if len(f.ConstColumns) > 0 {
+		add("const", list(f.ConstColumns))
+	}
 	if !f.Resolved() {
 		parts = append(parts, "unresolved")
 	}
