@@ -276,7 +276,7 @@ func compareFile(file string, c comparison) []string {
 			}
 			root = a.Kids[0]
 		}
-		problems = append(problems, compareNode(s.Name, root, want, c.series)...)
+		problems = append(problems, compareNode(s.Name, root, want, c.series, strings.HasSuffix(c.file, ".formatted.txt"))...)
 	}
 	if found != len(c.sections) {
 		problems = append(problems, fmt.Sprintf("found %d of the %d plan sections Spark printed", found, len(c.sections)))
@@ -300,7 +300,7 @@ func expectedName(n *sparkNode) string {
 	return name
 }
 
-func compareNode(path string, got plan.Node, want *sparkNode, series string) []string {
+func compareNode(path string, got plan.Node, want *sparkNode, series string, formatted bool) []string {
 	in := got.Info()
 	here := fmt.Sprintf("%s/%s@%d", path, in.Name, in.Pos.Line)
 	if in.Name != expectedName(want) {
@@ -318,14 +318,18 @@ func compareNode(path string, got plan.Node, want *sparkNode, series string) []s
 	if in.CodegenStage != wantStage && (in.CodegenStage != -1 || wantStage == 0) {
 		bad("codegen stage %d, Spark has %d", in.CodegenStage, wantStage)
 	}
-	compareFields(got, want, series, bad)
+	// Formatted mode in 3.1 prints an executed adaptive plan's initial plan as operators
+	// "(unknown)", without an id or a detail block: the text says nothing of their fields.
+	if !formatted || in.ID != 0 || len(in.Details) > 0 {
+		compareFields(got, want, series, bad)
+	}
 	kids := got.Children()
 	if len(kids) != len(want.Children) {
 		bad("%d children, Spark has %d", len(kids), len(want.Children))
 		return problems
 	}
 	for i := range kids {
-		problems = append(problems, compareNode(here, kids[i], want.Children[i], series)...)
+		problems = append(problems, compareNode(here, kids[i], want.Children[i], series, formatted)...)
 	}
 	return problems
 }
