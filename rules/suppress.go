@@ -107,6 +107,22 @@ func ApplySuppressions(ds []Diagnostic, sups []*Suppression, ran map[string]bool
 	return out
 }
 
+// SuppressionFinding reports a malformed ignore comment (no rule, no reason, a bad until=
+// date, an unknown rule) as a BL902 finding of its own: the comment suppresses nothing, and the
+// run goes on to judge everything else by --fail-on. False when BL902 is not in the catalogue.
+func SuppressionFinding(catalogue []*Rule, p SuppressionProblem) (Diagnostic, bool) {
+	r := ByID(catalogue, UnusedSuppressionID)
+	if r == nil {
+		return Diagnostic{}, false
+	}
+	return Diagnostic{
+		Rule: r.ID, Name: r.Name, Severity: r.Severity,
+		Span:    plan.Span{Start: p.Pos, End: plan.Pos{File: p.Pos.File, Line: p.Pos.Line, Col: p.Pos.Col + len(plan.IgnoreWord)}},
+		Message: p.Msg + "; it suppresses nothing",
+		Fix:     &Fix{Description: "Write it as " + plan.IgnoreWord + " RULE <why the finding is accepted> [until=YYYY-MM-DD], or remove it"},
+	}, true
+}
+
 func anyRan(ids []string, ran map[string]bool) bool {
 	for _, id := range ids {
 		if ran[id] {

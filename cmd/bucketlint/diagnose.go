@@ -7,7 +7,7 @@ import (
 
 // A diagnosis is what a check run found before the baseline and the outputs: the rules'
 // findings and the inputs' errors as findings (BL901), the settings postprocess applies to
-// them, the inputs' errors and malformed suppressions (sorted), and the rules' failures.
+// them, the inputs' errors (sorted), and the rules' failures.
 type diagnosis struct {
 	diags    []rules.Diagnostic
 	st       *settings
@@ -15,17 +15,14 @@ type diagnosis struct {
 	ruleErr  error
 }
 
-// diagnose runs the enabled rules over a loaded workload and turns its inputs' errors and
-// malformed inline suppressions into findings; today ("YYYY-MM-DD") judges until= dates and
+// diagnose runs the enabled rules over a loaded workload and turns its inputs' errors (BL901)
+// and malformed inline suppressions (BL902) into findings; today ("YYYY-MM-DD") judges until= dates and
 // source gives the rules an input's text. check and the language server share it, so an
 // editor shows what check reports.
 func diagnose(ld *loaded, enabled map[string]bool, catalogue []*rules.Rule, today string, source func(string) []byte) *diagnosis {
 	cfg, w := ld.cfg, ld.w
 	sups, problems := rules.ResolveSuppressions(catalogue, w.Project().Suppressions)
 	loadErrs := append(perr.List(nil), ld.errs...)
-	for _, p := range problems {
-		loadErrs.Add(p.Pos, "%s", p.Msg)
-	}
 	var toRun []*rules.Rule
 	ran := map[string]bool{}
 	for _, r := range catalogue {
@@ -43,6 +40,12 @@ func diagnose(ld *loaded, enabled map[string]bool, catalogue []*rules.Rule, toda
 	loadErrs.Sort()
 	for _, e := range loadErrs {
 		if d, ok := rules.InputError(catalogue, e.Pos, e.Msg); ok {
+			diags = append(diags, d)
+		}
+	}
+	// A malformed ignore comment is a finding (BL902), not an input error: the input was read.
+	for _, p := range problems {
+		if d, ok := rules.SuppressionFinding(catalogue, p); ok {
 			diags = append(diags, d)
 		}
 	}
