@@ -6,14 +6,13 @@ import (
 	"sort"
 
 	"github.com/bucketlint/bucketlint/internal/readcap"
-
-	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/rules"
 )
 
 // A baselineFile records accepted findings by fingerprint (report.Fingerprint: rule, file
-// and message without positions), so that CI fails only on new ones and moving lines
-// changes nothing. Rule and message are kept for people reading the file.
+// and message without positions; the file named from the repository root, rebaser.fingerprint),
+// so that CI fails only on new ones, moving lines changes nothing, and a run from a
+// subdirectory matches. Rule, file and message are kept for people reading the file.
 type baselineFile struct {
 	Tool     string          `json:"tool"`
 	Version  int             `json:"version"`
@@ -50,15 +49,15 @@ func readBaseline(file string, limit int64) (map[string]int, error) {
 
 // writeBaseline records the findings, sorted so that the file diffs well. Input errors
 // (BL901) are never accepted into a baseline.
-func writeBaseline(file string, ds []rules.Diagnostic) error {
+func writeBaseline(file string, ds []rules.Diagnostic, r *rebaser) error {
 	b := baselineFile{Tool: "bucketlint", Version: 1, Findings: []baselineEntry{}}
 	for i := range ds {
 		if ds[i].Rule == rules.ParseErrorID {
 			continue
 		}
 		b.Findings = append(b.Findings, baselineEntry{
-			Fingerprint: report.Fingerprint(&ds[i]), Rule: ds[i].Rule,
-			File: ds[i].Span.Start.File, Message: ds[i].Message,
+			Fingerprint: r.fingerprint(&ds[i]), Rule: ds[i].Rule,
+			File: r.path(ds[i].Span.Start.File), Message: ds[i].Message,
 		})
 	}
 	sort.SliceStable(b.Findings, func(i, j int) bool {
@@ -83,7 +82,7 @@ func writeBaseline(file string, ds []rules.Diagnostic) error {
 
 // applyBaseline drops the findings the baseline accepts, each entry accepting one finding,
 // and returns how many it dropped.
-func applyBaseline(ds []rules.Diagnostic, accepted map[string]int) ([]rules.Diagnostic, int) {
+func applyBaseline(ds []rules.Diagnostic, accepted map[string]int, r *rebaser) ([]rules.Diagnostic, int) {
 	if accepted == nil {
 		return ds, 0
 	}
@@ -94,7 +93,7 @@ func applyBaseline(ds []rules.Diagnostic, accepted map[string]int) ([]rules.Diag
 	out := ds[:0]
 	dropped := 0
 	for i := range ds {
-		fp := report.Fingerprint(&ds[i])
+		fp := r.fingerprint(&ds[i])
 		if ds[i].Rule != rules.ParseErrorID && left[fp] > 0 {
 			left[fp]--
 			dropped++

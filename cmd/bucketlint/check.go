@@ -184,10 +184,10 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		pre := *st
 		pre.baseline = nil
 		all := postprocess(append([]rules.Diagnostic(nil), diags...), &pre)
-		if err := writeBaseline(opts.writeBaseline, all); err != nil {
+		if err := writeBaseline(opts.writeBaseline, all, st.rebase); err != nil {
 			return err
 		}
-		st.baseline = fingerprintCounts(all)
+		st.baseline = fingerprintCounts(all, st.rebase)
 	}
 	diags = postprocess(diags, st)
 	if opts.evidence != "" {
@@ -272,10 +272,10 @@ func positioned(errs []*parser.Error) []report.PositionedError {
 	return out
 }
 
-func fingerprintCounts(ds []rules.Diagnostic) map[string]int {
+func fingerprintCounts(ds []rules.Diagnostic, r *rebaser) map[string]int {
 	m := map[string]int{}
 	for i := range ds {
-		m[report.Fingerprint(&ds[i])]++
+		m[r.fingerprint(&ds[i])]++
 	}
 	return m
 }

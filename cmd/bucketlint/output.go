@@ -104,10 +104,7 @@ func render(format string, c *report.Check) ([]byte, error) {
 // files relative to the repository root (rootRelative).
 func writeOutputs(outs []output, c *report.Check, s *streams) error {
 	var errs []error
-	rooted := c
-	if r := newRebaser(); r != nil {
-		rooted = r.check(c)
-	}
+	rooted := newRebaser().check(c)
 	for _, o := range outs {
 		cc := *c
 		if rootRelative(o.format) {

@@ -36,28 +36,31 @@ func repoRoot(dir string) string {
 	}
 }
 
-// rebaser rewrites working-directory-relative paths as repository-root-relative ones.
+// rebaser rewrites working-directory-relative paths as repository-root-relative ones, and
+// any spelling of a path (./jobs/q.sql, an absolute path) as the one name: reports other than
+// text and JSON, baselines and fingerprints name files this way, so that they match from any
+// working directory. Outside a repository the working directory stands for the root.
 type rebaser struct {
 	wd, root string
 }
 
-// newRebaser returns nil when there is nothing to rewrite: no repository, or bucketlint runs
-// at its root.
+// newRebaser returns nil when the working directory cannot be had.
 func newRebaser() *rebaser {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil
 	}
 	root := repoRoot(wd)
-	if root == "" || root == wd {
-		return nil
+	if root == "" {
+		root = wd
 	}
 	return &rebaser{wd: wd, root: root}
 }
 
-// path rewrites one file name; names outside the repository stay as they are.
+// path rewrites one file name; names outside the repository stay as they are. A nil
+// rebaser leaves every name as it is.
 func (r *rebaser) path(file string) string {
-	if file == "" || file == "-" {
+	if r == nil || file == "" || file == "-" {
 		return file
 	}
 	abs := file
@@ -79,6 +82,9 @@ func (r *rebaser) span(s plan.Span) plan.Span {
 // check returns a copy of c with every position's file rewritten; the sources are still read
 // from where they are.
 func (r *rebaser) check(c *report.Check) *report.Check {
+	if r == nil {
+		return c
+	}
 	out := *c
 	out.Findings = make([]rules.Diagnostic, len(c.Findings))
 	for i, d := range c.Findings {
@@ -117,9 +123,20 @@ func (r *rebaser) check(c *report.Check) *report.Check {
 
 // back turns a root-relative name into the name the sources were read by.
 func (r *rebaser) back(file string) string {
+	if r == nil {
+		return file
+	}
 	rel, err := filepath.Rel(r.wd, filepath.Join(r.root, filepath.FromSlash(file)))
 	if err != nil {
 		return file
 	}
 	return filepath.ToSlash(rel)
+}
+
+// fingerprint is report.Fingerprint of d with its file named from the repository root, the
+// same from every working directory and however the path was spelled.
+func (r *rebaser) fingerprint(d *rules.Diagnostic) string {
+	dd := *d
+	dd.Span.Start.File = r.path(d.Span.Start.File)
+	return report.Fingerprint(&dd)
 }

@@ -23,6 +23,7 @@ type settings struct {
 	exclude      []string
 	severity     map[string]rules.Severity
 	baseline     map[string]int // nil: no baseline
+	rebase       *rebaser       // names files from the repository root for fingerprints
 	catalogue    []*rules.Rule
 	today        string // "YYYY-MM-DD", for until= dates of inline ignores
 	baselined    int    // set by the baseline step
@@ -56,7 +57,7 @@ func (st *settings) steps() []step {
 		// Baseline after every filter, so that an entry is spent only on a reported finding.
 		{"baseline", func(ds []rules.Diagnostic) []rules.Diagnostic {
 			var n int
-			ds, n = applyBaseline(ds, st.baseline)
+			ds, n = applyBaseline(ds, st.baseline, st.rebase)
 			st.baselined += n
 			st.unused = -n
 			for _, k := range st.baseline {
