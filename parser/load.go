@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -49,6 +50,14 @@ type LoadOptions struct {
 	// SQLOptions are the Spark version whose SQL syntax counts; the zero value leaves the SQL
 	// parser's own (the newest grammar).
 	SQLOptions sql.Options
+	// GitIgnore skips, in walked directories, what Git ignores: the patterns of
+	// .git/info/exclude and of the .gitignore files from the repository root down (with "!"
+	// re-including). Files named explicitly are read all the same.
+	GitIgnore bool
+	// StdinName is the name standard input is read under for a path "-": its extension picks
+	// the format, as a file's does, and a walked file of that name is left out (standard input
+	// holds its unsaved text). Empty reads standard input as SQL named "-".
+	StdinName string
 }
 
 // Load reads every input bucketlint understands under paths (files, or directories walked
@@ -71,10 +80,13 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 		if err != nil {
 			errs.Add(plan.Pos{File: "-"}, "reading standard input: %v", err)
 		} else {
-			stdin = append(stdin, input{path: "-", name: "-", kind: kindSQL, src: src, explicit: true})
+			stdin = append(stdin, stdinInput(opts.StdinName, src))
 		}
 	}
-	files, walkErrs := walk(paths, opts.Exclude, opts.MaxInputSize, opts.Overlay)
+	files, walkErrs := walk(paths, opts.Exclude, opts.MaxInputSize, opts.Overlay, opts.GitIgnore)
+	if len(stdin) > 0 && opts.StdinName != "" {
+		files = slices.DeleteFunc(files, func(in input) bool { return in.name == stdin[0].name })
+	}
 	files = append(files, stdin...)
 	sortInputs(files)
 	errs = append(errs, walkErrs...)
@@ -102,6 +114,22 @@ func Load(ctx context.Context, paths []string, opts LoadOptions) (*plan.Project,
 	}
 	errs.Sort()
 	return proj, errs
+}
+
+// stdinInput is standard input read as name ("-" as SQL when name is empty).
+func stdinInput(name string, src []byte) input {
+	if src == nil {
+		src = []byte{} // nil would be read from the path
+	}
+	if name == "" {
+		return input{path: "-", name: "-", kind: kindSQL, src: src, explicit: true}
+	}
+	name = filepath.ToSlash(filepath.Clean(name))
+	k := kindOf(name)
+	if k == kindNone {
+		k = kindText
+	}
+	return input{path: name, name: name, kind: k, src: src, explicit: true}
 }
 
 func emptyProject() *plan.Project { return &plan.Project{Tables: map[string]*plan.Table{}} }

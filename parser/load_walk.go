@@ -45,8 +45,8 @@ func skipDir(name string) bool {
 // limit. A root that is a symbolic link to a directory is walked under the name given (the
 // link's target resolved once, so a loop of links is an error, not a hang); symbolic links
 // met inside a walk are not followed, so no file is read twice and no walk loops.
-func walk(paths []string, exclude []string, limit int64, overlay map[string][]byte) ([]input, perr.List) {
-	w := &walker{ex: newExcluder(exclude), seen: map[string]bool{}, limit: limit, overlay: overlay}
+func walk(paths []string, exclude []string, limit int64, overlay map[string][]byte, gitignore bool) ([]input, perr.List) {
+	w := &walker{ex: newExcluder(exclude), seen: map[string]bool{}, limit: limit, overlay: overlay, gitignore: gitignore}
 	for _, root := range paths {
 		w.root(root)
 	}
@@ -63,6 +63,8 @@ type walker struct {
 	errs  perr.List
 	// overlay is LoadOptions.Overlay: text read instead of the file of the same name.
 	overlay map[string][]byte
+	// gitignore: skip what Git ignores in the repository of each walked root.
+	gitignore bool
 }
 
 // root lists one path given to Load: a file is read whatever its name, a directory walked.
@@ -85,6 +87,10 @@ func (w *walker) root(root string) {
 		w.errs.Add(plan.Pos{File: filepath.ToSlash(root)}, "%v", unwrapPath(err))
 		return
 	}
+	var gi *gitIgnore
+	if w.gitignore {
+		gi = newGitIgnore(root)
+	}
 	err = filepath.WalkDir(resolved, func(path string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(resolved, path)
 		name := filepath.Join(root, rel) // as the user named it, through a linked root
@@ -94,12 +100,12 @@ func (w *walker) root(root string) {
 		}
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if path != resolved && (skipDir(d.Name()) || w.ex.match(rel, true)) {
+			if path != resolved && (skipDir(d.Name()) || w.ex.match(rel, true) || gi.ignored(name, true)) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if w.ex.match(rel, false) {
+		if w.ex.match(rel, false) || gi.ignored(name, false) {
 			return nil
 		}
 		if d.Type()&fs.ModeSymlink != 0 {

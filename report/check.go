@@ -37,6 +37,8 @@ type Check struct {
 	// findings below it as passing test cases. Zero fails every finding; above Error
 	// (--fail-on never), none.
 	PassBelow rules.Severity
+	// Quiet leaves out the text format's summary line (check -q): the findings only.
+	Quiet bool
 	// Color asks the text format for ANSI colours (a terminal that wants them).
 	Color bool
 	// Source returns a file's contents, or nil; SARIF uses it to convert byte columns into

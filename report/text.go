@@ -36,7 +36,9 @@ func Text(w io.Writer, c *Check) error {
 			}
 		}
 	}
-	fmt.Fprintln(bw, c.Summary())
+	if !c.Quiet {
+		fmt.Fprintln(bw, c.Summary())
+	}
 	return bw.Flush()
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ type checkOptions struct {
 	writeBaseline string
 	verify        bool
 	verbose       bool
+	quiet         bool
 	today         string // "YYYY-MM-DD": the date until= suppressions are judged by
 }
 
@@ -51,8 +53,11 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.Var(&opts.outputs, "format", "output `FORMAT[=FILE]`: "+strings.Join(report.Formats(), ", ")+"; repeatable (default text)")
 	fs.StringVar(&opts.baseline, "baseline", "", "report only findings not accepted in baseline `FILE`")
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
+	fs.BoolVar(&opts.quiet, "q", false, "quiet: print the findings only, no summary line and no closing message (the exit code tells)")
+	fs.BoolVar(&opts.quiet, "quiet", false, "same as -q")
 	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
 	fs.StringVar(&opts.evidence, "evidence", "", "Spark event logs (a `PATH`: a log, a rolled log's directory or a directory of them; or a History Server URL) whose runs rank the findings by measured shuffle bytes")
+	fs.StringVar(&opts.common.stdinName, "stdin-filename", "", "the `name` standard input (path -) is read as: its extension picks the format, findings carry it")
 	fs.BoolVar(&opts.verify, "verify", false, "prove each recommendation on generated data (engine/verify); exit 4 when one does not reproduce")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -76,6 +81,9 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	}
 	if err := checkPaths(append(opts.paths, opts.baseline)...); err != nil {
 		return nil, err
+	}
+	if opts.common.stdinName != "" && !slices.Contains(opts.paths, "-") {
+		return nil, usagef("--stdin-filename %s: name the path - (standard input) too", opts.common.stdinName)
 	}
 	return opts, nil
 }
@@ -147,7 +155,11 @@ func runCheckCmd(ctx context.Context, args []string, s *streams) error {
 		return err
 	}
 	opts.today = time.Now().UTC().Format(time.DateOnly)
-	return runCheck(ctx, opts, s)
+	err = runCheck(ctx, opts, s)
+	if opts.quiet && err != nil && onlyExpected(err) {
+		return &quietOutcome{err: err}
+	}
+	return err
 }
 
 // runCheck loads the inputs, runs the enabled rules, post-processes the findings, writes
@@ -204,7 +216,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
 		Rules: catalogue, Explains: explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
-		PassBelow: passBelow(opts.failOn),
+		PassBelow: passBelow(opts.failOn), Quiet: opts.quiet,
 	}
 	var verifyErr error
 	if opts.verify {

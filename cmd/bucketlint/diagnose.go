@@ -50,7 +50,7 @@ func diagnose(ld *loaded, enabled map[string]bool, catalogue []*rules.Rule, toda
 		}
 	}
 
-	st := &settings{rebase: newRebaser(), today: today, suppressions: sups, ran: ran, enabled: enabled, exclude: cfg.Exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
+	st := &settings{rebase: newRebaser(), today: today, suppressions: sups, ran: ran, enabled: enabled, exclude: ld.exclude, catalogue: catalogue, severity: map[string]rules.Severity{}}
 	for k, v := range cfg.Severity {
 		sev, _ := rules.ParseSeverity(v)
 		st.severity[rules.ByID(catalogue, k).ID] = sev

@@ -104,6 +104,12 @@ func signalContext(onSecond func(os.Signal)) (context.Context, context.CancelFun
 // Everything a command prints passes through report.Guard.
 func runStreams(ctx context.Context, args []string, s *streams) int {
 	if s.rawOut == nil {
+		switch colorFlag(args) {
+		case "always":
+			s.color = true
+		case "never":
+			s.color = false
+		}
 		out, errOut := report.NewGuard(s.out, s.color), report.NewGuard(s.err, false)
 		guarded := *s
 		guarded.rawOut, guarded.rawErr, guarded.out, guarded.err = s.out, s.err, out, errOut
@@ -132,6 +138,10 @@ func runStreams(ctx context.Context, args []string, s *streams) int {
 		err := c.run(ctx, args[1:], s)
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
+		}
+		var q *quietOutcome
+		if errors.As(err, &q) {
+			return exitCode(q.err) // -q: the exit code says it
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "bucketlint %s: %v\n", c.name, err)
@@ -177,6 +187,12 @@ func runVersionCmd(_ context.Context, args []string, s *streams) error {
 func newFlagSet(name, synopsis, about string, s *streams, examples ...string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(s.err)
+	fs.Func("color", "when to colour the output: `auto` (a terminal, NO_COLOR unset), always or never", func(v string) error {
+		if v != "auto" && v != "always" && v != "never" {
+			return errors.New("want auto, always or never")
+		}
+		return nil // runStreams read it before the command ran (colorFlag)
+	})
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintf(w, "Usage: bucketlint %s %s\n\n%s\n", name, synopsis, about)
@@ -192,6 +208,34 @@ func newFlagSet(name, synopsis, about string, s *streams, examples ...string) *f
 	}
 	return fs
 }
+
+// colorFlag is the value of --color among args (before a "--"), read before the command
+// parses its flags because the output streams are set up first; "" when not given.
+func colorFlag(args []string) string {
+	val := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		name, v, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name != "color" || !strings.HasPrefix(a, "-") {
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			i++
+			v = args[i]
+		}
+		val = v
+	}
+	return val
+}
+
+// A quietOutcome is a run's outcome under -q: findings or input errors the exit code
+// reports, printed no further.
+type quietOutcome struct{ err error }
+
+func (q *quietOutcome) Error() string { return q.err.Error() }
 
 // wantColor reports whether w is a terminal and the user has not asked for no colour
 // (https://no-color.org).

@@ -35,6 +35,12 @@ type commonFlags struct {
 	confs        listFlag
 	tables       listFlag
 	exclude      listFlag
+	// extendExclude adds to the configuration's exclude; exclude replaces it.
+	extendExclude listFlag
+	// respectGitignore skips what Git ignores (.gitignore files, .git/info/exclude).
+	respectGitignore bool
+	// stdinName is check's --stdin-filename: the name standard input ("-") is read as.
+	stdinName string
 	// sizes is --size, registered by the commands that size advice (simulate, advise).
 	sizes listFlag
 	// maxInput is --max-input-size, the largest input read.
@@ -48,7 +54,9 @@ func (c *commonFlags) register(fs *flag.FlagSet, withSizes bool) {
 	fs.Var(&c.confs, "conf", "Spark configuration `key=value`; repeatable, wins over the config and the files")
 	fs.Var(&c.tables, "tables", "more table definitions to read (DDL, DESCRIBE or SHOW CREATE output, catalog YAML) at `PATH`;\n"+
 		"their tables, views and settings count, their queries are not simulated, advised or verified; repeatable")
-	fs.Var(&c.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable, adds to the config's exclude")
+	fs.Var(&c.exclude, "exclude", "gitignore-style `glob` of paths to skip; repeatable, replaces the config's exclude")
+	fs.Var(&c.extendExclude, "extend-exclude", "gitignore-style `glob` of paths to skip; repeatable, adds to the config's exclude")
+	fs.BoolVar(&c.respectGitignore, "respect-gitignore", true, "skip the files Git ignores (.gitignore files, .git/info/exclude) in walked directories")
 	registerMaxInput(fs, &c.maxInput)
 	if withSizes {
 		fs.Var(&c.sizes, "size", "table size `table=bytes` (10GB, 512MB, …) for broadcast and bucket-count decisions; repeatable")
@@ -77,6 +85,9 @@ type loaded struct {
 	cfg  *config
 	w    *workload.Workload
 	errs perr.List
+	// exclude is the effective exclude list: the configuration's or --exclude, then
+	// --extend-exclude.
+	exclude []string
 }
 
 // load reads the configuration, loads the paths (and --tables and the configuration's catalog
@@ -110,7 +121,12 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 		return nil, err
 	}
 	all := append(append(append([]string(nil), paths...), c.tables...), cfg.Catalog...)
-	base.Exclude = append(append(append([]string(nil), base.Exclude...), cfg.Exclude...), c.exclude...)
+	exclude := append([]string(nil), cfg.Exclude...)
+	if len(c.exclude) > 0 {
+		exclude = append([]string(nil), c.exclude...)
+	}
+	exclude = append(exclude, c.extendExclude...)
+	base.Exclude = append(append([]string(nil), base.Exclude...), exclude...)
 	base.MaxInputSize = c.maxInput.limit()
 	base.SQLOptions = sqlOptions(wc.SparkVersion)
 	for k, v := range wc.Confs {
@@ -118,12 +134,16 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 			base.SQLOptions.LegacyBangNot = strings.EqualFold(v, "true")
 		}
 	}
+	base.GitIgnore = c.respectGitignore
+	if base.StdinName == "" {
+		base.StdinName = c.stdinName
+	}
 	project, errs := parser.Load(ctx, all, base)
 	w, err := workload.New(project, wc)
 	if err != nil {
 		return nil, c.sizeError(w)
 	}
-	return &loaded{cfg: cfg, w: w, errs: errs}, nil
+	return &loaded{cfg: cfg, w: w, errs: errs, exclude: exclude}, nil
 }
 
 // sqlOptions makes the SQL parser read the syntax of the Spark version modelled: the
