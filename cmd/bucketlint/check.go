@@ -30,6 +30,7 @@ type checkOptions struct {
 	verify        bool
 	verbose       bool
 	quiet         bool
+	fix, diff     bool
 	today         string // "YYYY-MM-DD": the date until= suppressions are judged by
 }
 
@@ -55,6 +56,8 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
 	fs.BoolVar(&opts.quiet, "q", false, "quiet: print the findings only, no summary line and no closing message (the exit code tells)")
 	fs.BoolVar(&opts.quiet, "quiet", false, "same as -q")
+	fs.BoolVar(&opts.fix, "fix", false, "apply the fixes that are edits (safe to make mechanically) to the files, then report what is left")
+	fs.BoolVar(&opts.diff, "diff", false, "print the edits --fix would make as a unified diff and change nothing; exit 1 when there are some")
 	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
 	fs.StringVar(&opts.evidence, "evidence", "", "Spark event logs (a `PATH`: a log, a rolled log's directory or a directory of them; or a History Server URL) whose runs rank the findings by measured shuffle bytes")
 	fs.StringVar(&opts.common.stdinName, "stdin-filename", "", "the `name` standard input (path -) is read as: its extension picks the format, findings carry it")
@@ -81,6 +84,12 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	}
 	if err := checkPaths(append(opts.paths, opts.baseline)...); err != nil {
 		return nil, err
+	}
+	if (opts.fix || opts.diff) && slices.Contains(opts.paths, "-") {
+		return nil, usagef("--fix and --diff edit files: standard input (-) cannot be fixed")
+	}
+	if opts.fix && opts.diff {
+		return nil, usagef("--fix and --diff: give one (--diff shows what --fix would write)")
 	}
 	if opts.common.stdinName != "" && !slices.Contains(opts.paths, "-") {
 		return nil, usagef("--stdin-filename %s: name the path - (standard input) too", opts.common.stdinName)
@@ -166,6 +175,7 @@ func runCheckCmd(ctx context.Context, args []string, s *streams) error {
 // every requested format and returns the error that decides the exit code.
 func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	catalogue := rules.All()
+	loadStart := time.Now()
 	ld, err := opts.common.load(ctx, opts.paths, s)
 	if err != nil {
 		return err
@@ -202,6 +212,18 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		st.baseline = fingerprintCounts(all, st.rebase)
 	}
 	diags = postprocess(diags, st)
+	if opts.fix || opts.diff {
+		fixed, fixErr := applyFixes(opts, diags, project.Files, src.get, loadStart, s)
+		if fixErr != nil || opts.diff {
+			return exitError(ruleErr, fixErr, loadErrs, nil, "never")
+		}
+		if fixed > 0 {
+			// Check the tree as --fix left it: the report is what a new run says.
+			again := *opts
+			again.fix = false
+			return runCheck(ctx, &again, s)
+		}
+	}
 	if opts.evidence != "" {
 		if err := attachEvidence(ctx, opts.evidence, diags, w, cfg.Thresholds.thresholds().BroadcastBytes, s); err != nil {
 			return err

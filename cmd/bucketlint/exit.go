@@ -58,6 +58,7 @@ func exitCode(err error) int {
 	var c *configError
 	var f *findingsError
 	var v *verifyFailure
+	var pf *pendingFixes
 	// Several errors may be joined (errors.Join): the order of the cases is the precedence.
 	switch {
 	case err == nil:
@@ -70,8 +71,8 @@ func exitCode(err error) int {
 		return exitParse
 	case errors.As(err, &v):
 		return exitVerify
-	case errors.As(err, &f), errors.Is(err, lsp.ErrNoShutdown):
-		return exitFindings // the protocol's status when the client exits without shutdown
+	case errors.As(err, &f), errors.As(err, &pf), errors.Is(err, lsp.ErrNoShutdown):
+		return exitFindings // --diff with edits to make; the protocol's status when the client exits without shutdown
 	}
 	return exitUsage
 }
@@ -90,7 +91,8 @@ func onlyExpected(err error) bool {
 	var p *parseFailure
 	var f *findingsError
 	var v *verifyFailure
-	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v) || errors.Is(err, lsp.ErrNoShutdown)
+	var pf *pendingFixes
+	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v) || errors.As(err, &pf) || errors.Is(err, lsp.ErrNoShutdown)
 }
 
 // exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
