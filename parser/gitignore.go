@@ -91,9 +91,11 @@ func readIgnoreFile(file, dir string) *ignoreFile {
 		line = strings.TrimRight(line, " ")
 		negate := strings.HasPrefix(line, "!")
 		line = strings.TrimPrefix(line, "!")
-		line = strings.TrimPrefix(line, "\\") // \# and \! name files starting with # or !
 		if line == "" || strings.HasPrefix(line, "#") && !negate {
 			continue
+		}
+		if strings.HasPrefix(line, "\\#") || strings.HasPrefix(line, "\\!") {
+			line = "[" + line[1:2] + "]" + line[2:] // \# and \! name files starting with # or !
 		}
 		for _, p := range newExcluder([]string{line}).pats {
 			f.pats = append(f.pats, ignorePattern{excludePattern: p, negate: negate})
