@@ -5,7 +5,7 @@ import (
 )
 
 // stampedVersion is the release the binary was built as, set by the release script
-// (scripts/release.sh: -ldflags "-X main.stampedVersion=v1.2.3"); empty in other builds.
+// (.ci/release: -ldflags "-X main.stampedVersion=v1.2.3"); empty in other builds.
 var stampedVersion string //nolint:gochecknoglobals // the linker sets it (-X main.stampedVersion=v1.2.3)
 
 // version is the bucketlint version a binary reports: the stamped release; else the module
