@@ -166,6 +166,9 @@ type FrameRef struct {
 	// ConstColumns are the columns, lower case, the code shows hold one value on every row
 	// of the frame: lit(…) given a name, a literal or a cast of one in selectExpr.
 	ConstColumns []string
+	// Renamed maps a column the code renamed, lower case, to the column of the frame's
+	// source it is: "i as ii" in selectExpr, col("i").as("ii"), withColumnRenamed("i", "ii").
+	Renamed map[string]string
 	Span         Span
 }
 

@@ -106,3 +106,85 @@ func (ev *evaluator) isLit(n *node, depth int) bool {
 var constExprRe = regexp.MustCompile(`^(?:` + sqlLit + `|cast\(\s*` + sqlLit + `\s+as\s+[a-z][a-z0-9_ ,()]*\))\s+as\s+([a-z_][a-z0-9_]*|` + "`[^`]+`" + `)$`)
 
 const sqlLit = `(?:'[^']*'|-?\d+(?:\.\d+)?[ld]?|null|true|false|(?:date|timestamp)\s*'[^']*')`
+
+// renamed is the frame's renamed columns (new name → the column of the frame's source it
+// is) after a call of method name: "i as ii" in selectExpr, col("i").as("ii") in select,
+// withColumnRenamed("i", "ii"). Methods that keep columns as they are keep them; a
+// projection keeps those it passes on; anything else forgets them.
+func (ev *evaluator) renamed(prev map[string]string, name string, n *node) map[string]string {
+	src := func(c string) string {
+		if s, ok := prev[c]; ok {
+			return s
+		}
+		return c
+	}
+	out := map[string]string{}
+	switch name {
+	case "filter", "where", "orderBy", "sort", "sortWithinPartitions", "cache", "persist",
+		"unpersist", "checkpoint", "localCheckpoint", "limit", "hint", "alias", "as", "sample":
+		return prev
+	case "withColumnRenamed", "withColumn":
+		if len(n.args) != 2 {
+			return nil
+		}
+		a, ok1 := ev.constString(n.args[0].val, 0)
+		b, ok2 := ev.constString(n.args[1].val, 0)
+		for k, v := range prev {
+			out[k] = v
+		}
+		if name == "withColumn" {
+			delete(out, strings.ToLower(a))
+			return out
+		}
+		if !ok1 || !ok2 {
+			return nil
+		}
+		a, b = strings.ToLower(a), strings.ToLower(b)
+		out[b] = src(a)
+		delete(out, a)
+	case "select", "selectExpr":
+		for _, arg := range n.args {
+			from, to, ok := ev.projectedName(arg.val, name == "selectExpr")
+			if ok && (from != to || prev[from] != "") {
+				out[to] = src(from)
+			}
+		}
+	default:
+		return nil
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// projectedName reads a projection item that is a column, possibly renamed: "i",
+// "i as ii" (selectExpr), col("i").as("ii"), $"i".alias("ii").
+func (ev *evaluator) projectedName(n *node, expr bool) (from, to string, ok bool) {
+	if s, isStr := ev.constString(n, 0); isStr {
+		s = strings.ToLower(strings.TrimSpace(s))
+		if !expr {
+			return s, s, identRe.MatchString(s)
+		}
+		if m := renameRe.FindStringSubmatch(s); m != nil {
+			return m[1], m[2], true
+		}
+		return s, s, identRe.MatchString(s)
+	}
+	if n.kind == nCall && n.x.kind == nAttr && len(n.args) == 1 {
+		switch n.x.name {
+		case "alias", "as", "name":
+			c := ev.colRef(n.x.x, nil)
+			if t, isStr := ev.constString(n.args[0].val, 0); isStr && c.Column != "" && c.Qualifier == "" {
+				return c.Column, strings.ToLower(t), true
+			}
+		}
+	}
+	c := ev.colRef(n, nil)
+	return c.Column, c.Column, c.Column != "" && c.Qualifier == ""
+}
+
+var (
+	identRe  = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+	renameRe = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\s+(?:as\s+)?([a-z_][a-z0-9_]*)$`)
+)

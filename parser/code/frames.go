@@ -167,6 +167,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 		g := f.clone()
 		g.repart = nil
 		g.ref.ConstColumns = nil // the other frame's rows may hold other values
+		g.ref.Renamed = nil
 		for _, a := range ev.evalArgs(n.args) {
 			if a.kind == vFrame {
 				mergeSources(&g.ref, a.frame.ref)
@@ -206,6 +207,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 		g.ref.MaxRows = 0
 	}
 	g.ref.ConstColumns = ev.constColumns(f.ref.ConstColumns, name, n)
+	g.ref.Renamed = ev.renamed(f.ref.Renamed, name, n)
 	return &value{kind: vFrame, frame: g}
 }
 

@@ -167,8 +167,12 @@ func side(c plan.ColumnRef, j *plan.CodeJoin) string {
 	return ""
 }
 
-// place fills a key's Relation and Table from the side it belongs to.
+// place fills a key's Relation and Table from the side it belongs to; a column the side
+// renamed is its source's column.
 func place(c *plan.ColumnRef, f plan.FrameRef) {
+	if src, ok := f.Renamed[c.Column]; ok {
+		c.Column = src // the source's column under another name
+	}
 	c.Relation = f.Alias
 	if c.Relation == "" {
 		c.Relation = f.Var

@@ -3,6 +3,7 @@ package code
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,14 @@ func frameRef(f plan.FrameRef) string {
 	}
 	if len(f.ConstColumns) > 0 {
 		add("const", list(f.ConstColumns))
+	}
+	if len(f.Renamed) > 0 {
+		var rs []string
+		for to, from := range f.Renamed {
+			rs = append(rs, from+"->"+to)
+		}
+		sort.Strings(rs)
+		add("renamed", list(rs))
 	}
 	if !f.Resolved() {
 		parts = append(parts, "unresolved")
