@@ -169,7 +169,7 @@ type FrameRef struct {
 	// Renamed maps a column the code renamed, lower case, to the column of the frame's
 	// source it is: "i as ii" in selectExpr, col("i").as("ii"), withColumnRenamed("i", "ii").
 	Renamed map[string]string
-	Span         Span
+	Span    Span
 }
 
 // Resolved reports whether anything the frame derives from is known.
