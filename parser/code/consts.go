@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // constColumns is the frame's constant columns after a call of method name: columns the
@@ -188,3 +190,14 @@ var (
 	identRe  = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 	renameRe = regexp.MustCompile(`^([a-z_][a-z0-9_]*)\s+(?:as\s+)?([a-z_][a-z0-9_]*)$`)
 )
+
+// sourceKeys places grouping keys on the frame's source: a column the frame renamed is the
+// source's column.
+func (ev *evaluator) sourceKeys(keys []plan.ColumnRef, f *frame) []plan.ColumnRef {
+	for i := range keys {
+		if src, ok := f.ref.Renamed[keys[i].Column]; ok && keys[i].Column != "" {
+			keys[i].Column = src
+		}
+	}
+	return keys
+}

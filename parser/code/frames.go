@@ -134,10 +134,10 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 		if kind == "groupby" {
 			kind = "groupBy"
 		}
-		ev.aggregate(kind, f, n, ev.colRefs(n.args, f))
+		ev.aggregate(kind, f, n, ev.sourceKeys(ev.colRefs(n.args, f), f))
 		return &value{kind: vGrouped, frame: f}
 	case "distinct", "dropDuplicates", "drop_duplicates":
-		ev.aggregate(strings.Replace(name, "drop_duplicates", "dropDuplicates", 1), f, n, ev.colRefs(n.args, f))
+		ev.aggregate(strings.Replace(name, "drop_duplicates", "dropDuplicates", 1), f, n, ev.sourceKeys(ev.colRefs(n.args, f), f))
 		g := f.clone()
 		g.repart = nil
 		return &value{kind: vFrame, frame: g}

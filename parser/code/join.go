@@ -71,10 +71,10 @@ func (ev *evaluator) joinKeys(j *plan.CodeJoin, on *node) {
 			lk, rk = rk, lk
 		}
 		if lk.Qualifier == "" || side(lk, j) == "left" {
-			place(&lk, j.Left)
+			placeKey(&lk, j.Left)
 		}
 		if rk.Qualifier == "" || side(rk, j) == "right" {
-			place(&rk, j.Right)
+			placeKey(&rk, j.Right)
 		}
 		j.LeftKeys = append(j.LeftKeys, lk)
 		j.RightKeys = append(j.RightKeys, rk)
@@ -118,7 +118,7 @@ func (ev *evaluator) keyRef(n *node, f plan.FrameRef) plan.ColumnRef {
 	if c.Column == "" {
 		c.Column = ev.strValueOf(n)
 	}
-	place(&c, f)
+	placeKey(&c, f)
 	return c
 }
 
@@ -167,12 +167,17 @@ func side(c plan.ColumnRef, j *plan.CodeJoin) string {
 	return ""
 }
 
-// place fills a key's Relation and Table from the side it belongs to; a column the side
-// renamed is its source's column.
-func place(c *plan.ColumnRef, f plan.FrameRef) {
+// placeKey places a join or grouping key on its side, a column the side renamed as its
+// source's column (the key's Text keeps the name as written).
+func placeKey(c *plan.ColumnRef, f plan.FrameRef) {
 	if src, ok := f.Renamed[c.Column]; ok {
-		c.Column = src // the source's column under another name
+		c.Column = src
 	}
+	place(c, f)
+}
+
+// place fills a key's Relation and Table from the side it belongs to.
+func place(c *plan.ColumnRef, f plan.FrameRef) {
 	c.Relation = f.Alias
 	if c.Relation == "" {
 		c.Relation = f.Var
