@@ -57,6 +57,27 @@ func newRebaser() *rebaser {
 	return &rebaser{wd: wd, root: root}
 }
 
+// local returns a file's name below the working directory, else below the repository root,
+// and false for a file outside both: the part of its path that exclude globs may match. The
+// directories above (/tmp, /home/…) are not the project's and never match. A nil rebaser
+// gives the name as it is.
+func (r *rebaser) local(file string) (string, bool) {
+	if r == nil {
+		return file, true
+	}
+	abs := file
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.wd, filepath.FromSlash(file))
+	}
+	for _, base := range []string{r.wd, r.root} {
+		rel, err := filepath.Rel(base, abs)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel), true
+		}
+	}
+	return "", false
+}
+
 // path rewrites one file name; names outside the repository stay as they are. A nil
 // rebaser leaves every name as it is.
 func (r *rebaser) path(file string) string {

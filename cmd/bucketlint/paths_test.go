@@ -57,3 +57,42 @@ func TestBaselineFromAnyDirectory(t *testing.T) {
 		})
 	}
 }
+
+// TestExcludeAboveTheProject: an exclude glob matches below the working directory (or the
+// repository root), never the directories above a project checked by its absolute path, so
+// "vendor" in a config does not make `check /home/u/vendor/proj` report no findings (a
+// false clean the language server tests met with "tmp").
+func TestExcludeAboveTheProject(t *testing.T) {
+	proj := filepath.Join(t.TempDir(), "vendor", "proj")
+	files := map[string]string{
+		".bucketlint.yaml":   "exclude: [vendor]\n",
+		"q.sql":              "CREATE TABLE a (k INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;\nCREATE TABLE b (k INT) USING parquet CLUSTERED BY (k) INTO 5 BUCKETS;\nSELECT * FROM a JOIN b ON a.k = b.k;\n",
+		"vendor/skipped.sql": "CREATE TABLE c (k INT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;\nCREATE TABLE d (k INT) USING parquet CLUSTERED BY (k) INTO 5 BUCKETS;\nSELECT * FROM c JOIN d ON c.k = d.k;\n",
+	}
+	for name, text := range files {
+		p := filepath.Join(proj, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, dir, arg string }{
+		{"from inside", proj, "."},
+		{"absolute, from inside", proj, proj},
+		{"absolute, from elsewhere", t.TempDir(), proj},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(tc.dir)
+			var out, errOut bytes.Buffer
+			args := []string{"check", "--format", "json", "--fail-on", "never", "--config", filepath.Join(proj, ".bucketlint.yaml"), tc.arg}
+			if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+				t.Fatalf("exit %d\n%s", code, errOut.String())
+			}
+			if !strings.Contains(out.String(), "q.sql") || strings.Contains(out.String(), "skipped.sql") {
+				t.Fatalf("want the findings of q.sql and none of vendor/skipped.sql:\n%s", out.String())
+			}
+		})
+	}
+}

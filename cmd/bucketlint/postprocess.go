@@ -75,7 +75,14 @@ func (st *settings) excludes(ds []rules.Diagnostic) []rules.Diagnostic {
 	if len(st.exclude) == 0 {
 		return ds
 	}
-	return filter(ds, func(d *rules.Diagnostic) bool { return !excluded(d.Span.Start.File, st.exclude) })
+	return filter(ds, func(d *rules.Diagnostic) bool {
+		// Matched below the working directory (or the repository root): "tmp" must not
+		// exclude every file of a project checked as /tmp/project. A file outside both was
+		// walked from a root named on the command line, and the loader already applied the
+		// globs to it relative to that root.
+		file, ok := st.rebase.local(d.Span.Start.File)
+		return !ok || !excluded(file, st.exclude)
+	})
 }
 
 // excluded reports whether a file matches one of the globs, as parser.Load skips files: a
