@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -102,7 +101,12 @@ func runBL106(p *Pass) error {
 		}
 		if s, ok := p.bucketCountSpan(t.Buckets()); ok {
 			d.Span = s
-			d.Fix.Edits = []Edit{{Span: s, Text: strconv.Itoa(rec)}}
+			if !p.joinedToBucketed(t) {
+				// Joined to another bucketed table, the count changes with that table's:
+				// editing this one alone would make their join shuffle (BL301), so the fix
+				// stays the description that says to change them together.
+				d.Fix.Edits = p.bucketCountEdits(t, rec)
+			}
 		}
 		p.Report(d)
 	}

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -63,8 +62,8 @@ func runBL301(p *Pass) error {
 			Related: append(bucketRelated(big.Table), bucketRelated(small.Table)...),
 			Fix:     &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", small.Table.Name, bn, big.Table.Name)},
 		}
-		if span, ok := p.bucketCountSpan(small.Table.Buckets()); ok && sn > 0 {
-			d.Fix.Edits = []Edit{{Span: span, Text: strconv.Itoa(bn)}}
+		if sn > 0 {
+			d.Fix.Edits = p.bucketCountEdits(small.Table, bn)
 		}
 		p.Report(d)
 	}

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -92,9 +91,7 @@ func runBL309(p *Pass) error {
 			if i == 1 && side.Table == s.Left.Table {
 				break // a self-join: one spec to change
 			}
-			if span, ok := p.bucketCountSpan(side.Table.Buckets()); ok {
-				d.Fix.Edits = append(d.Fix.Edits, Edit{Span: span, Text: strconv.Itoa(rec)})
-			}
+			d.Fix.Edits = append(d.Fix.Edits, p.bucketCountEdits(side.Table, rec)...)
 		}
 		p.Report(d)
 	}

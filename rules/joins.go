@@ -28,3 +28,18 @@ func (p *Pass) simulate(q *plan.Query) *simulate.Result {
 	}
 	return res
 }
+
+// joinedToBucketed reports whether a join of the workload reads table t on one side and
+// another bucketed table on the other.
+func (p *Pass) joinedToBucketed(t *plan.Table) bool {
+	for _, s := range p.joinSites() {
+		l, r := s.Left.Table, s.Right.Table
+		if l == nil || r == nil || l.Name == r.Name {
+			continue
+		}
+		if (l.Name == t.Name && r.Buckets() != nil) || (r.Name == t.Name && l.Buckets() != nil) {
+			return true
+		}
+	}
+	return false
+}
