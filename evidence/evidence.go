@@ -76,6 +76,11 @@ func Read(ctx context.Context, path string) (*Evidence, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(logs) == 0 {
+		// Reading nothing and reporting "no shuffle" would be a false clean: a directory
+		// one level above the logs, or a log directory not yet written, says so instead.
+		return nil, fmt.Errorf("%s: no Spark event log here (a log file, an eventlog_v2_* directory, or a directory holding them; subdirectories are not searched)", path)
+	}
 	for _, l := range logs {
 		if err := ev.add(l); err != nil {
 			return ev, err

@@ -81,3 +81,15 @@ func TestCastKeyIsTheColumn(t *testing.T) {
 		t.Errorf("measure: %+v %v", m, ok)
 	}
 }
+
+// TestNoLogHere: a directory without an event log directly inside (empty, or one level above
+// the logs) is an error naming it, not an empty result that reads as "no shuffles".
+func TestNoLogHere(t *testing.T) {
+	empty := t.TempDir()
+	for _, dir := range []string{empty, "../fixtures/eventlog/3.5"} {
+		ev, err := Read(t.Context(), dir)
+		if err == nil || !strings.Contains(err.Error(), "no Spark event log here") || ev != nil {
+			t.Errorf("Read(%s) = %v, %v; want the no-log error", dir, ev, err)
+		}
+	}
+}
