@@ -51,6 +51,7 @@ func bl303() *Rule {
 
 func runBL303(p *Pass) error {
 	for _, s := range p.joinSites() {
+		said := map[string]bool{} // a self-join's two sides can say the same thing: once
 		for i, side := range s.Sides() {
 			other := s.Sides()[1-i]
 			if !s.Sides()[i].Causes.HasAny(simulate.CauseBucketKeysSubset, simulate.CauseBucketKeysSuperset, simulate.CauseBucketKeysDifferent) {
@@ -117,6 +118,10 @@ func runBL303(p *Pass) error {
 				d.Severity = Info
 				d.Message += fmt.Sprintf("; %s is not bucketed, its size is unknown and this join is not repeated: the shuffle of a table bucketed for other joins, worth another layout only if this join is frequent and both sides are large", otherName(other))
 			}
+			if said[d.Message] {
+				continue
+			}
+			said[d.Message] = true
 			p.Report(d)
 		}
 	}
