@@ -36,7 +36,8 @@ type Options struct {
 	// Spark is the configured Spark version; the zero value reads the newest grammar (no
 	// construct is too new, those later releases dropped are rejected).
 	Spark Version
-	// SparkDefault says the version is the default, not configured: errors say how to set it.
+	// SparkDefault says the version is the default, not configured: the syntax of every
+	// release is then accepted (refuses).
 	SparkDefault bool
 	// LegacyBangNot is spark.sql.legacy.bangEqualsNot set true in the configuration: ! may
 	// stand for NOT before IN, BETWEEN, LIKE and NULL on 4.x too (a SET in a file sets it
@@ -254,13 +255,16 @@ func (o Options) versionError(uses []featUse, legacyBang bool) (featUse, string,
 	return featUse{}, "", false
 }
 
-// refuses returns why the configured version does not accept f, or "".
+// refuses returns why the configured version does not accept f, or "". A version that is
+// only the default (none configured) refuses nothing: the file may be written for any
+// release, and an input error on SQL that some Spark accepts would be a guess presented as a
+// fact, so every release's syntax is read.
 func (o Options) refuses(f feature, legacyBang bool) string {
+	if o.SparkDefault {
+		return ""
+	}
 	in := f.info()
 	configured := "configured: " + o.Spark.String()
-	if o.SparkDefault {
-		configured += ", the default; set --spark-version or spark.version"
-	}
 	switch {
 	case in.name == "":
 		return ""
