@@ -88,3 +88,24 @@ func FuzzGitIgnore(f *testing.F) {
 		g.ignored(filepath.Join(root, filepath.FromSlash(path)), true)
 	})
 }
+
+// TestExcludeNonASCII: globs match names by character, not by byte (é was two unrelated runes),
+// and a glob that is not UTF-8 or whose class is malformed is a literal name, never a panic
+// (FuzzGitIgnore's finding in CI, kept as a seed).
+func TestExcludeNonASCII(t *testing.T) {
+	for _, c := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"café.sql", "café.sql", true},
+		{"caf?.sql", "café.sql", true},
+		{"caf?.sql", "cafe.sql", true},
+		{"[1-0]\xda", "[1-0]\xda", true},
+		{"[1-0]\xda", "x", false},
+		{"\xff*", "\xffabc", true},
+	} {
+		if got := newExcluder([]string{c.glob}).match(c.name, false); got != c.want {
+			t.Errorf("glob %q, name %q: %v, want %v", c.glob, c.name, got, c.want)
+		}
+	}
+}

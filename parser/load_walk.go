@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bucketlint/bucketlint/internal/readcap"
 	"github.com/bucketlint/bucketlint/parser/code"
@@ -242,8 +243,11 @@ func newExcluder(globs []string) *excluder {
 		p.anchored = strings.Contains(g, "/")
 		g = strings.TrimPrefix(g, "/")
 		re, err := regexp.Compile("^" + globRegexp(g) + "$")
+		if err != nil { // a malformed class ("[1-0]"): the glob is read as a literal name
+			re, err = regexp.Compile("^" + quoteName(g) + "$")
+		}
 		if err != nil {
-			re = regexp.MustCompile("^" + regexp.QuoteMeta(g) + "$")
+			continue // not reached: quoteName writes only valid syntax
 		}
 		p.re = re
 		ex.pats = append(ex.pats, p)
@@ -288,8 +292,27 @@ func globRegexp(g string) string {
 			b.WriteString("[" + class + "]")
 			i = j
 		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+			_, size := utf8.DecodeRuneInString(g[i:])
+			b.WriteString(quoteName(g[i : i+size]))
+			i += size - 1
 		}
+	}
+	return b.String()
+}
+
+// quoteName is the regular expression matching the name s literally. A byte that is not
+// UTF-8 becomes \x{FFFD}, which is how the regexp package reads such a byte in the names it
+// matches; regexp rejects the byte itself in a pattern.
+func quoteName(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(`\x{FFFD}`)
+		} else {
+			b.WriteString(regexp.QuoteMeta(s[i : i+size]))
+		}
+		i += size
 	}
 	return b.String()
 }
