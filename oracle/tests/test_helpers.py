@@ -116,3 +116,21 @@ def test_versions_resolve() -> None:
     with pytest.raises(SystemExit):
         versions.resolve("2.4", table)
     assert set(versions.pinned()) >= {"3.5"}
+
+
+def test_compare_ignores_exchange_ids(tmp_path: Path) -> None:
+    """Spark 3.0-3.2's [id=#N] of an exchange is a session counter: a sampled run numbers it
+    differently from the full recording, and that alone is no difference; a changed plan is."""
+    from types import SimpleNamespace
+
+    from oracle.fixtures import compare
+
+    sc = SimpleNamespace(group="g", name="one")
+    line = "+- Exchange hashpartitioning(a#68, 200), ENSURE_REQUIREMENTS, [id=#{}]\n"
+    for folder, ident in (("committed", 567), ("same", 577)):
+        (tmp_path / folder / "g" / "one").mkdir(parents=True)
+        (tmp_path / folder / "g" / "one" / "plan.txt").write_text(line.format(ident))
+    assert compare(tmp_path / "committed", tmp_path / "same", [sc]) == []
+    (tmp_path / "changed" / "g" / "one").mkdir(parents=True)
+    (tmp_path / "changed" / "g" / "one" / "plan.txt").write_text(line.format(567).replace("200", "8"))
+    assert len(compare(tmp_path / "committed", tmp_path / "changed", [sc])) == 1
