@@ -10,9 +10,9 @@ import (
 	"math/bits"
 	"strings"
 
-	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
-	"github.com/pierrec/lz4/v4"
+
+	dc "github.com/bucketlint/bucketlint/internal/decompress"
 )
 
 // MaxBlock is the largest decompressed block the lz4 and snappy readers accept. Spark writes
@@ -138,8 +138,10 @@ func (z *lz4BlockReader) block() error {
 	z.out, z.pos = z.out[:olen], 0
 	if method == 0x10 {
 		copy(z.out, z.src)
-	} else if m, err := lz4.UncompressBlock(z.src, z.out); err != nil || m != int(olen) {
-		return fmt.Errorf("lz4: block at byte %d: corrupt data", at)
+	} else if m, err := dc.LZ4Block(z.out, z.src); err != nil {
+		return fmt.Errorf("lz4: block at byte %d: corrupt data: %w", at, err)
+	} else if m != int(olen) {
+		return fmt.Errorf("lz4: block at byte %d: corrupt data: %d bytes decoded, the header says %d", at, m, olen)
 	}
 	if olen > 0 && xxh32(z.out, lz4Seed)&0x0fffffff != check {
 		return fmt.Errorf("lz4: block at byte %d: checksum mismatch", at)
@@ -212,16 +214,19 @@ func (s *snappyStream) chunk() error {
 	if err != nil {
 		return fmt.Errorf("snappy: chunk at byte %d: %w", at, io.ErrUnexpectedEOF)
 	}
-	olen, err := s2.DecodedLen(s.src)
-	if err != nil || olen > MaxBlock {
-		return fmt.Errorf("snappy: chunk at byte %d: corrupt data", at)
+	olen, _, err := dc.SnappyLen(s.src)
+	if err != nil {
+		return fmt.Errorf("snappy: chunk at byte %d: corrupt data: %w", at, err)
+	}
+	if olen > MaxBlock {
+		return fmt.Errorf("snappy: chunk at byte %d: corrupt data: decoded length %d over %d", at, olen, MaxBlock)
 	}
 	if cap(s.out) < olen {
 		s.out = make([]byte, olen)
 	}
-	out, err := s2.Decode(s.out[:olen], s.src)
+	out, err := dc.Snappy(s.out[:olen], s.src)
 	if err != nil {
-		return fmt.Errorf("snappy: chunk at byte %d: corrupt data", at)
+		return fmt.Errorf("snappy: chunk at byte %d: corrupt data: %w", at, err)
 	}
 	s.out, s.pos = out, 0
 	return nil
