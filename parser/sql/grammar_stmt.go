@@ -31,7 +31,6 @@ type alterAction struct {
 // [COMMENT …] [TBLPROPERTIES (…)] AS query, or a temporary view over a data source (USING
 // provider OPTIONS (…)), which has no query.
 type createView struct {
-	Pos     lexer.Position
 	Global  bool        `parser:"'CREATE' ( 'OR' 'REPLACE' )? @'GLOBAL'?"`
 	Temp    bool        `parser:"@( 'TEMPORARY' | 'TEMP' )?"`
 	Name    *qname      `parser:"'VIEW' ( 'IF' 'NOT' 'EXISTS' )? @@"`

@@ -19,7 +19,6 @@ type Parser struct {
 	drop    *participle.Parser[dropTable]
 	analyze *participle.Parser[analyzeTable]
 	cache   *participle.Parser[cacheTable]
-	view    *participle.Parser[createView]
 	hint    *participle.Parser[hintBody]
 	spec    *participle.Parser[tableSpec]
 	// transform reads the partition transforms DESCRIBE prints.
@@ -33,19 +32,9 @@ const lookahead = 4
 
 // New compiles the grammar.
 func New() (*Parser, error) {
-	lex, err := newScanLexer()
+	opts, err := grammarOptions()
 	if err != nil {
-		return nil, fmt.Errorf("internal error: sql lexer: %w", err)
-	}
-	opts := []participle.Option{
-		participle.Lexer(lex),
-		participle.Elide("Whitespace", "Comment", "TemplateTag"),
-		participle.CaseInsensitive("Ident"),
-		// A bounded lookahead makes a branch that fails after this many tokens an error
-		// instead of a reason to try the next alternative: parsing stays linear and the
-		// error points where the statement went wrong. The grammar guards alternatives
-		// that share a long prefix with lookahead groups.
-		participle.UseLookahead(lookahead),
+		return nil, err
 	}
 	p := &Parser{}
 	if p.create, err = participle.Build[createTable](opts...); err != nil {
@@ -63,9 +52,6 @@ func New() (*Parser, error) {
 	if p.cache, err = participle.Build[cacheTable](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
-	if p.view, err = participle.Build[createView](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
 	if p.hint, err = participle.Build[hintBody](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
@@ -76,6 +62,24 @@ func New() (*Parser, error) {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	return p, nil
+}
+
+// grammarOptions are the participle grammar's options: the lexer and how tokens match.
+func grammarOptions() ([]participle.Option, error) {
+	lex, err := newScanLexer()
+	if err != nil {
+		return nil, fmt.Errorf("internal error: sql lexer: %w", err)
+	}
+	return []participle.Option{
+		participle.Lexer(lex),
+		participle.Elide("Whitespace", "Comment", "TemplateTag"),
+		participle.CaseInsensitive("Ident"),
+		// A bounded lookahead makes a branch that fails after this many tokens an error
+		// instead of a reason to try the next alternative: parsing stays linear and the
+		// error points where the statement went wrong. The grammar guards alternatives
+		// that share a long prefix with lookahead groups.
+		participle.UseLookahead(lookahead),
+	}, nil
 }
 
 // ParseFile parses every statement of a SQL file. A statement with a syntax error is
@@ -128,6 +132,7 @@ func (st *state) statement(c chunk) {
 			st.errs.Add(st.lines.pos(c.offset+leadingSpace(c.text)), "internal error: sql parser: %v", r)
 		}
 	}()
+	defer st.buf.release()
 	if st.dqIdent {
 		c.text = quotesToBackticks(c.text)
 	}
@@ -199,10 +204,10 @@ func (st *state) parser(text string) *rd {
 
 // view reads CREATE VIEW: a view with a query is a query that defines it.
 func (st *state) view(c chunk, start int) {
-	ast, err := st.p.view.ParseString(st.f.Name, c.text)
+	ast, err := st.parser(c.text).createView()
 	switch {
 	case err != nil:
-		st.fail(c, err)
+		st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 	case !st.versionOK(c, queryUses(ast.Query)):
 	case ast.Query == nil:
 		st.f.Other = append(st.f.Other, Statement{Pos: st.lines.pos(start), Text: strings.TrimSpace(c.text)})

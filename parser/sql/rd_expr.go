@@ -11,7 +11,7 @@ func (p *rd) expression() *expr {
 		return &expr{}
 	}
 	defer p.leave()
-	b := new(operand)
+	b := p.newOperand()
 	e := &b.e
 	e.Pos = p.pos()
 	e.Or = b.or[:0]

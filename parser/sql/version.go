@@ -264,7 +264,6 @@ func (o Options) refuses(f feature, legacyBang bool) string {
 		return ""
 	}
 	in := f.info()
-	configured := "configured: " + o.Spark.String()
 	switch {
 	case in.name == "":
 		return ""
@@ -272,11 +271,11 @@ func (o Options) refuses(f feature, legacyBang bool) string {
 		if o.Spark.IsZero() {
 			return fmt.Sprintf("%s is not accepted since Spark %s: %s", in.name, in.until, in.instead)
 		}
-		return fmt.Sprintf("%s is not accepted since Spark %s (%s): %s", in.name, in.until, configured, in.instead)
+		return fmt.Sprintf("%s is not accepted since Spark %s (configured: %s): %s", in.name, in.until, o.Spark, in.instead)
 	case o.Spark.IsZero() || in.since.IsZero() || !o.Spark.Before(in.since):
 		return ""
 	}
-	return fmt.Sprintf("%s needs Spark %s or later (%s)", in.name, in.since, configured)
+	return fmt.Sprintf("%s needs Spark %s or later (configured: %s)", in.name, in.since, o.Spark)
 }
 
 // versionOK reports whether the configured version accepts every construct the statement in

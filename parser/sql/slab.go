@@ -1,0 +1,40 @@
+package sql
+
+// slabChunk is how many nodes a slab allocates at once; slabKeep is how many chunks it keeps
+// from one statement to the next (a statement that needed more gives them back to the
+// collector, so a file's memory does not stay at its largest statement's).
+const (
+	slabChunk = 256
+	slabKeep  = 16
+)
+
+// A slab hands out zeroed nodes of one type from chunks that the statements of a file reuse:
+// the parser's structs live only while their statement is converted into plan values (what
+// outlives the parse is copied out of them), so one statement's nodes can be the next one's.
+// Nodes are never moved: a chunk, once allocated, stays where it is until reset.
+type slab[T any] struct {
+	chunks [][]T
+	n      int
+}
+
+// get returns a zeroed node.
+func (s *slab[T]) get() *T {
+	c, i := s.n/slabChunk, s.n%slabChunk
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, slabChunk))
+	}
+	s.n++
+	return &s.chunks[c][i]
+}
+
+// reset zeroes the nodes handed out since the last reset and makes them available again.
+func (s *slab[T]) reset() {
+	for c := 0; c*slabChunk < s.n; c++ {
+		clear(s.chunks[c][:min(slabChunk, s.n-c*slabChunk)])
+	}
+	if len(s.chunks) > slabKeep {
+		clear(s.chunks[slabKeep:])
+		s.chunks = s.chunks[:slabKeep]
+	}
+	s.n = 0
+}
