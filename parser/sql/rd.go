@@ -43,21 +43,13 @@ type scratch struct {
 	toks  []token
 	match []int32
 	memos [2][]int8
-	// operands are the expression operands of the statement being read (newOperand).
-	operands slab[operand]
+	// nodes are the parser's most frequent nodes of the statement being read (slab.go).
+	nodes nodeSlabs
 }
 
 // release makes the parser nodes of the statement read last available to the next one; no
 // node of it may be used after.
-func (s *scratch) release() { s.operands.reset() }
-
-// newOperand returns a zeroed operand, from the buffer's slab when the parse has one.
-func (p *rd) newOperand() *operand {
-	if p.buf == nil {
-		return new(operand)
-	}
-	return p.buf.operands.get()
-}
+func (s *scratch) release() { s.nodes.reset() }
 
 // tokens scans src into the buffer and returns the tokens, valid until the next call.
 func (s *scratch) tokens(src string) []token {

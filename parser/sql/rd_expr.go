@@ -11,7 +11,7 @@ func (p *rd) expression() *expr {
 		return &expr{}
 	}
 	defer p.leave()
-	b := p.newOperand()
+	b := node(p, func(n *nodeSlabs) *slab[operand] { return &n.operands })
 	e := &b.e
 	e.Pos = p.pos()
 	e.Or = b.or[:0]
@@ -295,7 +295,8 @@ func (p *rd) unary(b *operand) *unary {
 	if b != nil {
 		u, pr = &b.u, &b.pr
 	} else {
-		u, pr = new(unary), new(primary)
+		ub := node(p, func(n *nodeSlabs) *slab[unaryBlock] { return &n.unaries })
+		u, pr = &ub.u, &ub.pr
 	}
 	u.Pos = p.pos()
 	for p.isAny("-", "+", "~") {

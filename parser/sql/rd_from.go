@@ -138,7 +138,8 @@ func (p *rd) joinPart() *joinPart {
 
 // tableFactor reads one relationPrimary with its alias.
 func (p *rd) tableFactor() *tableFactor {
-	t := &tableFactor{Pos: p.pos()}
+	t := node(p, func(n *nodeSlabs) *slab[tableFactor] { return &n.factors })
+	t.Pos = p.pos()
 	if !p.enter() {
 		return t
 	}

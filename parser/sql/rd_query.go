@@ -271,7 +271,8 @@ func (p *rd) values() []*innerTok {
 
 // selectBlock reads SELECT … and its clauses (querySpecification).
 func (p *rd) selectBlock() *selectBlock {
-	s := &selectBlock{Pos: p.pos()}
+	s := node(p, func(n *nodeSlabs) *slab[selectBlock] { return &n.selects })
+	s.Pos = p.pos()
 	if p.isAny("MAP", "REDUCE") {
 		s.transform = p.transformClause()
 	} else {
@@ -397,7 +398,9 @@ func (p *rd) organization(s *selectBlock) {
 func (p *rd) selectItems() []*selectItem {
 	var out []*selectItem
 	for p.err == nil {
-		it := &selectItem{Pos: p.pos(), Expr: p.expression()}
+		it := node(p, func(n *nodeSlabs) *slab[selectItem] { return &n.items })
+		it.Pos = p.pos()
+		it.Expr = p.expression()
 		switch {
 		case p.accept("AS"):
 			if p.is("(") {

@@ -13,7 +13,7 @@ import (
 
 // qname reads a possibly qualified name, or IDENTIFIER(expr).
 func (p *rd) qname() *qname {
-	b := new(qnameBlock)
+	b := node(p, func(n *nodeSlabs) *slab[qnameBlock] { return &n.names })
 	q := &b.q
 	q.Pos = p.pos()
 	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {

@@ -5,7 +5,7 @@ package sql
 // collector, so a file's memory does not stay at its largest statement's).
 const (
 	slabChunk = 256
-	slabKeep  = 16
+	slabKeep  = 32
 )
 
 // A slab hands out zeroed nodes of one type from chunks that the statements of a file reuse:
@@ -37,4 +37,38 @@ func (s *slab[T]) reset() {
 		s.chunks = s.chunks[:slabKeep]
 	}
 	s.n = 0
+}
+
+// nodeSlabs are a slab for each of the parser's most frequent nodes.
+type nodeSlabs struct {
+	operands slab[operand]
+	names    slab[qnameBlock]
+	selects  slab[selectBlock]
+	items    slab[selectItem]
+	factors  slab[tableFactor]
+	unaries  slab[unaryBlock]
+}
+
+func (n *nodeSlabs) reset() {
+	n.operands.reset()
+	n.names.reset()
+	n.selects.reset()
+	n.items.reset()
+	n.factors.reset()
+	n.unaries.reset()
+}
+
+// node returns a zeroed node from the slab of the parse's buffer that at selects, or a new
+// one when the parse has no buffer (the DDL grammar's, which keeps its nodes).
+func node[T any](p *rd, at func(*nodeSlabs) *slab[T]) *T {
+	if p.buf == nil {
+		return new(T)
+	}
+	return at(&p.buf.nodes).get()
+}
+
+// unaryBlock is a unary operand and its primary, which come together.
+type unaryBlock struct {
+	u  unary
+	pr primary
 }
