@@ -169,12 +169,12 @@ func (r *reader) event(line []byte) error {
 		r.ended = true
 	case "SparkListenerSQLExecutionStart":
 		var e sqlStart
-		if err = json.Unmarshal(line, &e); err == nil {
+		if err = decodeSQLStart(line, &e); err == nil {
 			err = r.start(&e)
 		}
 	case "SparkListenerSQLAdaptiveExecutionUpdate":
 		var e sqlStart
-		if err = json.Unmarshal(line, &e); err == nil {
+		if err = decodeSQLStart(line, &e); err == nil {
 			err = r.update(&e)
 		}
 	case "SparkListenerSQLExecutionEnd":
@@ -189,7 +189,7 @@ func (r *reader) event(line []byte) error {
 		}
 	case "SparkListenerJobStart":
 		var e jobStart
-		if err = json.Unmarshal(line, &e); err == nil {
+		if err = decodeJobStart(line, &e); err == nil {
 			r.job(&e)
 		}
 	case "SparkListenerTaskEnd":
@@ -314,7 +314,7 @@ func (r *reader) job(e *jobStart) {
 
 func (r *reader) taskEnd(line []byte) error {
 	var e taskEnd
-	if err := json.Unmarshal(line, &e); err != nil {
+	if err := decodeTaskEnd(line, &e); err != nil {
 		return err
 	}
 	ok := e.Reason.Reason == "Success"
