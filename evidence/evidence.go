@@ -32,7 +32,7 @@ type Shuffle struct {
 	Table   string
 	Keys    []string
 	Columns []string
-	// Consumer is what the shuffle feeds: "join", "aggregate" or "other"; Partner is the
+	// Consumer is what the shuffle feeds: "join", "aggregate", "window" or "other"; Partner is the
 	// other side's shuffle of the same join, -1 when none or not shuffled.
 	Consumer string
 	Partner  int
@@ -197,6 +197,8 @@ func kind(n plan.Node) string {
 		return "join"
 	case *plan.HashAggregate, *plan.ObjectHashAggregate, *plan.SortAggregate:
 		return "aggregate"
+	case *plan.Window:
+		return "window"
 	}
 	return "other"
 }
@@ -360,7 +362,7 @@ func (c *Cost) Layout() string {
 		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, as the join's other side is already partitioned, with its key type", cols, n, c.Table)
 	case c.Consumer == "join":
 		return fmt.Sprintf("CLUSTERED BY (%s) on %s, into as many buckets as the join's other side is partitioned into", cols, c.Table)
-	case c.Consumer == "aggregate":
+	case c.Consumer == "aggregate" || c.Consumer == "window":
 		return fmt.Sprintf("CLUSTERED BY (%s)%s on %s", cols, n, c.Table)
 	}
 	return fmt.Sprintf("CLUSTERED BY (%s)%s on %s, where its consumer requires that distribution", cols, n, c.Table)
@@ -372,7 +374,7 @@ type Side struct {
 	Columns []string
 }
 
-// Measured is what the join shuffles matching some sides cost over the runs read.
+// Measured is what the shuffles matching some sides cost over the runs read.
 type Measured struct {
 	Bytes, Records, TimeNs int64
 	Runs, Apps             int
@@ -382,11 +384,18 @@ type Measured struct {
 // columns (in any order), and reports whether any matched. A table name matches as Spark's
 // session catalog resolves it: "t", "default.t" and "spark_catalog.default.t" are one table.
 func (ev *Evidence) Measure(sides ...Side) (Measured, bool) {
+	return ev.MeasureFor("join", sides...)
+}
+
+// MeasureFor is Measure for the shuffles feeding consumer: "join", "aggregate" (an
+// aggregation grouped by the side's columns, which Spark hashes on all of them) or "window"
+// (a window partitioned by them).
+func (ev *Evidence) MeasureFor(consumer string, sides ...Side) (Measured, bool) {
 	var m Measured
 	runs, apps := map[string]bool{}, map[string]bool{}
 	for i := range ev.Shuffles {
 		s := &ev.Shuffles[i]
-		if s.Consumer != "join" || s.Table == "" || !matchesAny(s, sides) {
+		if s.Consumer != consumer || s.Table == "" || !matchesAny(s, sides) {
 			continue
 		}
 		m.Bytes += s.Bytes

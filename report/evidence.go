@@ -63,11 +63,15 @@ func onOneTable(ev *evidence.Evidence) int {
 	return n
 }
 
-// MeasuredText says what a finding's join cost in the logs: "this join shuffled 1.2 TiB
-// (3,100,000 records, write time 2.0 min) across 31 runs in 31 applications".
+// MeasuredText says what a finding's join or aggregation cost in the logs: "this join
+// shuffled 1.2 TiB (3,100,000 records, write time 2.0 min) across 31 runs in 31 applications".
 func MeasuredText(m *rules.Measured) string {
-	return fmt.Sprintf("this join shuffled %s (%s records, write time %s) across %s in %s in the event logs",
-		plan.FormatBytes(m.Bytes), thousands(m.Records), durationNs(m.TimeNs), plural(m.Runs, "run"), plural(m.Apps, "application"))
+	what := m.What
+	if what == "" {
+		what = "join"
+	}
+	return fmt.Sprintf("this %s shuffled %s (%s records, write time %s) across %s in %s in the event logs",
+		what, plan.FormatBytes(m.Bytes), thousands(m.Records), durationNs(m.TimeNs), plural(m.Runs, "run"), plural(m.Apps, "application"))
 }
 
 // durationNs prints a time given in nanoseconds in milliseconds, seconds, minutes or hours.

@@ -107,9 +107,27 @@ func checkGrouping(p *Pass, q *plan.Query, t *plan.Table, what string, keys []pl
 		Span: at,
 		Message: fmt.Sprintf("%s %s shuffles %s: it is bucketed on (%s), which the keys do not include (%s)",
 			what, keyColumns(keys), t.Name, strings.Join(t.Buckets().Columns, ", "), p.spark()),
-		Related: bucketRelated(t),
-		Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(keys))},
+		Related:  bucketRelated(t),
+		Fix:      &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(keys))},
+		Grouping: groupingOf(what, t, keys),
 	})
+}
+
+// groupingOf is the finding's aggregation or window (what: "GROUP BY", "window PARTITION BY",
+// "groupBy", "window", "dropDuplicates", "aggregate") over t by keys, nil unless every key
+// is a column.
+func groupingOf(what string, t *plan.Table, keys []plan.ColumnRef) *Grouping {
+	g := &Grouping{What: "aggregate", Table: t.Name}
+	if strings.Contains(what, "window") {
+		g.What = "window"
+	}
+	for _, k := range keys {
+		if k.Column == "" {
+			return nil
+		}
+		g.Columns = append(g.Columns, k.Column)
+	}
+	return g
 }
 
 // collectSelects gathers the SELECT blocks of a relation tree.
@@ -146,8 +164,9 @@ func explainAggregates(p *Pass, e *plan.Explain, tables map[string]*plan.Table) 
 			Span: side.Exchange.Span(),
 			Message: fmt.Sprintf("%s on %s shuffles %s: it is bucketed on (%s), which the keys do not include (%s)",
 				what, keyColumns(side.Keys), t.Name, strings.Join(t.Buckets().Columns, ", "), p.spark()),
-			Related: bucketRelated(t),
-			Fix:     &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(side.Keys))},
+			Related:  bucketRelated(t),
+			Fix:      &Fix{Description: fmt.Sprintf("Group by a superset of (%s), or bucket %s by %s if this aggregation is its main workload", strings.Join(t.Buckets().Columns, ", "), t.Name, keyColumns(side.Keys))},
+			Grouping: groupingOf(what, t, side.Keys),
 		})
 		return true
 	})

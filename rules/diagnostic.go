@@ -53,14 +53,31 @@ type Diagnostic struct {
 	Related []Related
 	// Fix is the suggested change, nil when there is none.
 	Fix *Fix
-	// Measured is what the finding's join cost in the runs of Spark event logs (check
-	// --evidence), nil when no log was read or no run matched.
+	// Measured is what the finding's join or aggregation cost in the runs of Spark event logs
+	// (check --evidence), nil when no log was read or no run matched.
 	Measured *Measured
+	// Grouping is, for a finding on an aggregation or a window that shuffles a table, that
+	// table and the grouping columns, which check --evidence matches with the aggregations of
+	// real runs; nil otherwise (a finding on a join is matched through its join site).
+	Grouping *Grouping
 }
 
-// Measured is what the shuffles of a finding's join cost in real runs, summed over the
-// runs of the event logs read that ran the join (matched by tables and key columns).
+// A Grouping is an aggregation (GROUP BY, groupBy, dropDuplicates) or a window (PARTITION BY)
+// over one table, by columns of that table.
+type Grouping struct {
+	// What is "aggregate" or "window".
+	What string
+	// Table is the table's name; Columns are the grouping columns.
+	Table   string
+	Columns []string
+}
+
+// Measured is what the shuffles of a finding's join or aggregation cost in real runs, summed
+// over the runs of the event logs read that ran it (matched by tables and key columns, and
+// what the shuffle fed).
 type Measured struct {
+	// What is what shuffled: "join" ("" means join too), "aggregation" or "window".
+	What string
 	// Bytes and Records are the shuffle bytes and records written; TimeNs the shuffle write
 	// time in nanoseconds.
 	Bytes, Records, TimeNs int64

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/bucketlint/bucketlint/advise"
 	"github.com/bucketlint/bucketlint/evidence"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
@@ -14,7 +15,9 @@ import (
 // attachEvidence reads the event logs at path or History Server URL (check --evidence) and gives each finding on a
 // join what the join's shuffles cost in the logs' runs: the join site the finding is at (its
 // span, a side's or a related span at or within the site's) and the shuffles that shuffle
-// one of the site's tables on exactly its key columns. Findings are then ranked by measured
+// one of the site's tables on exactly its key columns into a join. A finding on an
+// aggregation or a window (rules.Grouping) gets the shuffles of its table on exactly its
+// grouping columns into an aggregate or a window. Findings are then ranked by measured
 // bytes, costliest first, the others after them in their order.
 func attachEvidence(ctx context.Context, path string, diags []rules.Diagnostic, w *workload.Workload, broadcast int64, s *streams) error {
 	ev, errs := readEvidence(ctx, []string{path})
@@ -28,6 +31,7 @@ func attachEvidence(ctx context.Context, path string, diags []rules.Diagnostic, 
 	for i := range diags {
 		site := siteOf(&diags[i], sites)
 		if site == nil {
+			measureGrouping(ev, &diags[i])
 			continue
 		}
 		var sides []evidence.Side
@@ -53,6 +57,36 @@ func attachEvidence(ctx context.Context, path string, diags []rules.Diagnostic, 
 	}
 	sort.SliceStable(diags, func(i, j int) bool { return measuredBytes(&diags[i]) > measuredBytes(&diags[j]) })
 	return nil
+}
+
+// measureGrouping gives a finding on an aggregation or a window what its shuffles cost.
+func measureGrouping(ev *evidence.Evidence, d *rules.Diagnostic) {
+	g := d.Grouping
+	if g == nil || len(g.Columns) == 0 {
+		return
+	}
+	if m, ok := ev.MeasureFor(g.What, evidence.Side{Table: g.Table, Columns: g.Columns}); ok {
+		what := "aggregation"
+		if g.What == "window" {
+			what = "window"
+		}
+		d.Measured = &rules.Measured{What: what, Bytes: m.Bytes, Records: m.Records, TimeNs: m.TimeNs, Runs: m.Runs, Apps: m.Apps}
+	}
+}
+
+// measureIn is advise's look-up of what a join or an aggregation cost in the logs read: the
+// shuffles of one of its tables on exactly that table's keys, into a join or an aggregate.
+func measureIn(ev *evidence.Evidence) func(advise.Shuffled) (advise.Measure, bool) {
+	return func(s advise.Shuffled) (advise.Measure, bool) {
+		sides := make([]evidence.Side, 0, len(s.Tables))
+		for i, t := range s.Tables {
+			if i < len(s.Keys) {
+				sides = append(sides, evidence.Side{Table: t, Columns: s.Keys[i]})
+			}
+		}
+		m, ok := ev.MeasureFor(s.What, sides...)
+		return advise.Measure{Bytes: m.Bytes, Runs: m.Runs}, ok
+	}
 }
 
 func measuredBytes(d *rules.Diagnostic) int64 {
