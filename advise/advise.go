@@ -50,6 +50,13 @@ type Options struct {
 	// MiB when the threshold is -1) a join side may be and still be advised to be broadcast
 	// (with a hint or a higher threshold) instead of bucketed.
 	BroadcastFactor float64
+	// Measure, when set, is what a join or an aggregation of the workload cost in real runs
+	// (advise --evidence: the shuffles of Spark event logs on its tables and keys), ok false
+	// when no run measured it. The measured bytes then come before the guesses (query weights
+	// times table sizes): joins are served costliest first by them, an aggregated table is
+	// bucketed on the grouping its measured aggregations shuffled most, and recommendations
+	// are ranked by the measured bytes of the shuffles they remove.
+	Measure func(Shuffled) (Measure, bool)
 }
 
 // A Recommendation is the layout advised for one table.
@@ -68,8 +75,14 @@ type Recommendation struct {
 	// → "true"); the plans after are simulated with them.
 	Confs map[string]string
 	// RewriteBytes is the data the advice rewrites for this table (its size when known, an
-	// estimate otherwise; 0 when it keeps its layout).
-	RewriteBytes int64
+	// estimate otherwise, RewriteEstimated then set; 0 when it keeps its layout).
+	RewriteBytes     int64
+	RewriteEstimated bool
+	// Evidence is set when the advice was weighed by real runs (Options.Measure);
+	// MeasuredBytes is then what the measured shuffles among Fixes wrote in those runs, each
+	// distinct join or aggregation once (0 when none of them ran in the logs).
+	Evidence      bool
+	MeasuredBytes int64
 	// Reason says why, in words a user reads.
 	Reason string
 	// Queries are the workload queries that read the table, simulated before and after the
@@ -99,6 +112,9 @@ type Fix struct {
 	Keys   []string
 	// What is "join" or "aggregate".
 	What string
+	// Measured is what the join or aggregation cost in real runs (Options.Measure), nil when
+	// not measured.
+	Measured *Measure
 }
 
 // String describes the fix.
@@ -145,6 +161,7 @@ func newAdvisor(tables map[string]*plan.Table, workload []WeightedQuery, opt Opt
 		a.before[i] = r
 		a.collect(i, wq.Weight, r)
 	}
+	a.measureDemands()
 	return a
 }
 
@@ -173,6 +190,7 @@ func (a *advisor) recommend() []Recommendation {
 		}
 		recs = append(recs, rec)
 	}
+	a.addMeasures(recs)
 	return recs
 }
 
@@ -191,6 +209,7 @@ func (a *advisor) recommendation(name string, after map[string]*plan.Table) Reco
 		if !c.keep {
 			rec.Code = LayoutCode(after[name], c.spec, c.casts)
 			rec.RewriteBytes = a.estimate(a.table(name))
+			rec.RewriteEstimated = a.table(name) == nil || a.table(name).SizeInBytes <= 0
 		}
 	}
 	rec.Fixes = append(rec.Fixes, c.fixes...)

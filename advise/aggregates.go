@@ -25,8 +25,11 @@ func (a *advisor) chooseAggregates() {
 type groupings struct {
 	// tables are the aggregated tables, in the order the workload first aggregates them.
 	tables []string
-	// score is, per table, each candidate's summed weight ("a,b" for a whole key list).
+	// score is, per table, each candidate's summed weight ("a,b" for a whole key list);
+	// bytes its aggregations' shuffle bytes measured in real runs (Options.Measure), which
+	// come first.
 	score map[string]map[string]float64
+	bytes map[string]map[string]int64
 	// rank is the first position a candidate had in a GROUP BY ("table.column"): ties go to
 	// the key written first, usually the entity id rather than a low-cardinality attribute.
 	rank map[string]int
@@ -34,13 +37,14 @@ type groupings struct {
 
 // groupings scores the grouping columns of the workload's aggregations.
 func (a *advisor) groupings() *groupings {
-	g := &groupings{score: map[string]map[string]float64{}, rank: map[string]int{}}
+	g := &groupings{score: map[string]map[string]float64{}, bytes: map[string]map[string]int64{}, rank: map[string]int{}}
 	for _, d := range a.demands {
 		if d.join {
 			continue
 		}
 		if g.score[d.table] == nil {
 			g.score[d.table] = map[string]float64{}
+			g.bytes[d.table] = map[string]int64{}
 			g.tables = append(g.tables, d.table)
 		}
 		t := a.table(d.table)
@@ -49,6 +53,7 @@ func (a *advisor) groupings() *groupings {
 		}
 		for i, k := range a.groupingCandidates(t, d.keys) {
 			g.score[d.table][k] += d.weight
+			g.bytes[d.table][k] += d.measuredBytes()
 			if r, ok := g.rank[d.table+"."+k]; !ok || i < r {
 				g.rank[d.table+"."+k] = i
 			}
@@ -77,40 +82,52 @@ func (a *advisor) groupingCandidates(t *plan.Table, keys []string) []string {
 	return cands
 }
 
-// best is the table's candidate of the highest weight, ties broken by rank, then by name.
-func (g *groupings) best(table string) (best string, weight float64) {
+// best is the table's candidate of the most measured bytes, then of the highest weight, ties
+// broken by rank, then by name.
+func (g *groupings) best(table string) (best string, weight float64, bytes int64) {
 	for c, w := range g.score[table] {
-		better := w > weight || (w == weight && (g.rank[table+"."+c] < g.rank[table+"."+best] || g.rank[table+"."+c] == g.rank[table+"."+best] && c < best))
+		b := g.bytes[table][c]
+		better := b > bytes || b == bytes && (w > weight || (w == weight && (g.rank[table+"."+c] < g.rank[table+"."+best] || g.rank[table+"."+c] == g.rank[table+"."+best] && c < best)))
 		if best == "" || better {
-			best, weight = c, w
+			best, weight, bytes = c, w, b
 		}
 	}
-	return best, weight
+	return best, weight, bytes
+}
+
+// weightText says what an aggregation's choice weighed: its measured bytes when real runs
+// measured it, else its weight.
+func weightText(w float64, bytes int64) string {
+	if bytes > 0 {
+		return "measured: its shuffles wrote " + plan.FormatBytes(bytes) + " in the event logs"
+	}
+	return fmt.Sprintf("weight %g", w)
 }
 
 // chooseAggregate lays out an aggregated table no join chose: it keeps a bucketing that
 // serves at least as much of the aggregation weight as the best candidate, else buckets on
 // the best candidate.
 func (a *advisor) chooseAggregate(table string, g *groupings) {
-	best, bw := g.best(table)
+	best, bw, bb := g.best(table)
 	t := a.table(table)
 	if t == nil || best == "" {
 		return
 	}
 	if cur, _, _ := a.current(table, t); cur != nil {
-		kw := 0.0
+		kw, kb := 0.0, int64(0)
 		for _, d := range a.demands {
 			if !d.join && d.table == table && a.servesAggregate(cur.Columns, d.keys) {
 				kw += d.weight
+				kb += d.measuredBytes()
 			}
 		}
-		if kw >= bw {
-			a.layout[table] = &layoutChoice{spec: cur, keep: true, reason: fmt.Sprintf("aggregated by its bucket column(s) %s (weight %g): keep its layout, the aggregation needs no shuffle", strings.Join(cur.Columns, ", "), kw)}
+		if kb > bb || kb == bb && kw >= bw {
+			a.layout[table] = &layoutChoice{spec: cur, keep: true, reason: fmt.Sprintf("aggregated by its bucket column(s) %s (%s): keep its layout, the aggregation needs no shuffle", strings.Join(cur.Columns, ", "), weightText(kw, kb))}
 			return
 		}
 	}
 	n := a.bucketCount(t)
-	a.assign(table, strings.Split(best, ","), n, nil, fmt.Sprintf("aggregated by %s (weight %g): bucket on it into %d buckets so the aggregation needs no shuffle (%s)", best, bw, n, a.sizeText(t, n)))
+	a.assign(table, strings.Split(best, ","), n, nil, fmt.Sprintf("aggregated by %s (%s): bucket on it into %d buckets so the aggregation needs no shuffle (%s)", best, weightText(bw, bb), n, a.sizeText(t, n)))
 }
 
 // aggregateFixes records the table's aggregations its layout serves.

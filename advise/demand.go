@@ -22,6 +22,9 @@ type demand struct {
 	direct bool
 	// joinType is the join's type as printed ("Inner", "LeftOuter", …).
 	joinType string
+	// measure is what the join or aggregation cost in real runs (Options.Measure), on the
+	// first demand of each distinct one only (measureDemands); nil otherwise.
+	measure *Measure
 }
 
 // collect records the joins and aggregations of a simulated plan whose inputs are table

@@ -9,12 +9,14 @@ import (
 	"github.com/bucketlint/bucketlint/simulate"
 )
 
-// An edge is every join between two tables on the same key pairs, its weight summed.
+// An edge is every join between two tables on the same key pairs, its weight summed, and
+// its shuffles' bytes measured in real runs (Options.Measure; 0 when none).
 type edge struct {
-	l, r    string
-	lk, rk  []string
-	weight  float64
-	demands []demand
+	l, r     string
+	lk, rk   []string
+	weight   float64
+	measured int64
+	demands  []demand
 }
 
 // canonical orders a join demand: tables by name, key pairs by the first table's column.
@@ -35,8 +37,8 @@ func canonical(d demand) (string, string, []string, []string) {
 	return l, r, nl, nr
 }
 
-// edges groups the workload's joins into edges, heaviest first: weight times the tables'
-// known sizes.
+// edges groups the workload's joins into edges, heaviest first: by the bytes their shuffles
+// wrote in real runs (Options.Measure), then by weight times the tables' known sizes.
 func (a *advisor) edges() []*edge {
 	byKey := map[string]*edge{}
 	var out []*edge
@@ -53,6 +55,7 @@ func (a *advisor) edges() []*edge {
 			out = append(out, e)
 		}
 		e.weight += d.weight
+		e.measured += d.measuredBytes()
 		e.demands = append(e.demands, d)
 	}
 	size := func(e *edge) float64 {
@@ -64,7 +67,12 @@ func (a *advisor) edges() []*edge {
 		}
 		return s
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].weight*size(out[i]) > out[j].weight*size(out[j]) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].measured != out[j].measured {
+			return out[i].measured > out[j].measured
+		}
+		return out[i].weight*size(out[i]) > out[j].weight*size(out[j])
+	})
 	return out
 }
 

@@ -47,8 +47,11 @@ func writeRecommendation(b *strings.Builder, workload []advise.WeightedQuery, r 
 		fmt.Fprintf(b, "  settings: %s\n", confsText(r.Confs))
 	}
 	fmt.Fprintf(b, "  shuffles removed: %d\n", r.ShufflesRemoved)
+	if r.Evidence {
+		writeMeasured(b, r)
+	}
 	for _, f := range r.Fixes {
-		fmt.Fprintf(b, "  fixes %s\n", f)
+		fmt.Fprintf(b, "  fixes %s%s\n", f, fixMeasured(r, f))
 	}
 	for _, o := range r.Queries {
 		fmt.Fprintf(b, "  query %d (%s): %d exchange(s), %d sort(s) before; %d exchange(s), %d sort(s) after\n",
@@ -63,6 +66,35 @@ func writeRecommendation(b *strings.Builder, workload []advise.WeightedQuery, r 
 			b.WriteString("    " + ln + "\n")
 		}
 	}
+}
+
+// writeMeasured says, for advice weighed by event logs, which figures the logs measured and
+// which are estimates: the shuffle bytes the layout removes, and the data it rewrites.
+func writeMeasured(b *strings.Builder, r advise.Recommendation) {
+	if r.MeasuredBytes > 0 {
+		fmt.Fprintf(b, "  measured: the shuffles it removes wrote %s in the event logs\n", plan.FormatBytes(r.MeasuredBytes))
+	} else {
+		b.WriteString("  measured: none of the shuffles it removes ran in the event logs\n")
+	}
+	if r.Bucket != nil && !r.Keep && r.RewriteBytes > 0 {
+		how := "the table's size"
+		if r.RewriteEstimated {
+			how = "estimated: the table's size is not known"
+		}
+		fmt.Fprintf(b, "  rewrites: %s (%s)\n", plan.FormatBytes(r.RewriteBytes), how)
+	}
+}
+
+// fixMeasured is what a fix's join or aggregation cost in the event logs, for advice weighed
+// by them.
+func fixMeasured(r advise.Recommendation, f advise.Fix) string {
+	switch {
+	case !r.Evidence:
+		return ""
+	case f.Measured == nil:
+		return " (not in the event logs)"
+	}
+	return fmt.Sprintf(" (measured: %s shuffled across %s)", plan.FormatBytes(f.Measured.Bytes), plural(f.Measured.Runs, "run"))
 }
 
 // specText is a bucket spec as DDL clauses: CLUSTERED BY (…) SORTED BY (…) INTO n BUCKETS.
@@ -152,6 +184,22 @@ type adviseRecJSON struct {
 	Fixes           []string          `json:"fixes"`
 	Queries         []adviseQueryJSON `json:"queries"`
 	Code            map[string]string `json:"code"`
+	// Measured is set for advice weighed by event logs (advise --evidence).
+	Measured *adviseMeasuredJSON `json:"measured,omitempty"`
+}
+
+// adviseMeasuredJSON is what the event logs measured of one table's advice: the shuffle bytes
+// its layout removes, each fix's measure (null when not in the logs), and whether the
+// rewrite's size is an estimate.
+type adviseMeasuredJSON struct {
+	Bytes            int64               `json:"bytes"`
+	Fixes            []*adviseFixMeasure `json:"fixes"`
+	RewriteEstimated bool                `json:"rewriteEstimated"`
+}
+
+type adviseFixMeasure struct {
+	Bytes int64 `json:"bytes"`
+	Runs  int   `json:"runs"`
 }
 
 // WriteAdviseJSON writes the advice as {"recommendations": [...]}: per table the layout (null
@@ -188,6 +236,16 @@ func recommendationJSON(r advise.Recommendation) adviseRecJSON {
 	}
 	for _, f := range r.Fixes {
 		rj.Fixes = append(rj.Fixes, f.String())
+	}
+	if r.Evidence {
+		rj.Measured = &adviseMeasuredJSON{Bytes: r.MeasuredBytes, Fixes: []*adviseFixMeasure{}, RewriteEstimated: r.RewriteEstimated}
+		for _, f := range r.Fixes {
+			var m *adviseFixMeasure
+			if f.Measured != nil {
+				m = &adviseFixMeasure{Bytes: f.Measured.Bytes, Runs: f.Measured.Runs}
+			}
+			rj.Measured.Fixes = append(rj.Measured.Fixes, m)
+		}
 	}
 	for _, o := range r.Queries {
 		rj.Queries = append(rj.Queries, adviseQueryJSON{Index: o.Index, Before: adviseCountsJSON{o.Before.Exchanges, o.Before.Sorts}, After: adviseCountsJSON{o.After.Exchanges, o.After.Sorts}})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bucketlint/bucketlint/advise"
+	"github.com/bucketlint/bucketlint/evidence"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/report"
 	"github.com/bucketlint/bucketlint/simulate"
@@ -24,6 +25,7 @@ type adviseOptions struct {
 	target     string
 	cores      int
 	powerOfTwo bool
+	evidence   string
 	set        map[string]bool // the flags given
 	files      []string
 }
@@ -50,6 +52,7 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 	fs.StringVar(&opts.target, "target-bucket-size", "256MB", "data `size` one bucket should hold (default: thresholds.target-bucket-size in the config, else 256MB)")
 	fs.IntVar(&opts.cores, "cores", 0, "executor `cores` of the cluster (default: thresholds.cores in the config, else 0: unknown)")
 	fs.BoolVar(&opts.powerOfTwo, "power-of-two", true, "round bucket counts up to a power of two")
+	fs.StringVar(&opts.evidence, "evidence", "", "Spark event logs (a `PATH`: a log, a rolled log's directory or a directory of them; or a History Server URL) whose measured shuffle bytes weigh the layouts instead of guesses")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
@@ -66,6 +69,11 @@ func parseAdvise(args []string, s *streams) (*adviseOptions, error) {
 	}
 	if err := checkPaths(opts.files...); err != nil {
 		return nil, err
+	}
+	if opts.evidence != "" && !evidence.IsURL(opts.evidence) {
+		if err := checkPaths(opts.evidence); err != nil {
+			return nil, err
+		}
 	}
 	return opts, nil
 }
@@ -97,6 +105,16 @@ func runAdvise(ctx context.Context, opts *adviseOptions, s *streams) error {
 	}
 	if len(qs) == 0 {
 		return usagef("no queries found in %s%s", strings.Join(opts.files, ", "), unreadCode(w, opts.files))
+	}
+	if opts.evidence != "" {
+		ev, errs := readEvidence(ctx, []string{opts.evidence})
+		for _, e := range errs {
+			fmt.Fprintln(s.err, e)
+		}
+		if len(errs) > 0 {
+			return &parseFailure{count: len(errs)}
+		}
+		ao.Measure = measureIn(ev)
 	}
 	queries := advise.Merged(w, qs)
 	recs := advise.Advise(w.Catalogue().Tables(), queries, ao)
