@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -29,6 +30,7 @@ func Markdown(w io.Writer, c *Check) error {
 		e, wn, i := c.counts()
 		fmt.Fprintf(&b, "| Severity | Findings |\n| --- | ---: |\n| :x: error | %d |\n| :warning: warning | %d |\n| :information_source: info | %d |\n\n", e, wn, i)
 	}
+	b.WriteString(measuredTable(c.Findings))
 	if len(c.Errors) > 0 {
 		b.WriteString("**Inputs that could not be parsed:**\n\n")
 		for _, e := range c.Errors {
@@ -52,6 +54,41 @@ func Markdown(w io.Writer, c *Check) error {
 	b.WriteString("\n<sub>Suppress a finding with `bucketlint:ignore RULE reason` on its line or the line above; `bucketlint explain RULE` tells more.</sub>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// measuredRows is how many findings the table of measured costs lists.
+const measuredRows = 10
+
+// measuredTable lists the findings whose join or aggregation the event logs measured (check
+// --evidence), costliest first, so the comment shows what to fix first before the findings
+// by rule; "" when none was measured.
+func measuredTable(ds []rules.Diagnostic) string {
+	var ms []*rules.Diagnostic
+	for i := range ds {
+		if ds[i].Measured != nil {
+			ms = append(ms, &ds[i])
+		}
+	}
+	if len(ms) == 0 {
+		return ""
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Measured.Bytes > ms[j].Measured.Bytes })
+	var b strings.Builder
+	b.WriteString("**Costliest in the event logs** (shuffle bytes Spark measured, highest first):\n\n| Finding | Shuffled | Runs |\n| --- | ---: | ---: |\n")
+	for i, d := range ms {
+		if i == measuredRows {
+			fmt.Fprintf(&b, "\n%s with measured costs below.\n", plural(len(ms)-measuredRows, "more finding"))
+			break
+		}
+		what := d.Measured.What
+		if what == "" {
+			what = "join"
+		}
+		fmt.Fprintf(&b, "| %s %s %s | %s (%s) | %d |\n", severityIcon(d.Severity), htmlText(d.Rule), codeSpan(d.Span.Start.String()),
+			plan.FormatBytes(d.Measured.Bytes), what, d.Measured.Runs)
+	}
+	b.WriteString("\n")
+	return b.String()
 }
 
 // groupByRule splits sorted findings into runs of one rule, rules in ID order, each run

@@ -33,9 +33,11 @@ func sarifResults(t *testing.T, b []byte) string {
 // TestEvidenceCommand runs `bucketlint evidence` over real event logs (fixtures/eventlog,
 // Spark 3.5.9 zstd and 4.3.0 lz4) and over a log that is not one, and `check --evidence` with
 // those logs over testdata/evidence/work.sql, whose join of orders_p and customers_p on cust
-// the logs ran (its findings carry the measured bytes and come first); output and exit code
-// are compared with testdata/evidence/<case>.golden (rewritten with -update). `plan` on a log
-// prints each execution that ran a job with its operators' metrics.
+// the logs ran (its findings carry the measured bytes and come first), and over agg.sql, whose
+// aggregation of orders_p by cust the logs ran (BL307's finding carries its measured bytes);
+// `advise --evidence` weighs layouts by those bytes and says which figures are measured. Output
+// and exit code are compared with testdata/evidence/<case>.golden (rewritten with -update).
+// `plan` on a log prints each execution that ran a job with its operators' metrics.
 func TestEvidenceCommand(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "app.zstd")
 	if err := os.WriteFile(bad, []byte("not zstd"), 0o600); err != nil {
@@ -56,6 +58,10 @@ func TestEvidenceCommand(t *testing.T) {
 		{"plan_eventlog_json", []string{"plan", "--format", "json", "../../fixtures/eventlog/3.5/rolled/eventlog_v2_local-1796182653610"}},
 		{"check_example_markdown", []string{"check", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "--format", "markdown", "../../fixtures/examples/transactions-accounts"}},
 		{"check_sarif", []string{"check", "--evidence", logs[0], "--format", "sarif", "testdata/evidence/work.sql"}},
+		{"check_aggregate", []string{"check", "--evidence", logs[0], "testdata/evidence/agg.sql"}},
+		{"advise_aggregate", []string{"advise", "--evidence", logs[0], "testdata/evidence/agg.sql"}},
+		{"advise_work_json", []string{"advise", "--evidence", logs[0], "--format", "json", "testdata/evidence/work.sql"}},
+		{"advise_example", []string{"advise", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "../../fixtures/examples/transactions-accounts"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
