@@ -61,4 +61,9 @@ type Conf struct {
 	// Span is the setting as written, from the key (or SET) to the end of the value and its
 	// closing quote; zero when the parser could not tell (a SQL string with escapes).
 	Span Span
+	// Until, when valid, ends the setting's scope: it was set for a block only (Scala's
+	// withSQLConf(k -> v) { … }, which sets the key, runs the block and restores the value
+	// the key had before), and Until is the block's end. Zero for a setting that stays in
+	// force to the end of its session.
+	Until Pos
 }

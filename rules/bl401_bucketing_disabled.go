@@ -18,7 +18,10 @@ func bl401() *Rule {
 			"Writes still bucket. The setting is sometimes left over from debugging, or copied from a\n" +
 			"workaround for an old bug.\n\n" +
 			"Remove it (the default is true). The rule reads `SET` statements, `spark-defaults.conf`,\n" +
-			"`--conf` lines and `.config(k, v)` / `spark.conf.set(k, v)` in code." + suppressDoc("BL401"),
+			"`--conf` lines and `.config(k, v)` / `spark.conf.set(k, v)` in code. A setting made for one\n" +
+			"block only (Scala's `withSQLConf(k -> v) { … }`, which restores the value after the block) is\n" +
+			"deliberate, not left over: the rule is silent on it, and the block's queries are simulated\n" +
+			"without bucketing." + suppressDoc("BL401"),
 		Bad:      "SET spark.sql.sources.bucketing.enabled=false;",
 		Good:     "-- (no setting: bucketing is on by default)",
 		Spark:    "2.0–4.x",
@@ -39,6 +42,9 @@ func runBL401(p *Pass) error {
 	for _, c := range p.Workload.Settings() {
 		if c.Key != simulate.ConfBucketingEnabled || strings.ToLower(strings.TrimSpace(c.Value)) != "false" {
 			continue
+		}
+		if c.Until.IsValid() {
+			continue // set for one block (withSQLConf): the block is meant to run without bucketing
 		}
 		msg := fmt.Sprintf("%s=false: %s reads bucketed tables as plain files, so joins and aggregations on bucket keys shuffle", c.Key, p.spark())
 		if bucketed > 0 {

@@ -128,6 +128,23 @@ func reaches(at, pos plan.Pos) bool {
 	return at.File == pos.File && !pos.Before(at)
 }
 
+// inScope reports whether the setting confs[i] of a session, which comes before pos, is still
+// in force there: a setting for a block (plan.Conf.Until) ends with the block, and so does a
+// later setting of the same key inside that block, since the block's end restores the value
+// the key had before the block (Spark's withSQLConf). confs are in position order.
+func inScope(confs []plan.Conf, i int, pos plan.Pos) bool {
+	c := confs[i]
+	if c.Until.IsValid() && !pos.Before(c.Until) {
+		return false
+	}
+	for _, o := range confs[:i] {
+		if o.Key == c.Key && o.Until.IsValid() && c.Pos.Before(o.Until) && !pos.Before(o.Until) {
+			return false
+		}
+	}
+	return true
+}
+
 // precedes reports whether a statement at position at ran before the one at pos.
 func precedes(at, pos plan.Pos) bool {
 	return at.File == pos.File && at.Before(pos)

@@ -105,3 +105,29 @@ func TestCacheTable(t *testing.T) {
 		}
 	}
 }
+
+// TestScopedSettings: a setting made for a block (Scala's withSQLConf) holds inside the block
+// only; after it, the value before the block is back, even when the block set the key again
+// with spark.conf.set.
+func TestScopedSettings(t *testing.T) {
+	w := build(t, map[string]string{
+		"ddl.sql": bucketedDDL,
+		"Job.scala": `object Job {
+  spark.conf.set("spark.sql.shuffle.partitions", "64")
+  withSQLConf(SQLConf.SHUFFLE_PARTITIONS.key -> "8") {
+    val a = spark.sql("` + joinSQL + `")
+    spark.conf.set("spark.sql.shuffle.partitions", "16")
+    val b = spark.sql("` + joinSQL + ` ")
+  }
+  val c = spark.sql("` + joinSQL + `  ")
+}
+`,
+	}, workload.Config{})
+	var got []int
+	for _, q := range w.Queries() {
+		got = append(got, w.OptionsAt(q.Query.Span.Start).ShufflePartitions())
+	}
+	if want := []int{8, 16, 64}; !slices.Equal(got, want) {
+		t.Errorf("shuffle partitions %v, want %v", got, want)
+	}
+}

@@ -146,8 +146,8 @@ func (w *Workload) confsAt(pos plan.Pos) simulate.Options {
 		set[c.Key] = c.Value
 	}
 	if s := w.sessions[pos.File]; s != nil && pos.File != "" {
-		for _, c := range s.confs {
-			if reaches(c.Pos, pos) {
+		for i, c := range s.confs {
+			if reaches(c.Pos, pos) && inScope(s.confs, i, pos) {
 				set[c.Key] = c.Value
 			}
 		}

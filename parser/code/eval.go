@@ -144,6 +144,9 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 			}
 			continue
 		}
+		if ev.scopedConfs(p, n) {
+			continue
+		}
 		v := ev.eval(n)
 		if target != "" && targetTok < len(objects) && objects[targetTok] != "" && isConstant(v) {
 			// A Scala object's val is read as Obj.name too.
@@ -288,6 +291,9 @@ func (ev *evaluator) eval(n *node) *value {
 			if v, found := ev.env[name]; found {
 				return v
 			}
+			if key, ok := confKey(name); ok && ev.scala {
+				return &value{kind: vStr, str: key, resolved: true}
+			}
 		}
 		return ev.attr(ev.eval(n.x), n)
 	case nCall:
@@ -407,6 +413,9 @@ func (ev *evaluator) binary(n *node) *value {
 	}
 	if n.name == "%" && x.kind == vStr {
 		return ev.percent(x, y, n)
+	}
+	if x.kind == vNum && y.kind == vNum {
+		return ev.arith(n.name, x.num, y.num)
 	}
 	return &value{}
 }

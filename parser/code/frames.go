@@ -33,6 +33,11 @@ func (ev *evaluator) attr(r *value, n *node) *value {
 		if r.kind == vFrame {
 			return r
 		}
+	case "toString":
+		// Scala's n.toString of a constant number: its decimal digits.
+		if r.kind == vNum {
+			return &value{kind: vStr, str: ev.numText(r), resolved: true}
+		}
 	case "stripMargin", "trim":
 		// Scala calls parameterless methods without parentheses.
 		if r.kind == vStr {

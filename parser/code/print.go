@@ -21,7 +21,11 @@ func Fprint(w io.Writer, f *plan.CodeFile) error {
 	}
 	b.WriteString("\n")
 	for _, c := range f.Confs {
-		fmt.Fprintf(&b, "conf %s %s=%q\n", pos(c.Pos), c.Key, c.Value)
+		fmt.Fprintf(&b, "conf %s %s=%q", pos(c.Pos), c.Key, c.Value)
+		if c.Until.IsValid() {
+			fmt.Fprintf(&b, " until=%s", pos(c.Until))
+		}
+		b.WriteString("\n")
 	}
 	for _, r := range f.Reads {
 		printRead(&b, r)
