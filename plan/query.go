@@ -110,13 +110,7 @@ func (r *Relation) Name() string {
 	if r.Alias != "" {
 		return r.Alias
 	}
-	t := r.Table
-	for i := len(t) - 1; i >= 0; i-- {
-		if t[i] == '.' {
-			return t[i+1:]
-		}
-	}
-	return t
+	return NameTail(r.Table)
 }
 
 // A JoinSpec is one join of a FROM clause. Joins nest to the left as Spark builds them:

@@ -45,11 +45,21 @@ func (c *Catalogue) clone() *Catalogue {
 	return &Catalogue{tables: maps.Clone(c.tables), views: maps.Clone(c.views), gone: maps.Clone(c.gone)}
 }
 
-// normName is a name as the catalogue keys it: lower case, without backquotes and without a
-// leading "spark_catalog.".
+// normName is a name as the catalogue keys it: its parts (plan.NameParts; the parser's names
+// are plan.JoinName's, and a name given on the command line or by an API caller may quote any
+// part, `sales`.`orders`), lower case, without a leading spark_catalog, joined again as
+// plan.JoinName writes them. On a name the parser gave it changes nothing; a name without
+// backquotes is only lower-cased (a template's placeholder, ${db}.t, stays as written).
 func normName(name string) string {
-	n := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(name), "`", ""))
-	return strings.TrimPrefix(n, "spark_catalog.")
+	n := strings.ToLower(strings.TrimSpace(name))
+	if !strings.Contains(n, "`") || !plan.NameClosed(n) {
+		return strings.TrimPrefix(n, "spark_catalog.") // no identifier Spark reads: names no table
+	}
+	parts := plan.NameParts(n)
+	if len(parts) > 1 && parts[0] == "spark_catalog" {
+		parts = parts[1:]
+	}
+	return plan.JoinName(parts...)
 }
 
 // key returns the key of the table a name refers to, "" when none does.
@@ -63,7 +73,7 @@ func (c *Catalogue) key(name string) string {
 			return k
 		}
 	}
-	qualified := strings.Contains(n, ".")
+	qualified := len(plan.NameParts(n)) > 1
 	found := ""
 	for k := range c.tables {
 		if !sameTable(k, n, qualified) {

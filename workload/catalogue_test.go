@@ -227,7 +227,9 @@ func TestLookup(t *testing.T) {
 	w := build(t, map[string]string{"ddl.sql": `CREATE TABLE sales.orders (k INT) USING parquet;
 CREATE TABLE default.dim (k INT) USING parquet;
 CREATE TABLE a.x (k INT) USING parquet;
-CREATE TABLE b.x (k INT) USING parquet;`}, workload.Config{})
+CREATE TABLE b.x (k INT) USING parquet;
+CREATE TABLE ` + "`we``ird`" + ` (k INT) USING parquet;
+CREATE TABLE ` + "`a.b`.c" + ` (k INT) USING parquet;`}, workload.Config{})
 	c := w.Catalogue()
 	for _, tc := range []struct{ name, want string }{
 		{"sales.orders", "sales.orders"},
@@ -240,6 +242,13 @@ CREATE TABLE b.x (k INT) USING parquet;`}, workload.Config{})
 		{"raw.orders", ""},                   // another database's orders
 		{"other.dim", ""},                    // dim is default's
 		{"cat.sales.orders", "sales.orders"}, // a catalog in front
+		{"`we``ird`", "`we``ird`"},           // a backquote in the name: its parts as Spark reads them
+		{"`WE``IRD`", "`we``ird`"},
+		{"we`ird", ""},         // a backquote left open: no identifier
+		{"`a.b`.c", "`a.b`.c"}, // a dot in the database's name
+		{"`a`.`b`.`c`", ""},    // three parts: a catalog a, database b
+		{"b.c", ""},            // database b, not `a.b`
+		{"c", "`a.b`.c"},
 	} {
 		got := ""
 		if tab := c.Table(tc.name); tab != nil {

@@ -164,14 +164,13 @@ func (s *Site) KeyText() string {
 // database never finds a table of another database, as Spark's catalog resolves it: a dbt
 // source('raw', 'accounts') is not the model accounts.
 func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
-	n := strings.ToLower(strings.Trim(name, "`"))
-	n = strings.TrimPrefix(n, "spark_catalog.")
+	n := normName(name)
 	for _, c := range []string{n, strings.TrimPrefix(n, "default."), "default." + n} {
 		if t, ok := tables[c]; ok {
 			return t
 		}
 	}
-	qualified := strings.Contains(n, ".")
+	qualified := len(plan.NameParts(n)) > 1
 	var found *plan.Table
 	keys := make([]string, 0, len(tables))
 	for k := range tables {
@@ -193,11 +192,17 @@ func Lookup(tables map[string]*plan.Table, name string) *plan.Table {
 // part for an unqualified n; for a qualified n, the same database and table, one of the two
 // carrying a catalog the other leaves out.
 func sameTable(k, n string, qualified bool) bool {
+	kp, np := plan.NameParts(k), plan.NameParts(n)
 	if !qualified {
-		return k[strings.LastIndex(k, ".")+1:] == n
+		return len(np) == 1 && kp[len(kp)-1] == np[0]
 	}
-	if !strings.Contains(k, ".") {
+	if len(kp) < 2 {
 		return false
 	}
-	return strings.HasSuffix(n, "."+k) || strings.HasSuffix(k, "."+n)
+	return endsWith(np, kp) || endsWith(kp, np)
+}
+
+// endsWith reports whether the name parts a end with the parts b, and a has more.
+func endsWith(a, b []string) bool {
+	return len(a) > len(b) && slices.Equal(a[len(a)-len(b):], b)
 }

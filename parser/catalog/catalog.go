@@ -159,8 +159,14 @@ func (td *tableDoc) table(pos plan.Pos, item *yaml.Node, at func(*yaml.Node) pla
 		}
 		return pos
 	}
-	name := strings.ToLower(strings.Trim(strings.TrimSpace(td.Name), "`"))
-	name = strings.TrimPrefix(name, "spark_catalog.")
+	parts := plan.NameParts(strings.ToLower(strings.TrimSpace(td.Name)))
+	if len(parts) > 1 && parts[0] == "spark_catalog" {
+		parts = parts[1:]
+	}
+	name := plan.JoinName(parts...)
+	if strings.TrimSpace(td.Name) == "" {
+		name = ""
+	}
 	if name == "" {
 		errs.Add(pos, "table without a name")
 		return nil, false

@@ -184,7 +184,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 		"createOrReplaceGlobalTempView":
 		if len(n.args) > 0 {
 			if v := ev.eval(n.args[0].val); v.kind == vStr && v.resolved {
-				view := strings.ToLower(v.str)
+				view := normTable(v.str)
 				ev.views[view] = f.clone()
 				ev.out.TempViews = append(ev.out.TempViews, &plan.TempView{
 					Name: view, Frame: f.clone().ref, Global: strings.Contains(name, "Global"), Span: ev.span(n),

@@ -101,7 +101,7 @@ func (ev *evaluator) recordRead(rd *plan.Read) *value {
 // file yields the frame it was registered from, without a Read.
 func (ev *evaluator) readTable(v *value, n *node) *value {
 	if v.kind == vStr && v.resolved {
-		if f, ok := ev.views[strings.ToLower(v.str)]; ok {
+		if f, ok := ev.views[normTable(v.str)]; ok {
 			return &value{kind: vFrame, frame: f.clone()}
 		}
 	}

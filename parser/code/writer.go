@@ -209,10 +209,29 @@ func (ev *evaluator) exprText(v *value, n *node) string {
 	return ev.text(n)
 }
 
-// normTable lower-cases a table name and drops backquotes and a leading "spark_catalog.".
+// normTable is a table or view name given as a string (saveAsTable("db.t"), spark.table(…))
+// as the model keeps it: Spark reads the string as a qualified identifier (backquoted parts,
+// a doubled backquote inside one), so it is split into its parts, lower case, without a
+// leading spark_catalog, and joined as plan.JoinName writes names. A part holding a
+// template's placeholder (${db}, {{ var }}) stays as written, as the SQL parser keeps it. A
+// string with a backquote left open is no identifier (Spark raises a ParseException): it is
+// kept as written, lower case, and names no table.
 func normTable(s string) string {
-	s = strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, "`", "")))
-	return strings.TrimPrefix(s, "spark_catalog.")
+	s = strings.ToLower(strings.TrimSpace(s))
+	if !plan.NameClosed(s) {
+		return s
+	}
+	parts := plan.NameParts(s)
+	if len(parts) > 1 && parts[0] == "spark_catalog" {
+		parts = parts[1:]
+	}
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+		if !strings.Contains(p, "{") {
+			parts[i] = plan.QuoteNamePart(parts[i])
+		}
+	}
+	return strings.Join(parts, ".")
 }
 
 // strArg returns argument i (or the one named name) as a constant string, else as written.

@@ -78,9 +78,9 @@ func (b *queryBuilder) factor(t *tableFactor) *plan.Relation {
 	}
 	switch {
 	case t.As != "":
-		r.Alias = unquoteIdent(t.As)
+		r.Alias = plan.QuoteNamePart(unquoteIdent(t.As))
 	case t.Alias != nil:
-		r.Alias = unquoteIdent(string(*t.Alias))
+		r.Alias = plan.QuoteNamePart(unquoteIdent(string(*t.Alias)))
 	}
 	for _, c := range t.ColAlias {
 		r.ColumnAliases = append(r.ColumnAliases, unquoteIdent(c.Name))

@@ -1,8 +1,6 @@
 package sql
 
 import (
-	"strings"
-
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -130,7 +128,7 @@ func (b *queryBuilder) arithKey(a *arith, sc *scope) plan.ColumnRef {
 func (b *queryBuilder) column(parts []string, sc *scope) plan.ColumnRef {
 	k := plan.ColumnRef{Column: parts[len(parts)-1]}
 	if len(parts) > 1 {
-		k.Qualifier = strings.Join(parts[:len(parts)-1], ".")
+		k.Qualifier = modelName(parts[:len(parts)-1])
 	}
 	if r := sc.lookup(k.Qualifier); r != nil {
 		k.Relation = r.Name()

@@ -2,6 +2,8 @@ package sql
 
 import (
 	"strings"
+
+	"github.com/bucketlint/bucketlint/plan"
 )
 
 // unquoteIdent returns a name part without backticks, lower case; a template's placeholders
@@ -87,9 +89,23 @@ func scopeName(parts []string, db string) string {
 		parts = parts[1:]
 	}
 	if len(parts) == 1 && db != "" && !isTemplate(parts[0]) {
-		return db + "." + parts[0]
+		return db + "." + plan.QuoteNamePart(parts[0])
 	}
-	return strings.Join(parts, ".")
+	return modelName(parts)
+}
+
+// modelName is a qualified name as the model keeps it (plan.JoinName: each part quoted when
+// it needs it, so that the parts can be told apart); a template's placeholder stays as
+// written.
+func modelName(parts []string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = p
+		if !isTemplate(p) {
+			q[i] = plan.QuoteNamePart(p)
+		}
+	}
+	return strings.Join(q, ".")
 }
 
 // render returns a type as Spark prints it: lower case, no blanks ("decimal(10,2)",

@@ -35,7 +35,7 @@ func (st *state) buildQuery(ast *queryStmt, c chunk) *plan.Query {
 func (b *queryBuilder) stmt(s *queryStmt) *plan.Relation {
 	for _, w := range s.With {
 		name := unquoteIdent(w.Name)
-		def := &plan.CTE{Name: name, Span: b.st.span(b.c, w.Pos, w.EndPos)}
+		def := &plan.CTE{Name: plan.QuoteNamePart(name), Span: b.st.span(b.c, w.Pos, w.EndPos)}
 		for _, c := range w.Cols {
 			def.Columns = append(def.Columns, unquoteIdent(c.Name))
 		}
@@ -80,7 +80,7 @@ func (b *queryBuilder) tableRel(q *qname, span plan.Span, txt string) *plan.Rela
 	r := &plan.Relation{Kind: plan.TableRel, Span: span, Text: txt, NameSpan: b.st.span(b.c, q.Pos, q.EndPos)}
 	parts := q.parts()
 	if len(parts) == 1 && b.ctes[parts[0]] {
-		r.Table, r.CTE = parts[0], true
+		r.Table, r.CTE = plan.QuoteNamePart(parts[0]), true
 		return r
 	}
 	r.Table = b.st.name(q)

@@ -111,5 +111,5 @@ func (st *state) use(c chunk) {
 	if len(parts) > 1 && parts[0] == "spark_catalog" {
 		parts = parts[1:]
 	}
-	st.db = strings.Join(parts, ".")
+	st.db = modelName(parts)
 }

@@ -321,7 +321,7 @@ func (t *trees) typed(words []string, from, to pos) *plan.X {
 func (t *trees) column(q *qname, all bool, from, to pos) *plan.X {
 	parts := q.parts()
 	if all {
-		return t.mk(plan.X{Op: plan.OpStar, Qualifier: strings.Join(parts, ".")}, from, to)
+		return t.mk(plan.X{Op: plan.OpStar, Qualifier: modelName(parts)}, from, to)
 	}
 	for _, raw := range q.Parts {
 		if isTemplate(raw) {
@@ -343,7 +343,7 @@ func (t *trees) column(q *qname, all bool, from, to pos) *plan.X {
 	}
 	x := plan.X{Op: plan.OpColumn, Name: parts[len(parts)-1]}
 	if len(parts) > 1 {
-		x.Qualifier = strings.Join(parts[:len(parts)-1], ".")
+		x.Qualifier = modelName(parts[:len(parts)-1])
 	}
 	return t.mk(x, from, to)
 }
