@@ -8,14 +8,18 @@ Run under a pyspark venv (oracle/setup.sh) from the repository root, with a Pyth
 
 What is measured, in one run, on the tables of engine/exec's benchmarks (written by bucketlint:
 ``ba`` 10,485,760 rows and ``bb`` 1,048,576 rows of (k BIGINT, v BIGINT), k drawn from 1M values,
-both bucketed into 64 buckets on k):
+both bucketed into 64 buckets on k), and on the same rows written again by the Spark this script
+runs under (``bucketBy(64, "k").saveAsTable`` with Spark's defaults: dictionary-encoded pages,
+nullable columns, several files per bucket), which is what users verify on:
 
 * join: ``count(*), sum(a.v)`` of ba ⋈ bb on k (rows counted: both inputs);
 * aggregation: ``GROUP BY k`` over ba with ``count(*), sum(v)`` (1M groups), then counted;
-* bucketed write: ba, held in memory, written as 64 buckets on k.
+* scan: ``count(*), sum(k), sum(v)`` over ba (every row of both columns read);
+* bucketed write: ba, held in memory, written as 64 buckets on k (bucketlint's files only).
 
-bucketlint: ``go test -bench 'BucketLocalJoin$|BucketLocalAggregate$|WriteBucketed$' -cpu 1``
-(engine/exec, with BUCKETLINT_BENCH_DIR so the tables stay for the others). DuckDB: one thread
+bucketlint: ``go test -bench 'BucketLocalJoin$|BucketLocalAggregate$|Scan$|WriteBucketed$' -cpu 1``
+(engine/exec, with BUCKETLINT_BENCH_DIR so the tables stay for the others; Spark's files are read
+untrusted, checked as any user's). DuckDB: one thread
 (``SET threads=1``) over ``read_parquet`` of the same files; its write is a ``COPY … PARTITION_BY``
 on ``hash(k) % 64`` (DuckDB has no Spark bucketing; the work is the same kind). pyspark: the
 files adopted as bucketed tables (``CREATE TABLE … CLUSTERED BY (k) INTO 64 BUCKETS LOCATION``),
@@ -25,7 +29,8 @@ Exchange); its write is ``bucketBy(64, "k").saveAsTable`` of the cached table.
 Every figure is rows per CPU-second of the engine's own process (bucketlint: the test binary;
 DuckDB: the Python process it runs in; Spark: the driver JVM, which runs the local executors),
 so a shared machine's load does not distort it; each is the best of --rounds runs after a
-warm-up. Wall seconds are printed too.
+warm-up (bucketlint: the best of ``-count`` rounds of ``-benchtime 2x``). Wall seconds are printed
+too. ``--peers duckdb`` leaves Spark's queries out (Spark still writes its copy of the tables).
 """
 from __future__ import annotations
 
@@ -63,7 +68,7 @@ def best(fn, rounds: int) -> tuple[float, float]:
     return min(cpu), min(wall)
 
 
-def run_duckdb(tables: str, rounds: int) -> dict:
+def run_duckdb(tables: str, rounds: int, write: bool) -> dict:
     import duckdb
 
     con = duckdb.connect()
@@ -81,11 +86,14 @@ def run_duckdb(tables: str, rounds: int) -> dict:
     out = {"version": duckdb.__version__}
     out["join"] = best(timed(f"SELECT count(*), sum(a.v) FROM read_parquet('{ba}') a JOIN read_parquet('{bb}') b ON a.k = b.k"), rounds)
     out["aggregate"] = best(timed(f"SELECT count(*), sum(k) FROM (SELECT k, count(*) AS n, sum(v) AS s FROM read_parquet('{ba}') GROUP BY k)"), rounds)
+    out["scan"] = best(timed(f"SELECT count(*), sum(k), sum(v) FROM read_parquet('{ba}')"), rounds)
+    if not write:
+        return out
     con.execute(f"CREATE TABLE mem AS SELECT * FROM read_parquet('{ba}')")
     work = tempfile.mkdtemp(prefix="bench-duckdb-")
     n = [0]
 
-    def write():
+    def write_once():
         n[0] += 1
         dst = os.path.join(work, str(n[0]))
         c0, w0 = proc_cpu(), time.monotonic()
@@ -95,16 +103,16 @@ def run_duckdb(tables: str, rounds: int) -> dict:
         shutil.rmtree(dst, ignore_errors=True)
         return took
 
-    out["write"] = best(write, rounds)
+    out["write"] = best(write_once, rounds)
     shutil.rmtree(work, ignore_errors=True)
     return out
 
 
-def run_spark(tables: str, master: str, rounds: int) -> dict:
+def spark_session(master: str, work: str, tables: str):
+    """A session with bucketlint's files in tables adopted as the bucketed tables ba and bb."""
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
 
-    work = tempfile.mkdtemp(prefix="bench-spark-")
     spark = (SparkSession.builder.master(master).appName("bucketlint-bench-engine")
              .config("spark.ui.enabled", "false")
              .config("spark.ui.showConsoleProgress", "false")
@@ -114,10 +122,21 @@ def run_spark(tables: str, master: str, rounds: int) -> dict:
              .config("spark.sql.autoBroadcastJoinThreshold", "-1")
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
-    jvm = spark.sparkContext._gateway.proc.pid
     for name in ("ba", "bb"):
         spark.sql(f"CREATE TABLE {name} (k BIGINT, v BIGINT) USING parquet CLUSTERED BY (k) INTO 64 BUCKETS "
                   f"LOCATION '{os.path.join(tables, name)}'")
+    return spark
+
+
+def spark_write_copy(spark, dst: str) -> None:
+    """Writes ba and bb again with Spark's bucketBy, with Spark's default Parquet settings."""
+    for name in ("ba", "bb"):
+        (spark.table(name).write.bucketBy(64, "k").option("path", os.path.join(dst, name))
+         .saveAsTable(f"spark_{name}"))
+
+
+def run_spark(spark, master: str, rounds: int) -> dict:
+    jvm = spark.sparkContext._gateway.proc.pid
 
     def timed(sql: str):
         def fn():
@@ -132,6 +151,7 @@ def run_spark(tables: str, master: str, rounds: int) -> dict:
     out["join_exchanges"] = plan.count("Exchange hashpartitioning")
     out["join"] = best(timed(join), rounds)
     out["aggregate"] = best(timed("SELECT count(*), sum(k) FROM (SELECT k, count(*) AS n, sum(v) AS s FROM ba GROUP BY k)"), rounds)
+    out["scan"] = best(timed("SELECT count(*), sum(k), sum(v) FROM ba"), rounds)
     df = spark.table("ba").cache()
     df.count()
     n = [0]
@@ -145,15 +165,15 @@ def run_spark(tables: str, master: str, rounds: int) -> dict:
         return took
 
     out["write"] = best(write, rounds)
-    spark.stop()
-    shutil.rmtree(work, ignore_errors=True)
+    df.unpersist()
     return out
 
 
-def run_bucketlint(tables: str) -> dict:
+def run_bucketlint(tables: str, rounds: int, write: bool) -> dict:
     env = dict(os.environ, BUCKETLINT_BENCH_DIR=tables)
-    cmd = ["go", "test", "-run", "^$", "-bench", "BucketLocalJoin$|BucketLocalAggregate$|WriteBucketed$",
-           "-cpu", "1", "-benchtime", "3x", "./engine/exec"]
+    bench = "BucketLocalJoin$|BucketLocalAggregate$|Scan$" + ("|WriteBucketed$" if write else "")
+    cmd = ["go", "test", "-run", "^$", "-bench", bench,
+           "-cpu", "1", "-benchtime", "2x", "-count", str(rounds), "./engine/exec"]
     p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True)
     if p.returncode != 0:
         sys.stderr.write(p.stdout + p.stderr)
@@ -162,8 +182,24 @@ def run_bucketlint(tables: str) -> dict:
     for line in p.stdout.splitlines():
         m = re.match(r"Benchmark(\w+)\s+\d+\s+(\d+) ns/op.*?([\d.]+) cpu-ms/op", line)
         if m:
-            out[m.group(1)] = (float(m.group(3)) / 1e3, int(m.group(2)) / 1e9)
-    return {"join": out["BucketLocalJoin"], "aggregate": out["BucketLocalAggregate"], "write": out["WriteBucketed"]}
+            got = (float(m.group(3)) / 1e3, int(m.group(2)) / 1e9)
+            had = out.get(m.group(1), got)
+            out[m.group(1)] = (min(had[0], got[0]), min(had[1], got[1]))
+    res = {"join": out["BucketLocalJoin"], "aggregate": out["BucketLocalAggregate"], "scan": out["Scan"]}
+    if write:
+        res["write"] = out["WriteBucketed"]
+    return res
+
+
+def run_duckdb_child(python: str, tables: str, rounds: int, write: bool) -> dict:
+    cmd = [python, os.path.abspath(__file__), "--child", "duckdb", "--tables", tables, "--rounds", str(rounds)]
+    if not write:
+        cmd.append("--no-write")
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.stderr.write(p.stderr)
+        raise SystemExit("the DuckDB run failed")
+    return json.loads(p.stdout)
 
 
 def main() -> int:
@@ -171,36 +207,61 @@ def main() -> int:
     ap.add_argument("--duckdb-python", help="a Python with duckdb (default: this one)", default=sys.executable)
     ap.add_argument("--master", default="local[2]")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--peers", default="duckdb,spark", help="engines besides bucketlint: duckdb, spark or both")
     ap.add_argument("--child", choices=["duckdb"], help=argparse.SUPPRESS)
     ap.add_argument("--tables", help=argparse.SUPPRESS)
+    ap.add_argument("--no-write", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child == "duckdb":
-        json.dump(run_duckdb(args.tables, args.rounds), sys.stdout)
+        json.dump(run_duckdb(args.tables, args.rounds, not args.no_write), sys.stdout)
         return 0
-    tables = tempfile.mkdtemp(prefix="bucketlint-bench-tables-")
+    peers = set(args.peers.split(","))
+    root = tempfile.mkdtemp(prefix="bucketlint-bench-tables-")
+    work = os.path.join(root, "spark-work")
+    mine, theirs = os.path.join(root, "bucketlint"), os.path.join(root, "spark")
+    results = {}
     try:
-        results = {"bucketlint": run_bucketlint(tables)}
-        p = subprocess.run([args.duckdb_python, os.path.abspath(__file__), "--child", "duckdb", "--tables", tables,
-                            "--rounds", str(args.rounds)], capture_output=True, text=True)
-        if p.returncode != 0:
-            sys.stderr.write(p.stderr)
-            raise SystemExit("the DuckDB run failed")
-        results["duckdb"] = json.loads(p.stdout)
-        results["spark"] = run_spark(tables, args.master, args.rounds)
+        results["bucketlint", "bucketlint"] = run_bucketlint(mine, args.rounds, True)
+        spark = spark_session(args.master, work, mine)
+        version = spark.version
+        spark_write_copy(spark, theirs)
+        if "spark" in peers:
+            results["spark", "bucketlint"] = run_spark(spark, args.master, args.rounds)
+        spark.stop()
+        results["bucketlint", "spark"] = run_bucketlint(theirs, args.rounds, False)
+        if "duckdb" in peers:
+            results["duckdb", "bucketlint"] = run_duckdb_child(args.duckdb_python, mine, args.rounds, True)
+            results["duckdb", "spark"] = run_duckdb_child(args.duckdb_python, theirs, args.rounds, False)
     finally:
-        shutil.rmtree(tables, ignore_errors=True)
-    rows = {"join": JOIN_ROWS, "aggregate": AGG_ROWS, "write": WRITE_ROWS}
-    names = {"bucketlint": "bucketlint (one core)",
-             "duckdb": f"DuckDB {results['duckdb']['version']} (threads=1)",
-             "spark": f"Spark {results['spark']['version']} {args.master}"}
-    print(f"Spark's join plan has {results['spark']['join_exchanges']} Exchange(s)")
-    print(f"{'':34} {'join':>22} {'aggregation':>22} {'bucketed write':>22}")
-    for eng in ("bucketlint", "duckdb", "spark"):
-        cells = []
-        for what in ("join", "aggregate", "write"):
-            cpu, wall = results[eng][what]
-            cells.append(f"{rows[what] / cpu / 1e6:6.1f} M/cpu-s ({wall:5.2f} s)")
-        print(f"{names[eng]:34} " + " ".join(f"{c:>22}" for c in cells))
+        shutil.rmtree(root, ignore_errors=True)
+    rows = {"join": JOIN_ROWS, "aggregate": AGG_ROWS, "scan": AGG_ROWS, "write": WRITE_ROWS}
+    names = {"bucketlint": "bucketlint (one core)", "spark": f"Spark {version} {args.master}"}
+    if ("duckdb", "bucketlint") in results:
+        names["duckdb"] = f"DuckDB {results['duckdb', 'bucketlint']['version']} (threads=1)"
+    if ("spark", "bucketlint") in results:
+        print(f"Spark's join plan has {results['spark', 'bucketlint']['join_exchanges']} Exchange(s)")
+    whats = ("join", "aggregate", "scan", "write")
+    for writer in ("bucketlint", "spark"):
+        print(f"\nfiles written by {'bucketlint' if writer == 'bucketlint' else 'Spark ' + version + ' bucketBy'}"
+              " (M rows per CPU-second, best wall seconds)")
+        print(f"{'':34} " + " ".join(f"{w:>22}" for w in ("join", "aggregation", "scan", "bucketed write")))
+        for eng in ("bucketlint", "duckdb", "spark"):
+            res = results.get((eng, writer))
+            if res is None:
+                continue
+            cells = []
+            for what in whats:
+                if what not in res:
+                    cells.append("")
+                    continue
+                cpu, wall = res[what]
+                cells.append(f"{rows[what] / cpu / 1e6:6.1f} M/cpu-s ({wall:5.2f} s)")
+            print(f"{names[eng]:34} " + " ".join(f"{c:>22}" for c in cells))
+        peer = results.get(("duckdb", writer))
+        if peer:
+            mine_ = results["bucketlint", writer]
+            ratios = [f"{w} {peer[w][0] / mine_[w][0]:.2f}x" for w in whats if w in mine_ and w in peer]
+            print("bucketlint / DuckDB per CPU-second: " + ", ".join(ratios))
     return 0
 
 

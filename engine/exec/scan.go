@@ -141,8 +141,9 @@ func (s *scanOp) start() {
 	go func() {
 		defer close(s.ch)
 		defer crash.Catch(func(err error) { s.errc <- err }) // errc is sent once, at the end
+		r := s.table.NewReader()
 		for _, f := range s.files {
-			err := s.table.ReadFile(f, s.cols, func(b *store.Batch) error {
+			err := r.ReadFile(f, s.cols, func(b *store.Batch) error {
 				select {
 				case s.ch <- b:
 					return nil

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -99,8 +100,9 @@ func (t *Table) BucketFiles(b int) []File {
 
 // ReadBucket reads the columns cols of every file of bucket b (see ReadFile).
 func (t *Table) ReadBucket(b int, cols []int, fn func(*Batch) error) error {
+	r := t.NewReader()
 	for _, f := range t.BucketFiles(b) {
-		if err := t.ReadFile(f, cols, fn); err != nil {
+		if err := r.ReadFile(f, cols, fn); err != nil {
 			return err
 		}
 	}
@@ -126,8 +128,25 @@ func (p Pruning) Keep(f File) bool {
 // ReadFile reads the columns cols (schema positions; partition columns are filled from the
 // file's directory) of one file and calls fn with one batch per row group. Each batch is
 // new: fn may keep it. Columns are found by name, case-insensitively as Spark resolves them;
-// a column missing from the file is an error. A corrupt file is an error naming it.
-func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) {
+// a column missing from the file is an error. A corrupt file is an error naming it. A Reader
+// reads several files with less garbage.
+func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) error {
+	return t.NewReader().ReadFile(f, cols, fn)
+}
+
+// A Reader reads files of one table one after another, keeping its decoding buffers from
+// file to file. It is not safe for concurrent use: each goroutine reads with its own.
+type Reader struct {
+	t   *Table
+	dec chunkDecoder
+}
+
+// NewReader returns a reader of t's files.
+func (t *Table) NewReader() *Reader { return &Reader{t: t} }
+
+// ReadFile is Table.ReadFile with the reader's buffers.
+func (r *Reader) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) {
+	t := r.t
 	// The boundary where a user's file is decoded: parquet-go trusts parts of a file that a
 	// corrupt or hostile one gets wrong, and may panic. Its panics become an error naming
 	// the file; one raised by fn is not the file's and goes on.
@@ -165,7 +184,7 @@ func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) 
 		return fmt.Errorf("read %s: %w", f.Path, err)
 	}
 	for g := range pf.RowGroups() {
-		b, err := t.readRowGroup(pf, osf, g, f, types, leaves)
+		b, err := t.readRowGroup(pf, osf, g, f, types, leaves, &r.dec)
 		if err != nil {
 			return err
 		}
@@ -219,31 +238,51 @@ func lookupLeaf(s *parquet.Schema, name string) (parquet.LeafColumn, error) {
 
 // readRowGroup reads row group g of an open file into a new batch of the given columns. It
 // checks every column chunk it reads before parquet-go allocates what its page headers claim.
-func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, cols []Column, leaves []parquet.LeafColumn) (*Batch, error) {
+func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, cols []Column, leaves []parquet.LeafColumn, dec *chunkDecoder) (*Batch, error) {
 	rg := pf.RowGroups()[g]
 	meta := pf.Metadata().RowGroups[g]
 	nrows := rg.NumRows()
-	checked := false
-	for i, leaf := range leaves {
-		if leaf.Node != nil {
-			scan := &leaf
-			if t.Trusted {
-				scan = nil
+	n := int(nrows)
+	if nrows < 0 {
+		return nil, fmt.Errorf("read %s row group %d: row group of %d rows", f.Path, g, nrows)
+	}
+	// Vectors grow as each chunk's pages are checked: the footer's row count alone is not
+	// trusted for an allocation.
+	b := NewBatch(Schema(cols).Types(), 0)
+	chunks := rg.ColumnChunks()
+	read := false
+	for i, c := range cols {
+		leaf := leaves[i]
+		if leaf.Node == nil {
+			continue
+		}
+		read = true
+		if !t.viaParquetGo && leaf.ColumnIndex < len(meta.Columns) && covers(leaf, &meta.Columns[leaf.ColumnIndex].MetaData, b.Cols[i]) {
+			err := dec.readChunkDirect(r, pf.Size(), &meta.Columns[leaf.ColumnIndex].MetaData, leaf, b.Cols[i], nrows)
+			if err == nil {
+				continue
 			}
-			if err := checkChunk(r, pf.Size(), meta, leaf.ColumnIndex, nrows, scan); err != nil {
-				return nil, fmt.Errorf("read %s row group %d column %s: %w", f.Path, g, cols[i].Name, err)
+			if !errors.Is(err, errNotCovered) {
+				return nil, fmt.Errorf("read %s row group %d column %s: %w", f.Path, g, c.Name, err)
 			}
-			checked = true
+		}
+		scan := &leaf
+		if t.Trusted {
+			scan = nil
+		}
+		if err := checkChunk(r, pf.Size(), meta, leaf.ColumnIndex, nrows, scan); err != nil {
+			return nil, fmt.Errorf("read %s row group %d column %s: %w", f.Path, g, c.Name, err)
+		}
+		b.Cols[i].grow(n) // checkChunk found n values in the chunk's pages
+		if err := readChunk(chunks[leaf.ColumnIndex], leaf, b.Cols[i]); err != nil {
+			return nil, fmt.Errorf("read %s column %s: %w", f.Path, c.Name, err)
 		}
 	}
-	if !checked { // only partition columns: still bound the row count by a chunk's values
+	if !read { // only partition columns: still bound the row count by a chunk's values
 		if err := checkChunk(r, pf.Size(), meta, 0, nrows, nil); err != nil && (nrows != 0 || len(meta.Columns) > 0) {
 			return nil, fmt.Errorf("read %s row group %d: %w", f.Path, g, err)
 		}
 	}
-	n := int(nrows)
-	b := NewBatch(Schema(cols).Types(), n)
-	chunks := rg.ColumnChunks()
 	for i, c := range cols {
 		if leaves[i].Node == nil {
 			pi := slices.Index(t.Layout.PartitionColumns, c.Name)
@@ -253,9 +292,6 @@ func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, col
 				}
 			}
 			continue
-		}
-		if err := readChunk(chunks[leaves[i].ColumnIndex], leaves[i], b.Cols[i]); err != nil {
-			return nil, fmt.Errorf("read %s column %s: %w", f.Path, c.Name, err)
 		}
 		if got := b.Cols[i].Len(); got != n {
 			return nil, fmt.Errorf("read %s column %s: %d values for %d rows", f.Path, c.Name, got, n)
@@ -297,11 +333,12 @@ func (t *Table) ReadAll(cols []int, p Pruning) (*Batch, error) {
 		types[i] = t.Schema[c]
 	}
 	out := NewBatch(Schema(types).Types(), 0)
+	r := t.NewReader()
 	for _, f := range t.Files {
 		if !p.Keep(f) {
 			continue
 		}
-		if err := t.ReadFile(f, cols, func(b *Batch) error { out.Append(b); return nil }); err != nil {
+		if err := r.ReadFile(f, cols, func(b *Batch) error { out.Append(b); return nil }); err != nil {
 			return nil, err
 		}
 	}

@@ -20,6 +20,9 @@ type Table struct {
 	// that guards against corrupt or hostile files (checkRuns): it decompresses every page
 	// once more, about a sixth of the read time. Other checks still apply.
 	Trusted bool
+	// viaParquetGo reads every column chunk with parquet-go's page reader, never with the
+	// chunk decoder (tests compare the two).
+	viaParquetGo bool
 }
 
 // A File is one data file of a table.

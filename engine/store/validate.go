@@ -67,13 +67,14 @@ func Validate(t *Table, limit int) (*Validation, error) {
 	var h Hasher
 	var ids []int32
 	var text []byte
+	r := t.NewReader()
 	for _, f := range t.Files {
 		v.Files++
 		if f.Bucket >= t.Layout.Buckets {
 			v.OutOfRange = append(v.OutOfRange, f.Path)
 		}
 		var row int64
-		err := t.ReadFile(f, cols, func(b *Batch) error {
+		err := r.ReadFile(f, cols, func(b *Batch) error {
 			ids = grow(ids, b.Len)
 			h.BucketsOf(t.Layout.Bucketing, ids, b.Cols, b.Len, t.Layout.Buckets)
 			for i, id := range ids {

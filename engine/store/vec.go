@@ -271,3 +271,45 @@ func (v *Vec) DataBytes(rows []int32) int64 {
 	}
 	return n
 }
+
+// truncate drops the rows from n on, keeping the memory.
+func (v *Vec) truncate(n int) {
+	if n >= v.Len() {
+		return
+	}
+	switch v.Kind {
+	case KindInt64:
+		v.Ints = v.Ints[:n]
+	case KindFloat64:
+		v.Floats = v.Floats[:n]
+	case KindInt128:
+		v.Wide = v.Wide[:n]
+	case KindBytes:
+		v.Offsets = v.Offsets[:n+1]
+		v.Data = v.Data[:v.Offsets[n]]
+	}
+	if v.Nulls == nil {
+		return
+	}
+	w := hash.NullWords(n)
+	if len(v.Nulls) > w {
+		v.Nulls = v.Nulls[:w]
+	}
+	if w > 0 && n&63 != 0 {
+		v.Nulls[w-1] &= 1<<(uint(n)&63) - 1
+	}
+}
+
+// grow makes room for n more rows without reallocating.
+func (v *Vec) grow(n int) {
+	switch v.Kind {
+	case KindInt64:
+		v.Ints = slices.Grow(v.Ints, n)
+	case KindFloat64:
+		v.Floats = slices.Grow(v.Floats, n)
+	case KindInt128:
+		v.Wide = slices.Grow(v.Wide, n)
+	case KindBytes:
+		v.Offsets = slices.Grow(v.Offsets, n)
+	}
+}
