@@ -20,7 +20,7 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 	}
 	defer spec.tables.Put(t)
 	if len(spec.keys) > 0 && !spec.distinctIn {
-		t.reserve(int(spec.lastGroups.Load()))
+		t.fit(int(spec.lastGroups.Load()))
 	}
 	funcs := make([]aggFunc, len(spec.funcs))
 	copy(funcs, spec.funcs)

@@ -21,6 +21,12 @@ type groupTable struct {
 	ints  bool
 	islot []intSlot
 	nullG int32 // group of the NULL key, -1 until seen
+	// Dictionary-coded keys (assignCoded): the group of each code, the first row of each
+	// code, those rows' keys and groups.
+	codeG   []int32
+	reps    []int32
+	repKeys *store.Vec
+	repG    []int32
 }
 
 // An intSlot is a slot of the one-int64-key path: the key and its group plus one (0 when
@@ -95,6 +101,27 @@ func (t *groupTable) resize(capacity int) {
 	}
 }
 
+// fit sizes an empty table for n groups at a load of at most 0.5, shrinking one that an
+// earlier partition grew beyond four times that: a table far larger than its groups spreads
+// every probe over memory the cache does not hold, and reset clears all of it.
+func (t *groupTable) fit(n int) {
+	size := len(t.slots)
+	if t.ints {
+		size = len(t.islot)
+	}
+	need := 16
+	for need < 2*n {
+		need *= 2
+	}
+	switch {
+	case t.n == 0 && size > 4*need:
+		t.islot, t.slots = nil, nil
+		t.resize(need)
+	case size < need:
+		t.resize(need)
+	}
+}
+
 // reserve grows the table so that n more groups keep the load at most 0.5.
 func (t *groupTable) reserve(n int) {
 	size := len(t.slots)
@@ -114,8 +141,13 @@ func (t *groupTable) reserve(n int) {
 func (t *groupTable) assign(keys []*store.Vec, n int, gids []int32) {
 	gids = gids[:n]
 	if t.n == 0 {
-		// The first batch sizes the table for as many groups as it has rows.
-		t.reserve(n)
+		// The first batch sizes the table for as many groups as it has rows, up to a
+		// batch's worth: a row group of a Spark file may hold 100,000s of rows and few keys.
+		t.reserve(min(n, store.BatchSize))
+	}
+	if len(keys) == 1 && keys[0].HasCodes() && 2*(keys[0].DictLen+1) <= n {
+		t.assignCoded(keys[0], n, gids)
+		return
 	}
 	if t.ints {
 		t.assignInts(keys[0], n, gids)
@@ -170,6 +202,45 @@ func (t *groupTable) appendDistinct(keys []*store.Vec, n int, gids []int32) {
 	t.n += n
 }
 
+// assignCoded is assign for one key column read with dictionary codes (store.Vec.Codes):
+// the first row of each code is looked up (or added) like any key, and every row takes the
+// group of its code, so the table is probed once per distinct code, not once per row.
+func (t *groupTable) assignCoded(v *store.Vec, n int, gids []int32) {
+	codes := v.Codes[:n]
+	m := t.codeG[:0]
+	for range v.DictLen + 1 {
+		m = append(m, -1)
+	}
+	t.codeG = m
+	reps := t.reps[:0]
+	for r, c := range codes {
+		if m[c] < 0 {
+			m[c] = int32(len(reps))
+			reps = append(reps, int32(r))
+		}
+	}
+	t.reps = reps
+	if t.repKeys == nil {
+		t.repKeys = store.NewVec(v.Type, len(reps))
+	}
+	t.repKeys.Reset()
+	t.repKeys.AppendRows(v, reps)
+	if cap(t.repG) < len(reps) {
+		t.repG = make([]int32, len(reps))
+	}
+	repG := t.repG[:len(reps)]
+	t.assign([]*store.Vec{t.repKeys}, len(reps), repG)
+	for c, i := range m {
+		if i >= 0 {
+			m[c] = repG[i]
+		}
+	}
+	gids = gids[:n]
+	for r, c := range codes {
+		gids[r] = m[c]
+	}
+}
+
 // assignInts is assign for one bigint-like key column.
 func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 	xs := v.Ints[:n]
@@ -209,7 +280,7 @@ func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 }
 
 func (t *groupTable) memBytes() int64 {
-	n := int64(8*len(t.hashes) + 4*len(t.slots) + 16*len(t.islot))
+	n := int64(8*len(t.hashes) + 4*len(t.slots) + 16*len(t.islot) + 4*cap(t.codeG) + 8*cap(t.reps))
 	for _, k := range t.keys {
 		n += k.MemBytes()
 	}

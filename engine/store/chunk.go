@@ -32,6 +32,8 @@ type chunkDecoder struct {
 	dict  dictionary
 	nullm []bool
 	pages []pageRef
+	// coding says the vector being read keeps its dictionary indexes as codes.
+	coding bool
 	// scratch for PLAIN pages with NULLs: the values before they are spread over the rows
 	ints   []int64
 	floats []float64
@@ -100,6 +102,13 @@ func (d *chunkDecoder) readChunkDirect(r io.ReaderAt, size int64, md *format.Col
 	d.dict.n = -1
 	base, noNulls := v.Len(), v.Nulls == nil
 	v.grow(int(rows))
+	// A vector read whole from a chunk whose every data page is dictionary-encoded keeps the
+	// indexes as its codes (see Vec.Codes).
+	d.coding = base == 0 && len(pages) > 1 && pages[0].h.dict
+	v.Codes, v.DictLen = nil, 0
+	if d.coding {
+		v.Codes = make([]int32, 0, rows)
+	}
 	kind := leaf.Node.Type().Kind()
 	for _, p := range pages {
 		body := d.raw[p.body : p.body+int(p.h.compressed)]
@@ -119,6 +128,11 @@ func (d *chunkDecoder) readChunkDirect(r io.ReaderAt, size int64, md *format.Col
 			}
 			return fmt.Errorf("page at offset %d: %w", start+int64(p.body), err)
 		}
+	}
+	if d.coding {
+		v.DictLen = d.dict.n
+	} else {
+		v.Codes = nil
 	}
 	return nil
 }

@@ -263,9 +263,38 @@ func TestChunkDecoderCovers(t *testing.T) {
 				case !delta && err != nil:
 					t.Errorf("%s row group %d column %s: %v", path, g, schema[i].Name, err)
 				}
+				if err == nil {
+					dict := slices.Contains(md.Encoding, format.PlainDictionary) || //nolint:staticcheck // parquet-mr's v1 writer, Spark's default, names dictionary pages PLAIN_DICTIONARY
+						slices.Contains(md.Encoding, format.RLEDictionary)
+					checkCodes(t, path, v, dict)
+				}
 			}
 		}
 		_ = f.Close()
+	}
+}
+
+// checkCodes checks a vector's dictionary codes (required when dict says every page of its
+// chunk was dictionary-encoded and the chunk has no PLAIN data page): one per row, NULL rows
+// coded DictLen, rows of equal codes holding equal values.
+func checkCodes(t *testing.T, path string, v *Vec, dict bool) {
+	t.Helper()
+	if !v.HasCodes() {
+		if dict && strings.Contains(path, "written-") {
+			t.Errorf("%s: a %s column of Spark's bucketBy without codes", path, v.Type)
+		}
+		return
+	}
+	first := map[int32]int{}
+	for i, c := range v.Codes {
+		if (c == int32(v.DictLen)) != v.IsNull(i) || c < 0 || c > int32(v.DictLen) {
+			t.Fatalf("%s: row %d code %d of %d, NULL %v", path, i, c, v.DictLen, v.IsNull(i))
+		}
+		if j, ok := first[c]; !ok {
+			first[c] = i
+		} else if Compare(v, i, v, j) != 0 {
+			t.Fatalf("%s: rows %d and %d share code %d, values differ", path, i, j, c)
+		}
 	}
 }
 

@@ -82,6 +82,21 @@ func (d *chunkDecoder) appendIndexed(data []byte, kind parquet.Kind, nv int, pre
 	if bad >= 0 {
 		return fmt.Errorf("dictionary index %d outside the dictionary of %d values", uint32(d.idx[bad]), d.dict.n)
 	}
+	if d.coding {
+		if present == nil {
+			v.Codes = append(v.Codes, d.idx...)
+		} else {
+			k := 0
+			for _, p := range present {
+				c := int32(d.dict.n) // the code of NULL
+				if p {
+					c = d.idx[k]
+					k++
+				}
+				v.Codes = append(v.Codes, c)
+			}
+		}
+	}
 	return nil
 }
 
@@ -124,6 +139,7 @@ func gather[T any](out, dict []T, idx []int32, present []bool) ([]T, int) {
 
 // appendPlain appends nv PLAIN values, spread over the rows present marks when not nil.
 func (d *chunkDecoder) appendPlain(data []byte, kind parquet.Kind, nv int, present []bool, v *Vec) error {
+	d.coding = false // parquet-mr falls back to PLAIN pages when a dictionary grows too large
 	width := 0
 	switch kind {
 	case parquet.Int64, parquet.Double:

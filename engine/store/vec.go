@@ -26,7 +26,18 @@ type Vec struct {
 	Offsets []int32
 	Data    []byte
 	Nulls   []uint64
+	// Codes, when it has one code per row (len(Codes) == Len()), says the rows were read from
+	// a dictionary-encoded Parquet column chunk: row i holds value number Codes[i] of its
+	// dictionary of DictLen values, and NULL rows hold code DictLen. Rows with equal codes
+	// hold equal values (the converse need not hold), so joins and aggregations may look a
+	// value up once per code. Codes is dropped by Reset; appending rows leaves it shorter
+	// than the vector, where it no longer applies. See HasCodes.
+	Codes   []int32
+	DictLen int
 }
+
+// HasCodes reports whether v.Codes applies to every row.
+func (v *Vec) HasCodes() bool { return v.Codes != nil && len(v.Codes) == v.Len() }
 
 // NewVec returns an empty vector of type t with room for capacity rows. It panics on types
 // KindOf rejects; schemas are checked when they are built.
@@ -86,6 +97,7 @@ func (v *Vec) Reset() {
 	if len(v.Nulls) == 0 {
 		v.Nulls = nil
 	}
+	v.Codes, v.DictLen = nil, 0
 }
 
 // NullBitmap returns the null bitmap extended with zero words to cover every row, as the
@@ -245,7 +257,7 @@ func (v *Vec) AppendRow(src *Vec, r int) {
 
 // MemBytes estimates the memory the vector's values occupy.
 func (v *Vec) MemBytes() int64 {
-	return int64(8*cap(v.Ints) + 8*cap(v.Floats) + 16*cap(v.Wide) + 4*cap(v.Offsets) + cap(v.Data) + 8*cap(v.Nulls))
+	return int64(8*cap(v.Ints) + 8*cap(v.Floats) + 16*cap(v.Wide) + 4*cap(v.Offsets) + cap(v.Data) + 8*cap(v.Nulls) + 4*cap(v.Codes))
 }
 
 // DataBytes is the size of row values as they would travel through a shuffle: 8 bytes per
@@ -272,10 +284,13 @@ func (v *Vec) DataBytes(rows []int32) int64 {
 	return n
 }
 
-// truncate drops the rows from n on, keeping the memory.
+// truncate drops the rows from n on, keeping the memory (and the codes).
 func (v *Vec) truncate(n int) {
 	if n >= v.Len() {
 		return
+	}
+	if v.HasCodes() {
+		v.Codes = v.Codes[:n]
 	}
 	switch v.Kind {
 	case KindInt64:
