@@ -151,7 +151,7 @@ func (d *chunkDecoder) pageHeaders(start, rows int64, codec format.CompressionCo
 	var values int64
 	for pos := 0; pos < len(d.raw); {
 		at := start + int64(pos)
-		h, hn, err := parsePageHeader(d.raw[pos:])
+		h, hn, err := decodePageHeader(d.raw[pos:])
 		if err != nil {
 			return nil, fmt.Errorf("page header at offset %d: %w", at, err)
 		}

@@ -23,9 +23,9 @@ type pageHeader struct {
 	compressedV2       bool
 }
 
-// parsePageHeader reads the page header at the start of b and returns it with its length.
+// decodePageHeader reads the page header at the start of b and returns it with its length.
 // Fields it does not use are skipped with skipValue, which checks their lengths.
-func parsePageHeader(b []byte) (pageHeader, int, error) {
+func decodePageHeader(b []byte) (pageHeader, int, error) {
 	h := pageHeader{compressedV2: true}
 	pos, err := readFields(b, 0, func(id int16, typ byte, b []byte) (int, error) {
 		switch {
