@@ -109,6 +109,16 @@ func (t *joinTable) buildInts(v *store.Vec, n int) {
 	}
 }
 
+// slotOf returns the slot holding key x, or an empty slot (head1 0) when no build row has it.
+func (t *joinTable) slotOf(x int64) joinSlot {
+	slots := t.islot
+	for s := intSlotOf(x, t.shift); ; s = (s + 1) & t.mask {
+		if e := slots[s]; e.head1 == 0 || e.key == x {
+			return e
+		}
+	}
+}
+
 // findInt returns the first build row whose key is x, or -1, for a table of one
 // bigint-like key.
 func (t *joinTable) findInt(x int64) int32 {

@@ -28,7 +28,16 @@ type joinOp struct {
 	keys []*store.Vec
 	ints []int64
 	pos  int
+	// codes are the dictionary codes of a probe batch's one key column (store.Vec.Codes),
+	// when it has far fewer codes than rows; memo holds the first build row matching each
+	// code (-1 for none), or noMemo before the code's first row is probed.
+	codes  []int32
+	memo   []int32
+	cslots []codeSlot
 }
+
+// noMemo marks a code whose match is not looked up yet.
+const noMemo = -2
 
 func newJoinOp(js *joinSpec, build *store.Batch, t *joinTable, probe Operator, release func()) *joinOp {
 	j := &joinOp{js: js, build: build, table: t, probe: probe, release: release}
@@ -83,7 +92,14 @@ func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 func (j *joinOp) start(b *store.Batch) {
 	j.cur, j.pos = b, 0
 	j.keys = j.js.probeKeyVecs(b, &j.castBufs)
-	j.ints = nil
+	j.ints, j.codes = nil, nil
+	if k := j.keys[0]; len(j.keys) == 1 && k.HasCodes() && 2*(k.DictLen+1) <= b.Len {
+		j.codes = k.Codes[:b.Len]
+		j.memo = j.memo[:0]
+		for range k.DictLen + 1 {
+			j.memo = append(j.memo, noMemo)
+		}
+	}
 	if j.table.ints {
 		if k := j.keys[0]; k.Nulls == nil {
 			j.ints = k.Ints[:b.Len]
@@ -102,21 +118,25 @@ func (j *joinOp) start(b *store.Batch) {
 func (j *joinOp) probeRows() {
 	js := j.js
 	if j.ints != nil && js.typ == "Inner" && j.matched == nil {
-		j.probeIntsInner()
+		if j.codes != nil {
+			j.probeCodedInner()
+		} else {
+			j.probeIntsInner()
+		}
 		return
 	}
 	j.bidx, j.pidx = j.bidx[:0], j.pidx[:0]
 	r := j.pos
 	for ; r < j.cur.Len && len(j.pidx) < store.BatchSize; r++ {
-		m := int32(-1)
-		switch {
-		case j.ints != nil:
-			m = j.table.findInt(j.ints[r])
-		case anyNull(j.keys, r):
-		case j.table.ints:
-			m = j.table.findInt(j.keys[0].Ints[r])
-		default:
-			m = j.table.find(j.keys, r, j.hashes[r])
+		var m int32
+		if j.codes != nil {
+			c := j.codes[r]
+			if m = j.memo[c]; m == noMemo {
+				m = j.find(r)
+				j.memo[c] = m
+			}
+		} else {
+			m = j.find(r)
 		}
 		switch {
 		case js.semiOnProbe:
@@ -143,6 +163,19 @@ func (j *joinOp) probeRows() {
 		}
 	}
 	j.pos = r
+}
+
+// find returns the first build row matching probe row r of the current batch, or -1.
+func (j *joinOp) find(r int) int32 {
+	switch {
+	case j.ints != nil:
+		return j.table.findInt(j.ints[r])
+	case anyNull(j.keys, r):
+		return -1
+	case j.table.ints:
+		return j.table.findInt(j.keys[0].Ints[r])
+	}
+	return j.table.find(j.keys, r, j.hashes[r])
 }
 
 // probeIntsInner is probeRows for an inner join on one bigint-like key without NULLs: hash,
