@@ -10,8 +10,6 @@ import (
 	"math/bits"
 	"strings"
 
-	"github.com/klauspost/compress/zstd"
-
 	dc "github.com/bucketlint/bucketlint/internal/decompress"
 )
 
@@ -19,6 +17,12 @@ import (
 // event logs with blocks of spark.io.compression.*.blockSize (32 KiB by default); lz4-java
 // cannot encode a block over 32 MiB.
 const MaxBlock = 64 << 20
+
+// MaxWindow is the largest window a zstd frame of an event log may declare: the decoder holds
+// up to about twice that in memory. zstd-jni, which Spark's ZStdCompressionCodec writes with,
+// uses windows of 512 KiB to 8 MiB at the levels Spark allows; the zstd tool's --long mode
+// uses 128 MiB, which is refused with a clear error.
+const MaxWindow = 64 << 20
 
 // Codec names the compression of one event log file, from the file name's extension as Spark
 // chooses it (EventLogFileWriter: "<name>.<codec short name>").
@@ -43,30 +47,10 @@ func decompress(codec string, r io.Reader) (io.Reader, func(), error) {
 	case "snappy":
 		return newSnappyStream(r), func() {}, nil
 	case "zstd":
-		d, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
-			zstd.WithDecoderMaxMemory(MaxBlock*4))
-		if err != nil {
-			return nil, nil, err
-		}
-		return prefixed{d, "zstd"}, d.Close, nil
+		return dc.NewZstdReader(r, MaxWindow), func() {}, nil
 	default:
 		return nil, nil, fmt.Errorf("event logs compressed with %s are not read (lz4, snappy and zstd are)", codec)
 	}
-}
-
-// prefixed names the codec in its reader's errors.
-type prefixed struct {
-	r     io.Reader
-	codec string
-}
-
-// Read implements io.Reader.
-func (p prefixed) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	if err != nil && !errors.Is(err, io.EOF) {
-		err = fmt.Errorf("%s: %w", p.codec, err)
-	}
-	return n, err
 }
 
 // lz4BlockReader reads lz4-java's LZ4BlockOutputStream format, which Spark's
