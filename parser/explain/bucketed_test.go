@@ -23,7 +23,7 @@ func TestBucketedCause(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.field, func(t *testing.T) {
 			x := &plan.FileScan{}
-			scanField(x, "Bucketed", tt.field)
+			new(arena).scanField(x, "Bucketed", tt.field)
 			if x.BucketedReason != tt.reason || x.BucketedCause != tt.want {
 				t.Errorf("Bucketed: %s → reason %q cause %d, want %q %d", tt.field, x.BucketedReason, x.BucketedCause, tt.reason, tt.want)
 			}

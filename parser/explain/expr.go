@@ -46,23 +46,33 @@ func isMoreFields(s string) bool {
 
 // exprList parses a bracketed list "[a#1, b#2, ... 3 more fields]" into expressions, leaving
 // out the truncation marker. ok is false when the brackets do not balance.
-func exprList(s string) (out []plan.Expr, ok bool) {
+func (a *arena) exprList(s string) (out []plan.Expr, ok bool) {
+	if t := strings.TrimSpace(s); len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' {
+		if n := bareAttrs(t[1 : len(t)-1]); n > 0 {
+			return a.attrList(t[1:len(t)-1], n), true
+		}
+	}
+	return a.splitList(s)
+}
+
+// splitList is exprList without the fast path for lists of attributes.
+func (a *arena) splitList(s string) (out []plan.Expr, ok bool) {
 	inner, closed := unwrap(s, '[', ']')
 	parts, balanced := plan.SplitArgs(inner)
-	return exprs(parts), closed && balanced
+	return a.exprs(parts), closed && balanced
 }
 
 // exprs turns already split parts into expressions.
-func exprs(parts []string) []plan.Expr {
+func (a *arena) exprs(parts []string) []plan.Expr {
 	if len(parts) == 0 {
 		return nil
 	}
-	out := make([]plan.Expr, 0, len(parts))
+	out := a.exprSlice(len(parts))
 	for _, p := range parts {
 		if p == "" || isMoreFields(p) {
 			continue
 		}
-		out = append(out, newExpr(p))
+		out = append(out, a.newExpr(p))
 	}
 	return out
 }
@@ -87,62 +97,175 @@ func stringList(s string) []string {
 // as SQL writes a condition ("k IS NOT NULL"): Raw is the text without surrounding spaces,
 // Text drops every attribute's expression id, Refs lists the attributes and X is the tree.
 // It never fails: what it cannot read is an OpOther node keeping its text.
-func ParseExpr(raw string) plan.Expr { return newExpr(strings.TrimSpace(raw)) }
+func ParseExpr(raw string) plan.Expr {
+	var a arena
+	return a.newExpr(strings.TrimSpace(raw))
+}
 
 // newExpr builds an Expr from its printed text: Text drops every attribute's expression id,
 // Refs lists the attributes, X is the tree.
-func newExpr(raw string) plan.Expr {
-	e := exprText(raw)
-	e.X = parseX(raw, len(e.Refs) > 0)
+func (a *arena) newExpr(raw string) plan.Expr {
+	if hash, id, long, ok := bareAttr(raw); ok {
+		return a.attrExpr(raw, hash, id, long)
+	}
+	return a.parsedExpr(raw)
+}
+
+// parsedExpr is newExpr without the fast path for attributes.
+func (a *arena) parsedExpr(raw string) plan.Expr {
+	e := a.exprText(raw)
+	e.X = a.parseX(raw, len(e.Refs) > 0)
 	return e
 }
 
+// bareAttr reads the commonest expression, an attribute alone ("ss_item_sk#12",
+// "d_year#5L", "k#x"): a name of letters, digits, '_' and '$' not starting with a digit,
+// then its id, and nothing else. hash is the index of '#'. What it accepts, newExpr's
+// general path reads the same way (TestBareAttrAgrees, FuzzBareAttr).
+func bareAttr(raw string) (hash int, id string, long, ok bool) {
+	i := 0
+	for i < len(raw) && i < maxBareName && (isIdentByte(raw[i]) || raw[i] == '$') {
+		i++
+	}
+	if i == 0 || i == len(raw) || raw[i] != '#' || isDigit(raw[0]) {
+		return 0, "", false, false
+	}
+	end, id, long, ok := idAt(raw, i)
+	if !ok || end != len(raw) {
+		return 0, "", false, false
+	}
+	return i, id, long, true
+}
+
+// bareAttrs returns how many attributes a list holds when it holds nothing but attributes
+// bareAttr reads, separated by commas with or without spaces ("a#1, b#2L"), and 0 for any
+// other list. For such a list, split and read one by one, attrList builds what exprs does.
+func bareAttrs(s string) int {
+	n := 0
+	for i := 0; ; {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		e := i
+		for e < len(s) && s[e] != ',' && s[e] != ' ' {
+			e++
+		}
+		if _, _, _, ok := bareAttr(s[i:e]); !ok {
+			return 0
+		}
+		n++
+		for e < len(s) && s[e] == ' ' {
+			e++
+		}
+		if e == len(s) {
+			return n
+		}
+		if s[e] != ',' {
+			return 0
+		}
+		i = e + 1
+	}
+}
+
+// attrList builds the expressions of a list of n attributes checked by bareAttrs.
+func (a *arena) attrList(s string, n int) []plan.Expr {
+	out := a.exprSlice(n)
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == ',') {
+			i++
+		}
+		e := i
+		for e < len(s) && s[e] != ',' && s[e] != ' ' {
+			e++
+		}
+		if e > i {
+			hash, id, long, _ := bareAttr(s[i:e])
+			out = append(out, a.attrExpr(s[i:e], hash, id, long))
+		}
+		i = e
+	}
+	return out
+}
+
+// maxBareName bounds the names bareAttr reads, well inside nameStart's maxNameLen.
+const maxBareName = 256
+
+// attrExpr builds the Expr of an attribute alone, read by bareAttr: its text is its name,
+// its one reference and its tree the attribute.
+func (a *arena) attrExpr(raw string, hash int, id string, long bool) plan.Expr {
+	name := raw[:hash]
+	refs := a.refs(1)[:1]
+	refs[0] = plan.Attr{Name: name, ID: id, Long: long}
+	x := a.node(plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw})
+	return plan.Expr{Raw: raw, Text: name, Refs: refs, X: x}
+}
+
 // exprText builds an Expr's Raw, Text and Refs, without its tree.
-func exprText(raw string) plan.Expr {
+func (a *arena) exprText(raw string) plan.Expr {
 	e := plan.Expr{Raw: raw, Text: raw}
 	n := strings.Count(raw, "#")
 	if n == 0 {
 		return e
 	}
-	e.Refs = make([]plan.Attr, 0, n)
-	var b strings.Builder
-	b.Grow(len(raw))
-	last := 0
-	for i := 0; i < len(raw); i++ {
-		if raw[i] != '#' {
-			continue
-		}
-		end, id, long, ok := idAt(raw, i)
-		if !ok {
-			continue
-		}
-		if i == 0 || !isNameEnd(raw[i-1]) {
-			continue // "[id=#5]", "State #9": no attribute name before the id
-		}
-		if start := nameStart(raw, i); start < i {
-			e.Refs = append(e.Refs, plan.Attr{Name: stripIDs(raw[start:i]), ID: id, Long: long})
-		}
-		b.WriteString(raw[last:i])
-		last = end
-		i = end - 1
+	e.Refs = a.refs(n)
+	var cut bool
+	e.Text, cut = cutIDs(raw, &e.Refs)
+	if !cut {
+		e.Refs = nil
 	}
-	if last == 0 {
-		if len(e.Refs) == 0 {
-			e.Refs = nil
-		}
-		return e
-	}
-	b.WriteString(raw[last:])
-	e.Text = b.String()
 	return e
+}
+
+// cutIDs returns raw without the expression ids of its attributes and whether it cut any;
+// when refs is not nil, the attributes are appended to it.
+func cutIDs(raw string, refs *[]plan.Attr) (string, bool) {
+	var b []byte
+	cuts, last, first := 0, 0, 0
+	for i := strings.IndexByte(raw, '#'); i >= 0; {
+		end, id, long, ok := idAt(raw, i)
+		if ok && i > 0 && isNameEnd(raw[i-1]) { // not "[id=#5]", "State #9": no name before
+			if refs != nil {
+				if start := nameStart(raw, i); start < i {
+					*refs = append(*refs, plan.Attr{Name: stripIDs(raw[start:i]), ID: id, Long: long})
+				}
+			}
+			switch cuts {
+			case 0:
+				first = i
+			case 1:
+				b = make([]byte, 0, len(raw))
+				b = append(b, raw[:first]...)
+				fallthrough
+			default:
+				b = append(b, raw[last:i]...)
+			}
+			cuts++
+			last = end
+			i = end
+		} else {
+			i++
+		}
+		k := strings.IndexByte(raw[i:], '#')
+		if k < 0 {
+			break
+		}
+		i += k
+	}
+	switch {
+	case cuts == 0:
+		return raw, false
+	case cuts == 1 && last == len(raw):
+		return raw[:first], true
+	case cuts == 1:
+		return raw[:first] + raw[last:], true
+	}
+	return string(append(b, raw[last:]...)), true
 }
 
 // stripIDs returns s without the expression ids of its attributes.
 func stripIDs(s string) string {
-	if strings.IndexByte(s, '#') < 0 {
-		return s
-	}
-	return exprText(s).Text
+	t, _ := cutIDs(s, nil)
+	return t
 }
 
 // idAt reads an expression id at s[i] == '#': "#12", "#12L", "#x", "#xL" (Spark's normalised
@@ -213,7 +336,7 @@ func isIdentByte(c byte) bool {
 
 // sortOrder parses "k#1 ASC NULLS FIRST"; a missing direction means ascending, and missing
 // null ordering takes Spark's default for the direction.
-func sortOrder(s string) plan.SortOrder {
+func (a *arena) sortOrder(s string) plan.SortOrder {
 	s = strings.TrimSpace(s)
 	o := plan.SortOrder{NullsFirst: true}
 	if t, ok := strings.CutSuffix(s, " NULLS FIRST"); ok {
@@ -228,33 +351,33 @@ func sortOrder(s string) plan.SortOrder {
 	} else {
 		s = strings.TrimSuffix(s, " ASC")
 	}
-	o.Expr = newExpr(s)
+	o.Expr = a.newExpr(s)
 	return o
 }
 
 // sortOrders parses a list of sort orders from split parts.
-func sortOrders(parts []string) []plan.SortOrder {
+func (a *arena) sortOrders(parts []string) []plan.SortOrder {
 	out := make([]plan.SortOrder, 0, len(parts))
 	for _, p := range parts {
 		if p == "" || isMoreFields(p) {
 			continue
 		}
-		out = append(out, sortOrder(p))
+		out = append(out, a.sortOrder(p))
 	}
 	return out
 }
 
 // orderList parses a bracketed list of sort orders.
-func orderList(s string) []plan.SortOrder {
+func (a *arena) orderList(s string) []plan.SortOrder {
 	inner, _ := unwrap(s, '[', ']')
 	parts, _ := plan.SplitArgs(inner)
-	return sortOrders(parts)
+	return a.sortOrders(parts)
 }
 
 // partitioning parses an Exchange's partitioning argument: "hashpartitioning(k#1, 200)",
 // "rangepartitioning(k#1 ASC NULLS FIRST, 200)", "SinglePartition", "RoundRobinPartitioning(10)",
 // "UnknownPartitioning(0)", "KeyGroupedPartitioning(…)". Unknown names keep their text as kind.
-func partitioning(s string) plan.Partitioning {
+func (a *arena) partitioning(s string) plan.Partitioning {
 	s = strings.TrimSpace(s)
 	p := plan.Partitioning{Raw: s}
 	name, args, hasArgs := strings.Cut(s, "(")
@@ -272,12 +395,12 @@ func partitioning(s string) plan.Partitioning {
 	}
 	switch p.Kind {
 	case plan.RangePartitioning:
-		p.Orders = sortOrders(parts)
+		p.Orders = a.sortOrders(parts)
 	case plan.SinglePartition:
 		p.NumPartitions = 1 // printed without a count; Spark's SinglePartition has one partition
 	case plan.RoundRobinPartitioning, plan.UnknownPartitioning:
 	default:
-		p.Keys = exprs(parts)
+		p.Keys = a.exprs(parts)
 	}
 	return p
 }

@@ -20,6 +20,7 @@ type parser struct {
 	lines []line
 	errs  perr.List
 	raws  []rawNode // preallocated raw nodes, see newRaw
+	arena
 }
 
 func newParser(file string, src []byte) *parser {

@@ -177,7 +177,7 @@ func (p *parser) formattedNode(r *rawNode, details map[int]*detail) plan.Node {
 		in.Details = d.fields
 		in.Args = d.value("Arguments")
 	}
-	fillFormatted(op, title, rest, skew, d)
+	p.fillFormatted(op, title, rest, skew, d)
 	p.attach(op, r, func(k *rawNode) plan.Node { return p.formattedNode(k, details) })
 	return op
 }

@@ -11,7 +11,7 @@ import (
 // "<fmt> <table>[<cols>] Batched: true, Bucketed: false (…), DataFilters: […], …"
 // (formats.md §7, §10). Metadata values may be cut at 100 characters and end in "...", even
 // inside a bracket, so fields are split at ", Key: " rather than by bracket depth.
-func fileScanSimple(x *plan.FileScan, args string) {
+func (a *arena) fileScanSimple(x *plan.FileScan, args string) {
 	e := tokenEnd(args)
 	x.Format = args[:e]
 	rest := strings.TrimLeft(args[e:], " ")
@@ -19,10 +19,10 @@ func fileScanSimple(x *plan.FileScan, args string) {
 		x.Table = strings.TrimSpace(rest[:i])
 		j := matchClose(rest, i)
 		if j < 0 {
-			x.Output, _ = exprList(rest[i:])
+			x.Output, _ = a.exprList(rest[i:])
 			return
 		}
-		x.Output, _ = exprList(rest[i : j+1])
+		x.Output, _ = a.exprList(rest[i : j+1])
 		rest = strings.TrimLeft(rest[j+1:], " ")
 	}
 	x.Metadata = map[string]string{}
@@ -32,7 +32,7 @@ func fileScanSimple(x *plan.FileScan, args string) {
 			x.Metadata[""] = rest
 			break
 		}
-		scanField(x, key, val)
+		a.scanField(x, key, val)
 		rest = next
 	}
 }
@@ -94,14 +94,14 @@ func nextMeta(s string) (key, val, rest string) {
 }
 
 // scanField stores one FileScan metadata field, in either mode.
-func scanField(x *plan.FileScan, key, val string) {
+func (a *arena) scanField(x *plan.FileScan, key, val string) {
 	if x.Metadata == nil {
 		x.Metadata = map[string]string{}
 	}
 	x.Metadata[key] = val
 	switch key {
 	case "Output":
-		x.Output, _ = exprList(val)
+		x.Output, _ = a.exprList(val)
 	case "Bucketed":
 		b, reason, _ := strings.Cut(val, " ")
 		v := b == "true"
@@ -117,11 +117,11 @@ func scanField(x *plan.FileScan, key, val string) {
 	case "Location":
 		x.Location, x.LocationPaths = val, locationPaths(val)
 	case "PartitionFilters":
-		x.PartitionFilters = exprs(stringList(val))
+		x.PartitionFilters = a.exprs(stringList(val))
 	case "PushedFilters":
-		x.PushedFilters = exprs(stringList(val))
+		x.PushedFilters = a.exprs(stringList(val))
 	case "DataFilters":
-		x.DataFilters = exprs(stringList(val))
+		x.DataFilters = a.exprs(stringList(val))
 	case "ReadSchema":
 		x.ReadSchema = val
 	case "Format":

@@ -24,40 +24,40 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	case *plan.Exchange:
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		exchangeArgs(x, parts)
+		p.exchangeArgs(x, parts)
 	case *plan.BroadcastExchange:
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		broadcastArgs(x, parts)
+		p.broadcastArgs(x, parts)
 	case *plan.ReusedExchange:
 		p.reusedSimple(x, args, i, at, depth)
 	case *plan.Sort:
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		sortArgs(x, parts)
+		p.sortArgs(x, parts)
 	case *plan.Window:
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		windowArgs(x, parts)
+		p.windowArgs(x, parts)
 	case *plan.Filter:
-		x.Condition = newExpr(args)
+		x.Condition = p.newExpr(args)
 	case *plan.ProjectExec:
 		var ok bool
-		x.Exprs, ok = exprList(args)
+		x.Exprs, ok = p.exprList(args)
 		check(ok)
 	case *plan.FileScan:
-		fileScanSimple(x, args)
+		p.fileScanSimple(x, args)
 	case *plan.BatchScan:
-		x.Table, x.Output, x.Description = tableColumns(args)
+		x.Table, x.Output, x.Description = p.tableColumns(args)
 	case *plan.HiveTableScan:
-		x.Table, x.Output, _ = tableColumns(args)
+		x.Table, x.Output, _ = p.tableColumns(args)
 	case *plan.InMemoryTableScan:
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		inMemoryArgs(x, parts)
+		p.inMemoryArgs(x, parts)
 	case *plan.LocalTableScan:
 		parts, _ := plan.SplitArgs(args)
-		localArgs(x, parts)
+		p.localArgs(x, parts)
 	case *plan.AdaptiveSparkPlan:
 		x.IsFinalPlan = strings.Contains(args, "isFinalPlan=true")
 	case *plan.QueryStage:
@@ -71,20 +71,20 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	if j, ok := plan.JoinOf(n); ok {
 		parts, ok := plan.SplitArgs(args)
 		check(ok)
-		joinArgs(j, parts)
+		p.joinArgs(j, parts)
 		j.Skew = h.skew
 	}
-	if a, ok := plan.AggregateOf(n); ok {
-		check(aggregateArgs(a, args))
+	if g, ok := plan.AggregateOf(n); ok {
+		check(p.aggregateArgs(g, args))
 	}
 }
 
 // exchangeArgs reads "<partitioning>[, <origin>|true|false][, <advisory size>][, [plan_id=N]]".
-func exchangeArgs(x *plan.Exchange, parts []string) {
+func (a *arena) exchangeArgs(x *plan.Exchange, parts []string) {
 	if len(parts) == 0 {
 		return
 	}
-	x.Partitioning = partitioning(parts[0])
+	x.Partitioning = a.partitioning(parts[0])
 	for _, a := range parts[1:] {
 		switch {
 		case a == "true" || a == "false":
@@ -130,7 +130,7 @@ func isUpperIdent(s string) bool {
 }
 
 // broadcastArgs reads "<mode>, [plan_id=N]"; a HashedRelationBroadcastMode's key list gives Keys.
-func broadcastArgs(x *plan.BroadcastExchange, parts []string) {
+func (a *arena) broadcastArgs(x *plan.BroadcastExchange, parts []string) {
 	for k, a := range parts {
 		if id := planID(a); id != "" && k > 0 {
 			x.PlanID = id
@@ -144,7 +144,7 @@ func broadcastArgs(x *plan.BroadcastExchange, parts []string) {
 		if list, ok := strings.CutPrefix(inner, "List("); ok {
 			if j := matchClose("("+list, 0); j > 0 {
 				keys, _ := plan.SplitArgs(list[:j-1])
-				x.Keys = exprs(keys)
+				x.Keys = a.exprs(keys)
 			}
 		}
 	}
@@ -157,11 +157,11 @@ func (p *parser) reusedSimple(x *plan.ReusedExchange, args string, i, at, depth 
 	}
 	j := matchClose(args, 0)
 	if j < 0 {
-		x.Output, _ = exprList(args)
+		x.Output, _ = p.exprList(args)
 		p.errorf(i, at, "unbalanced brackets in ReusedExchange arguments")
 		return
 	}
-	x.Output, _ = exprList(args[:j+1])
+	x.Output, _ = p.exprList(args[:j+1])
 	rest := strings.TrimLeft(args[j+1:], ", ")
 	if rest == "" || depth >= maxReuseDepth {
 		return
@@ -171,9 +171,9 @@ func (p *parser) reusedSimple(x *plan.ReusedExchange, args string, i, at, depth 
 }
 
 // sortArgs reads "[<orders>], <global>, <testSpillFrequency>".
-func sortArgs(x *plan.Sort, parts []string) {
+func (a *arena) sortArgs(x *plan.Sort, parts []string) {
 	if len(parts) > 0 {
-		x.Orders = orderList(parts[0])
+		x.Orders = a.orderList(parts[0])
 	}
 	if len(parts) > 1 {
 		x.Global = parts[1] == "true"
@@ -181,20 +181,20 @@ func sortArgs(x *plan.Sort, parts []string) {
 }
 
 // windowArgs reads "[<window exprs>], [<partition keys>], [<orders>]".
-func windowArgs(x *plan.Window, parts []string) {
+func (a *arena) windowArgs(x *plan.Window, parts []string) {
 	if len(parts) > 0 {
-		x.Exprs, _ = exprList(parts[0])
+		x.Exprs, _ = a.exprList(parts[0])
 	}
 	if len(parts) > 1 {
-		x.PartitionKeys, _ = exprList(parts[1])
+		x.PartitionKeys, _ = a.exprList(parts[1])
 	}
 	if len(parts) > 2 {
-		x.Orders = orderList(parts[2])
+		x.Orders = a.orderList(parts[2])
 	}
 }
 
 // joinArgs reads the arguments of the five join operators (formats.md §7).
-func joinArgs(j *plan.Join, parts []string) {
+func (a *arena) joinArgs(j *plan.Join, parts []string) {
 	var rest []string
 	switch j.Strategy {
 	case plan.BroadcastNestedLoopJoinStrategy:
@@ -211,10 +211,10 @@ func joinArgs(j *plan.Join, parts []string) {
 		rest = parts
 	default:
 		if len(parts) > 0 {
-			j.LeftKeys, _ = exprList(parts[0])
+			j.LeftKeys, _ = a.exprList(parts[0])
 		}
 		if len(parts) > 1 {
-			j.RightKeys, _ = exprList(parts[1])
+			j.RightKeys, _ = a.exprList(parts[1])
 		}
 		if len(parts) > 2 {
 			j.Type = parts[2]
@@ -231,7 +231,7 @@ func joinArgs(j *plan.Join, parts []string) {
 		}
 	}
 	if len(rest) > 0 {
-		c := newExpr(strings.Join(rest, ", "))
+		c := a.newExpr(strings.Join(rest, ", "))
 		j.Condition = &c
 	}
 }
@@ -239,21 +239,21 @@ func joinArgs(j *plan.Join, parts []string) {
 // aggregateArgs reads "(keys=[…], functions=[…][, output=[…]])" ("key=" for SortAggregate)
 // and reports whether the
 // brackets balanced.
-func aggregateArgs(a *plan.Aggregate, args string) bool {
+func (a *arena) aggregateArgs(g *plan.Aggregate, args string) bool {
 	inner, ok := unwrap(args, '(', ')')
 	parts, balanced := plan.SplitArgs(inner)
 	for _, kv := range parts {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
 		case "keys", "key": // SortAggregateExec prints "key=[…]"
-			a.Keys, _ = exprList(v)
+			g.Keys, _ = a.exprList(v)
 		case "functions":
-			a.Functions, _ = exprList(v)
+			g.Functions, _ = a.exprList(v)
 		case "output":
-			a.Output, _ = exprList(v)
+			g.Output, _ = a.exprList(v)
 		}
 	}
-	a.Mode = aggregateMode(a.Functions)
+	g.Mode = aggregateMode(g.Functions)
 	return ok && balanced
 }
 
@@ -278,22 +278,22 @@ func aggregateMode(fs []plan.Expr) plan.AggregateMode {
 }
 
 // inMemoryArgs reads "[cols][, [predicates]]".
-func inMemoryArgs(x *plan.InMemoryTableScan, parts []string) {
+func (a *arena) inMemoryArgs(x *plan.InMemoryTableScan, parts []string) {
 	if len(parts) > 0 {
-		x.Output, _ = exprList(parts[0])
+		x.Output, _ = a.exprList(parts[0])
 	}
 	if len(parts) > 1 {
-		x.Predicates, _ = exprList(parts[1])
+		x.Predicates, _ = a.exprList(parts[1])
 	}
 }
 
 // localArgs reads "[cols]" or "<empty>, [cols]".
-func localArgs(x *plan.LocalTableScan, parts []string) {
-	for _, a := range parts {
-		if a == "<empty>" {
+func (a *arena) localArgs(x *plan.LocalTableScan, parts []string) {
+	for _, part := range parts {
+		if part == "<empty>" {
 			x.Empty = true
-		} else if strings.HasPrefix(a, "[") {
-			x.Output, _ = exprList(a)
+		} else if strings.HasPrefix(part, "[") {
+			x.Output, _ = a.exprList(part)
 		}
 	}
 }
@@ -312,7 +312,7 @@ func subqueryArgs(x *plan.Subquery, parts []string) {
 
 // tableColumns reads "<table>[<cols>] <rest>" and "<table> [<cols>], <rest>" (BatchScan,
 // Scan hive): the table may be empty.
-func tableColumns(args string) (table string, cols []plan.Expr, rest string) {
+func (a *arena) tableColumns(args string) (table string, cols []plan.Expr, rest string) {
 	i := strings.IndexByte(args, '[')
 	if i < 0 {
 		return strings.TrimSpace(args), nil, ""
@@ -320,10 +320,10 @@ func tableColumns(args string) (table string, cols []plan.Expr, rest string) {
 	table = strings.TrimSpace(args[:i])
 	j := matchClose(args, i)
 	if j < 0 {
-		cols, _ = exprList(args[i:])
+		cols, _ = a.exprList(args[i:])
 		return table, cols, ""
 	}
-	cols, _ = exprList(args[i : j+1])
+	cols, _ = a.exprList(args[i : j+1])
 	return table, cols, strings.TrimLeft(args[j+1:], ", ")
 }
 

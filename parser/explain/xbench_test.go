@@ -34,10 +34,11 @@ func BenchmarkParseExprCorpus(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ReportAllocs()
+	var a arena
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range raws {
-			_ = parseX(r, true)
+			_ = a.parseX(r, true)
 		}
 	}
 }

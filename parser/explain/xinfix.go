@@ -13,7 +13,7 @@ func (p *xparser) binary(start int, op string, left, right *plan.X) *plan.X {
 	if p.failed {
 		return nil
 	}
-	return p.node(plan.X{Op: plan.OpBinary, Name: op, Args: []*plan.X{left, right}, Raw: p.raw(start)})
+	return p.node(plan.X{Op: plan.OpBinary, Name: op, Args: p.a.list(left, right), Raw: p.raw(start)})
 }
 
 // symbol reads an operator made of symbols at the current position: its canonical name,
@@ -84,7 +84,7 @@ func (p *xparser) predicate(start int, left *plan.X, word string, j int) (*plan.
 			k++
 		}
 		e := p.wordAt(k)
-		next := strings.ToLower(p.s[k:e])
+		next := keywordOf(p.s[k:e])
 		switch next {
 		case "in", "between", "like", "rlike", "ilike":
 			negated, word, j = true, next, e
@@ -110,7 +110,7 @@ func (p *xparser) predicate(start int, left *plan.X, word string, j int) (*plan.
 		if p.failed {
 			return nil, true
 		}
-		x = p.node(plan.X{Op: plan.OpBetween, Args: []*plan.X{left, lo, hi}})
+		x = p.node(plan.X{Op: plan.OpBetween, Args: p.a.list(left, lo, hi)})
 	case "like", "rlike", "ilike":
 		p.i = j
 		right := p.expr(precCmp + 1)
@@ -124,7 +124,7 @@ func (p *xparser) predicate(start int, left *plan.X, word string, j int) (*plan.
 	x.Raw = p.raw(start)
 	if negated {
 		if x.Op == plan.OpBinary {
-			return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: []*plan.X{x}, Raw: x.Raw}), true
+			return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: p.a.list(x), Raw: x.Raw}), true
 		}
 		x.Negated = true
 	}
@@ -155,15 +155,15 @@ func (p *xparser) isPredicate(start int, left *plan.X) *plan.X {
 		if p.failed {
 			return nil
 		}
-		x := p.node(plan.X{Op: plan.OpBinary, Name: "<=>", Args: []*plan.X{left, right}, Raw: p.raw(start)})
+		x := p.node(plan.X{Op: plan.OpBinary, Name: "<=>", Args: p.a.list(left, right), Raw: p.raw(start)})
 		if not {
 			return x
 		}
-		return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: []*plan.X{x}})
+		return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: p.a.list(x)})
 	default:
 		return p.fail()
 	}
-	return p.node(plan.X{Op: plan.OpUnary, Name: name, Args: []*plan.X{left}})
+	return p.node(plan.X{Op: plan.OpUnary, Name: name, Args: p.a.list(left)})
 }
 
 // wordStart returns where the word ending at the current position starts.
@@ -178,31 +178,42 @@ func (p *xparser) wordStart() int {
 // inList reads the values of IN ("(1,2,3)", as In prints them) or INSET ("1, 2, 3" from
 // Spark 3.0, "(1,2,3)" before).
 func (p *xparser) inList(start int, left *plan.X, inset bool) *plan.X {
-	x := p.node(plan.X{Op: plan.OpIn, Args: []*plan.X{left}})
 	if p.peekByte() != '(' {
 		if !inset {
 			return p.fail()
 		}
-		for {
-			v := p.expr(precCmp + 1)
-			if p.failed {
-				return nil
-			}
-			x.Args = append(x.Args, v)
-			if p.peekByte() != ',' {
-				return x
-			}
-			p.i++
+		base := p.a.push(left)
+		ok := p.insetItems()
+		args := p.a.pop(base)
+		if !ok {
+			return nil
 		}
+		return p.node(plan.X{Op: plan.OpIn, Args: args})
 	}
 	open := p.i
 	p.i++
-	x.Args = p.args(x.Args, ')')
+	args := p.args(left, ')')
 	if p.failed {
 		if p.recover(open) == nil {
 			return nil
 		}
-		return p.node(plan.X{Op: plan.OpOther, Args: []*plan.X{left}, Raw: p.raw(start)})
+		return p.node(plan.X{Op: plan.OpOther, Args: p.a.list(left), Raw: p.raw(start)})
 	}
-	return x
+	return p.node(plan.X{Op: plan.OpIn, Args: args})
+}
+
+// insetItems reads INSET's values printed without brackets onto the stack; false when one
+// does not parse.
+func (p *xparser) insetItems() bool {
+	for {
+		v := p.expr(precCmp + 1)
+		if p.failed {
+			return false
+		}
+		p.a.push(v)
+		if p.peekByte() != ',' {
+			return true
+		}
+		p.i++
+	}
 }

@@ -40,6 +40,7 @@ const (
 
 // xparser is the state of one parse.
 type xparser struct {
+	a *arena
 	s string
 	i int
 	// printed is set when the expression carries expression ids: bare words are literals.
@@ -70,8 +71,8 @@ func (p *xparser) closing(i int) int {
 
 // parseX reads s into a tree; printed says whether attributes carry ids. A text that does not
 // parse as a whole is one OpOther node with its text.
-func parseX(s string, printed bool) *plan.X {
-	p := &xparser{s: s, printed: printed}
+func (a *arena) parseX(s string, printed bool) *plan.X {
+	p := &xparser{a: a, s: s, printed: printed}
 	x := p.item()
 	p.space()
 	if p.failed || p.i < len(p.s) || x == nil {
@@ -82,11 +83,7 @@ func parseX(s string, printed bool) *plan.X {
 }
 
 // node returns a new node holding x.
-func (p *xparser) node(x plan.X) *plan.X {
-	n := new(plan.X)
-	*n = x
-	return n
-}
+func (p *xparser) node(x plan.X) *plan.X { return p.a.node(x) }
 
 // deeper counts one more level of the tree; past maxXDepth the parse fails.
 func (p *xparser) deeper() bool {
@@ -132,6 +129,73 @@ func (p *xparser) wordAt(i int) int {
 		return i // a number, not a word
 	}
 	return j
+}
+
+// keywordOf returns the lower-case form of w when it is one of the words the parser looks
+// for between or before operands, and "" for any other word; an ASCII word is lowered
+// without allocating.
+func keywordOf(w string) string {
+	var buf [16]byte
+	if len(w) > len(buf) {
+		return ""
+	}
+	k := buf[:len(w)]
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 0x80 {
+			return knownKeyword(strings.ToLower(w)) // as Unicode lowers it: "LI\u212aE" is like
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		k[i] = c
+	}
+	return knownKeyword(string(k))
+}
+
+// knownKeyword returns the keyword equal to k, or "".
+func knownKeyword(k string) string {
+	switch k {
+	case "and":
+		return "and"
+	case "or":
+		return "or"
+	case "div":
+		return "div"
+	case "not":
+		return "not"
+	case "is":
+		return "is"
+	case "in":
+		return "in"
+	case "inset":
+		return "inset"
+	case "between":
+		return "between"
+	case "like":
+		return "like"
+	case "rlike":
+		return "rlike"
+	case "ilike":
+		return "ilike"
+	case "case":
+		return "case"
+	case "null":
+		return "null"
+	case "true":
+		return "true"
+	case "false":
+		return "false"
+	case "date":
+		return "date"
+	case "timestamp":
+		return "timestamp"
+	case "timestamp_ntz":
+		return "timestamp_ntz"
+	case "timestamp_ltz":
+		return "timestamp_ltz"
+	}
+	return ""
 }
 
 func isWordByte(c byte) bool { return isIdentByte(c) || c == '$' || c >= 0x80 }
@@ -182,7 +246,7 @@ func (p *xparser) item() *plan.X {
 		if dir != "desc" {
 			dir = "asc"
 		}
-		o := p.node(plan.X{Op: plan.OpOrder, Name: dir, Args: []*plan.X{x}})
+		o := p.node(plan.X{Op: plan.OpOrder, Name: dir, Args: p.a.list(x)})
 		mark := p.i
 		if p.keyword("NULLS") {
 			switch {
@@ -210,7 +274,7 @@ func (p *xparser) alias(start int, x *plan.X) *plan.X {
 	if text == "" {
 		return p.fail()
 	}
-	a := p.node(plan.X{Op: plan.OpAlias, Args: []*plan.X{x}, Name: text})
+	a := p.node(plan.X{Op: plan.OpAlias, Args: p.a.list(x), Name: text})
 	if k := strings.LastIndexByte(text, '#'); k > 0 {
 		if end, id, long, ok := idAt(text, k); ok && end == len(text) {
 			a.Name, a.ID, a.Long = text[:k], id, long
@@ -326,7 +390,7 @@ func (p *xparser) infix(start int, left *plan.X, minPrec int) (*plan.X, bool) {
 	if j == p.i {
 		return nil, false
 	}
-	word := strings.ToLower(p.s[p.i:j])
+	word := keywordOf(p.s[p.i:j])
 	switch word {
 	case "and", "or":
 		prec := precAnd

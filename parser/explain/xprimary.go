@@ -27,7 +27,7 @@ func (p *xparser) prefix() *plan.X {
 		if p.failed {
 			return nil
 		}
-		return p.node(plan.X{Op: plan.OpUnary, Name: string(c), Args: []*plan.X{x}, Raw: p.raw(start)})
+		return p.node(plan.X{Op: plan.OpUnary, Name: string(c), Args: p.a.list(x), Raw: p.raw(start)})
 	case isDigit(c) || c == '.' && p.i+1 < len(p.s) && isDigit(p.s[p.i+1]):
 		return p.number(start, start)
 	case c == '*':
@@ -43,7 +43,7 @@ func (p *xparser) prefix() *plan.X {
 		}
 		return p.fail()
 	}
-	if x, ok := p.keywordOperand(start, strings.ToLower(p.s[p.i:j]), j); ok {
+	if x, ok := p.keywordOperand(start, p.s[p.i:j], j); ok {
 		return x
 	}
 	switch {
@@ -67,6 +67,7 @@ func (p *xparser) keywordOperand(start int, word string, j int) (*plan.X, bool) 
 	if j < len(p.s) && (p.s[j] == '(' || p.s[j] == '#' || p.s[j] == '.') {
 		return nil, false
 	}
+	word = keywordOf(word)
 	switch word {
 	case "not":
 		p.i = j
@@ -74,7 +75,7 @@ func (p *xparser) keywordOperand(start int, word string, j int) (*plan.X, bool) 
 		if p.failed {
 			return nil, true
 		}
-		return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: []*plan.X{x}, Raw: p.raw(start)}), true
+		return p.node(plan.X{Op: plan.OpUnary, Name: "not", Args: p.a.list(x), Raw: p.raw(start)}), true
 	case "case":
 		p.i = j
 		return p.caseExpr(start), true
@@ -136,7 +137,7 @@ func (p *xparser) postfix(start int, x *plan.X) *plan.X {
 		case '[':
 			open := p.i
 			p.i++
-			args := p.args([]*plan.X{x}, ']')
+			args := p.args(x, ']')
 			if p.failed {
 				return p.recover(open)
 			}
@@ -146,7 +147,7 @@ func (p *xparser) postfix(start int, x *plan.X) *plan.X {
 				return x
 			}
 			p.i = p.wordAt(p.i + 1)
-			x = p.node(plan.X{Op: plan.OpOther, Name: "field", Args: []*plan.X{x}, Raw: p.raw(start)})
+			x = p.node(plan.X{Op: plan.OpOther, Name: "field", Args: p.a.list(x), Raw: p.raw(start)})
 		case ' ':
 			return p.callSuffix(start, x)
 		default:
@@ -175,9 +176,11 @@ func (p *xparser) callSuffix(start int, fn *plan.X) *plan.X {
 		if p.failed {
 			return nil
 		}
-		args := []*plan.X{fn, spec}
+		args := p.a.list(fn, spec)
 		if spec.Op == plan.OpCall {
-			args = append(args[:1], spec.Args...)
+			base := p.a.push(fn)
+			p.a.push(spec.Args...)
+			args = p.a.pop(base)
 		}
 		return p.node(plan.X{Op: plan.OpOther, Name: "over", Args: args, Raw: p.raw(start)})
 	case strings.EqualFold(word, "FILTER"):
@@ -196,7 +199,7 @@ func (p *xparser) callSuffix(start int, fn *plan.X) *plan.X {
 				return nil
 			}
 		}
-		return p.node(plan.X{Op: plan.OpOther, Name: "filter", Args: []*plan.X{fn, cond}, Raw: p.raw(start)})
+		return p.node(plan.X{Op: plan.OpOther, Name: "filter", Args: p.a.list(fn, cond), Raw: p.raw(start)})
 	}
 	p.i = mark
 	return fn
@@ -253,13 +256,23 @@ func (p *xparser) cast(start, open int, name string) *plan.X {
 	if name == "ansi_cast" {
 		name = "cast"
 	}
-	return p.node(plan.X{Op: plan.OpCast, Name: name, Type: plan.CanonicalType(typ), Args: []*plan.X{inner}, Raw: p.raw(start)})
+	return p.node(plan.X{Op: plan.OpCast, Name: name, Type: plan.CanonicalType(typ), Args: p.a.list(inner), Raw: p.raw(start)})
 }
 
-// args reads list items separated by commas up to and including closer, appending them to
-// dst. An item that does not parse becomes an OpOther of its text; the list fails only
-// when closer never comes.
-func (p *xparser) args(dst []*plan.X, closer byte) []*plan.X {
+// args reads list items separated by commas up to and including closer, after lead when
+// it is not nil. An item that does not parse becomes an OpOther of its text; the list fails
+// only when closer never comes.
+func (p *xparser) args(lead *plan.X, closer byte) []*plan.X {
+	base := len(p.a.stack)
+	if lead != nil {
+		p.a.push(lead)
+	}
+	p.argItems(closer)
+	return p.a.pop(base)
+}
+
+// argItems reads the items of args onto the stack.
+func (p *xparser) argItems(closer byte) {
 	for {
 		p.space()
 		itemStart := p.i
@@ -272,19 +285,19 @@ func (p *xparser) args(dst []*plan.X, closer byte) []*plan.X {
 		if p.failed {
 			p.i = p.skipBalanced(p.i)
 			if p.i >= len(p.s) {
-				return dst
+				return
 			}
 			p.failed = false
 			x = p.other(itemStart)
 		}
-		dst = append(dst, x)
+		p.a.push(x)
 		if p.s[p.i] == closer {
 			p.i++
-			return dst
+			return
 		}
 		if p.s[p.i] != ',' {
 			p.failed = true
-			return dst
+			return
 		}
 		p.i++
 	}
@@ -293,27 +306,36 @@ func (p *xparser) args(dst []*plan.X, closer byte) []*plan.X {
 // caseExpr reads CASE [operand] WHEN c THEN v … [ELSE e] END after the CASE keyword.
 func (p *xparser) caseExpr(start int) *plan.X {
 	x := p.node(plan.X{Op: plan.OpCase})
-	p.space()
-	if !p.isKeyword(p.i, "WHEN") {
-		x.Operand = true
-		x.Args = append(x.Args, p.expr(0))
-	}
-	for !p.failed && p.keyword("WHEN") {
-		c := p.expr(0)
-		if p.failed || !p.keyword("THEN") {
-			return p.fail()
-		}
-		x.Args = append(x.Args, c, p.expr(0))
-	}
-	if !p.failed && p.keyword("ELSE") {
-		x.Else = true
-		x.Args = append(x.Args, p.expr(0))
-	}
-	if p.failed || !p.keyword("END") || len(x.Args) < 2 {
+	base := len(p.a.stack)
+	ok := p.caseArgs(x)
+	x.Args = p.a.pop(base)
+	if !ok || p.failed || !p.keyword("END") || len(x.Args) < 2 {
 		return p.fail()
 	}
 	x.Raw = p.raw(start)
 	return x
+}
+
+// caseArgs reads a CASE's operand, branches and else value onto the stack; false when a
+// WHEN has no THEN.
+func (p *xparser) caseArgs(x *plan.X) bool {
+	p.space()
+	if !p.isKeyword(p.i, "WHEN") {
+		x.Operand = true
+		p.a.push(p.expr(0))
+	}
+	for !p.failed && p.keyword("WHEN") {
+		c := p.expr(0)
+		if p.failed || !p.keyword("THEN") {
+			return false
+		}
+		p.a.push(c, p.expr(0))
+	}
+	if !p.failed && p.keyword("ELSE") {
+		x.Else = true
+		p.a.push(p.expr(0))
+	}
+	return true
 }
 
 // attribute reads "name#12", "name#12L", "name#x" or a bare "name#" (Hyperspace's
