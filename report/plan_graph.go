@@ -96,10 +96,14 @@ func PlanMermaid(w io.Writer, explains []*plan.Explain) error {
 	return err
 }
 
-func mermaidEscape(s string) string {
-	r := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", "<br/>")
-	return r.Replace(s)
-}
+// mermaidEscaper and dotEscaper are built once: a Replacer builds its tables on first use,
+// which cost more than the replacing when a Replacer was made per label.
+var (
+	mermaidEscaper = strings.NewReplacer(`"`, "#quot;", "<", "#lt;", ">", "#gt;", "\n", "<br/>") //nolint:gochecknoglobals // never written; safe for concurrent use
+	dotEscaper     = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)                       //nolint:gochecknoglobals // never written; safe for concurrent use
+)
+
+func mermaidEscape(s string) string { return mermaidEscaper.Replace(s) }
 
 // PlanDot writes the plans as a Graphviz digraph with the same colours as PlanMermaid.
 func PlanDot(w io.Writer, explains []*plan.Explain) error {
@@ -132,6 +136,5 @@ func PlanDot(w io.Writer, explains []*plan.Explain) error {
 }
 
 func dotQuote(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(s) + `"`
+	return `"` + dotEscaper.Replace(s) + `"`
 }

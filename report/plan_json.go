@@ -6,24 +6,6 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// planJSON is `plan --format json` (DESIGN.md §4). The top-level mode, adaptive and plans
-// describe the file's first explain output; explains lists every explain output of the file.
-type planJSON struct {
-	File     string         `json:"file"`
-	Mode     string         `json:"mode"`
-	Adaptive *adaptiveJSON  `json:"adaptive"`
-	Plans    []sectionJSON  `json:"plans"`
-	Explains []explainJSON  `json:"explains"`
-	Errors   []positionJSON `json:"errors"`
-}
-
-type explainJSON struct {
-	Line     int           `json:"line"`
-	Mode     string        `json:"mode"`
-	Adaptive *adaptiveJSON `json:"adaptive"`
-	Plans    []sectionJSON `json:"plans"`
-}
-
 type adaptiveJSON struct {
 	IsFinalPlan bool `json:"isFinalPlan"`
 }
@@ -32,13 +14,6 @@ type sectionJSON struct {
 	Section string    `json:"section"`
 	Line    int       `json:"line"`
 	Root    *nodeJSON `json:"root"`
-}
-
-type positionJSON struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
 }
 
 type nodeJSON struct {
@@ -118,26 +93,91 @@ type windowJSON struct {
 }
 
 // PlanJSON writes the explain outputs of one file, and the errors found in it, as DESIGN.md
-// §4's `plan --format json` object.
+// §4's `plan --format json` object. It streams: each operator is written as it is reached,
+// the same bytes as encoding NodeJSON's values with writeJSON (TestPlanJSONStreams).
 func PlanJSON(w io.Writer, file string, explains []*plan.Explain, errs []PositionedError) error {
-	out := planJSON{File: file, Plans: []sectionJSON{}, Explains: []explainJSON{}, Errors: []positionJSON{}}
-	for i, e := range explains {
-		ej := explainJSON{Line: e.Pos.Line, Mode: e.Mode, Plans: []sectionJSON{}}
-		if e.Adaptive != nil {
-			ej.Adaptive = &adaptiveJSON{IsFinalPlan: e.Adaptive.IsFinalPlan}
-		}
-		for _, s := range e.Plans {
-			ej.Plans = append(ej.Plans, sectionJSON{Section: s.Name, Line: s.Pos.Line, Root: toNodeJSON(s.Root, nil)})
-		}
-		if i == 0 {
-			out.Mode, out.Adaptive, out.Plans = ej.Mode, ej.Adaptive, ej.Plans
-		}
-		out.Explains = append(out.Explains, ej)
+	s := newJSONStream(w)
+	s.begin('{')
+	s.key("file")
+	s.str(file)
+	s.key("mode")
+	var first *plan.Explain
+	if len(explains) > 0 {
+		first = explains[0]
+		s.str(first.Mode)
+	} else {
+		s.str("")
 	}
+	s.key("adaptive")
+	streamAdaptive(s, first)
+	s.key("plans")
+	streamSections(s, first)
+	s.key("explains")
+	s.begin('[')
+	for _, e := range explains {
+		s.begin('{')
+		s.key("line")
+		s.int(e.Pos.Line)
+		s.key("mode")
+		s.str(e.Mode)
+		s.key("adaptive")
+		streamAdaptive(s, e)
+		s.key("plans")
+		streamSections(s, e)
+		s.end('}')
+	}
+	s.end(']')
+	s.key("errors")
+	s.begin('[')
 	for _, e := range errs {
-		out.Errors = append(out.Errors, positionJSON(e))
+		s.begin('{')
+		s.key("file")
+		s.str(e.File)
+		s.key("line")
+		s.int(e.Line)
+		s.key("column")
+		s.int(e.Column)
+		s.key("message")
+		s.str(e.Message)
+		s.end('}')
 	}
-	return writeJSON(w, out)
+	s.end(']')
+	s.end('}')
+	return s.close()
+}
+
+// streamAdaptive writes an explain's adaptive object, null when e is nil or not adaptive.
+func streamAdaptive(s *jsonStream, e *plan.Explain) {
+	if e == nil || e.Adaptive == nil {
+		s.null()
+		return
+	}
+	s.begin('{')
+	s.key("isFinalPlan")
+	s.bool(e.Adaptive.IsFinalPlan)
+	s.end('}')
+}
+
+// streamSections writes an explain's plans, [] when e is nil.
+func streamSections(s *jsonStream, e *plan.Explain) {
+	s.begin('[')
+	if e != nil {
+		for _, sec := range e.Plans {
+			streamSection(s, sec.Name, sec.Pos.Line, sec.Root)
+		}
+	}
+	s.end(']')
+}
+
+func streamSection(s *jsonStream, name string, line int, root plan.Node) {
+	s.begin('{')
+	s.key("section")
+	s.str(name)
+	s.key("line")
+	s.int(line)
+	s.key("root")
+	streamNode(s, root, nil)
+	s.end('}')
 }
 
 // A PositionedError is an input error as reports print it.
