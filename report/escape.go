@@ -149,12 +149,21 @@ func (g *Guard) Flush() error {
 	return g.err
 }
 
-// emit escapes and writes text, line by line.
+// emit escapes and writes text, line by line; text that needs no escape is written as it
+// is.
 func (g *Guard) emit(text []byte) error {
+	if plainText(text) {
+		_, err := g.w.Write(text)
+		return err
+	}
 	var b strings.Builder
 	for len(text) > 0 {
 		line, rest, found := bytes.Cut(text, []byte{'\n'})
-		b.WriteString(guardLine(string(line), g.color))
+		if plainText(line) {
+			b.Write(line)
+		} else {
+			b.WriteString(guardLine(string(line), g.color))
+		}
 		if found {
 			b.WriteByte('\n')
 		}
@@ -162,6 +171,29 @@ func (g *Guard) emit(text []byte) error {
 	}
 	_, err := io.WriteString(g.w, b.String())
 	return err
+}
+
+// plainText reports whether guardLine leaves every line of text as it is: printable ASCII,
+// tabs and line breaks only, no line starting with "::" after blanks, no "##[".
+func plainText(text []byte) bool {
+	lineStart := true
+	for i, c := range text {
+		switch {
+		case c == '\n':
+			lineStart = true
+			continue
+		case c == ' ' || c == '\t':
+			continue
+		case c < 0x20 || c >= 0x7f:
+			return false
+		case c == ':' && lineStart && i+1 < len(text) && text[i+1] == ':':
+			return false
+		case c == '#' && i+2 < len(text) && text[i+1] == '#' && text[i+2] == '[':
+			return false
+		}
+		lineStart = false
+	}
+	return true
 }
 
 // Guarded returns data escaped as a Guard would write it, for report files.

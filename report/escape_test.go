@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +54,33 @@ func TestGuard(t *testing.T) {
 			t.Errorf("Guarded:\n got %q\nwant %q", got, c.want)
 		}
 	}
+}
+
+// FuzzGuardPlain holds a Guard's pass-through of plain text to escaping every line with
+// guardLine, with colour on and off.
+func FuzzGuardPlain(f *testing.F) {
+	for _, s := range []string{
+		"ok\n", "  ::error x\n", "a ##[group]\n", "\t:: x", "a:: b\n::", "#\n#[", "café\n", "\x1b[1mx\x1b[0m\n",
+		"{\n  \"a\": [\n    1\n  ]\n}\n", "x\r\ny", "\u2028", "##", "#", ":", "",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, color := range []bool{false, true} {
+			var want strings.Builder
+			for i, line := range strings.Split(string(data), "\n") {
+				if i > 0 {
+					want.WriteByte('\n')
+				}
+				want.WriteString(guardLine(line, color))
+			}
+			var got bytes.Buffer
+			g := NewGuard(&got, color)
+			_, _ = g.Write(data)
+			_ = g.Flush()
+			if got.String() != want.String() {
+				t.Fatalf("color=%v %q:\n got %q\nwant %q", color, data, got.String(), want.String())
+			}
+		}
+	})
 }
