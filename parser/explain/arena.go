@@ -5,9 +5,9 @@ import "github.com/bucketlint/bucketlint/plan"
 // An arena hands out the expression nodes, argument lists, attribute lists and expression
 // lists of one Parse from chunks: an explain file holds hundreds of thousands of small
 // values, and one allocation each was most of the parser's time. A chunk is never shared
-// between files. A new chunk holds a quarter of what its kind took so far (from minChunk
-// to maxChunk values), so a small file holds no large chunk and about a tenth of the
-// values allocated go unused. Every slice handed out is capped at its length: appending to
+// between files. A new chunk holds an eighth of what its kind took so far (from minChunk
+// to maxChunk values), so a small file holds no large chunk and at most about an eighth of
+// the values allocated go unused. Every slice handed out is capped at its length: appending to
 // it copies instead of writing into a neighbour.
 type arena struct {
 	xs    []plan.X
@@ -15,6 +15,12 @@ type arena struct {
 	attrs []plan.Attr
 	es    []plan.Expr
 	next  [4]int // how many values of each kind the chunks held so far
+
+	// refScratch collects an expression's references until their number is known.
+	refScratch []plan.Attr
+
+	// seen are the expressions read so far, by their text (newExpr).
+	seen map[string]plan.Expr
 
 	// stack holds the arguments of the lists being read (innermost last) until their
 	// length is known.
@@ -30,7 +36,7 @@ const (
 // counts the values of buf's kind allocated so far.
 func take[T any](buf *[]T, next *int, n int) []T {
 	if n > len(*buf) {
-		size := max(n, min(max(*next/4, minChunk), maxChunk))
+		size := max(n, min(max(*next/8, minChunk), maxChunk))
 		*next += size
 		*buf = make([]T, size)
 	}

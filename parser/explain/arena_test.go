@@ -95,6 +95,34 @@ func TestKeywordOf(t *testing.T) {
 	}
 }
 
+// TestExprsEmptyNotNil: what exprText and exprs gave before the arena, nil and empty lists
+// alike, they give with it.
+func TestExprsEmptyNotNil(t *testing.T) {
+	var a arena
+	if e := a.newExpr("a)#5"); e.Refs == nil || len(e.Refs) != 0 || e.Text != "a)" {
+		t.Errorf("id cut without a name: Refs %#v, Text %q; want empty, not nil, and \"a)\"", e.Refs, e.Text)
+	}
+	if e := a.newExpr("k = 1"); e.Refs != nil {
+		t.Errorf("no id: Refs %#v, want nil", e.Refs)
+	}
+	if es := a.exprs([]string{"", "... 2 more fields"}); es == nil || len(es) != 0 {
+		t.Errorf("only empty parts: %#v, want empty, not nil", es)
+	}
+	if es := a.exprs(nil); es != nil {
+		t.Errorf("no parts: %#v, want nil", es)
+	}
+}
+
+// TestRepeatsShared: an expression printed again shares the first one's tree.
+func TestRepeatsShared(t *testing.T) {
+	var a arena
+	for _, s := range []string{"k#1", "(k#1 = 5)"} {
+		if x, y := a.newExpr(s), a.newExpr(s); x.X != y.X || !reflect.DeepEqual(x, y) {
+			t.Errorf("%q read twice: trees %p and %p", s, x.X, y.X)
+		}
+	}
+}
+
 // TestArenaCapsSlices: a slice from the arena is capped, so appending to it leaves the
 // next slice alone.
 func TestArenaCapsSlices(t *testing.T) {

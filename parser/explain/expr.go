@@ -67,7 +67,16 @@ func (a *arena) exprs(parts []string) []plan.Expr {
 	if len(parts) == 0 {
 		return nil
 	}
-	out := a.exprSlice(len(parts))
+	n := 0
+	for _, p := range parts {
+		if p != "" && !isMoreFields(p) {
+			n++
+		}
+	}
+	if n == 0 {
+		return []plan.Expr{}
+	}
+	out := a.exprSlice(n)
 	for _, p := range parts {
 		if p == "" || isMoreFields(p) {
 			continue
@@ -103,12 +112,25 @@ func ParseExpr(raw string) plan.Expr {
 }
 
 // newExpr builds an Expr from its printed text: Text drops every attribute's expression id,
-// Refs lists the attributes, X is the tree.
+// Refs lists the attributes, X is the tree. An expression printed again in the same Parse (an
+// operator's output is printed by every operator above it, a key by the exchange and the
+// join) shares the first one's tree and reference list, which nothing changes after
+// parsing: most attributes, and a sixth of the other expressions, of a plan are repeats.
 func (a *arena) newExpr(raw string) plan.Expr {
-	if hash, id, long, ok := bareAttr(raw); ok {
-		return a.attrExpr(raw, hash, id, long)
+	if e, ok := a.seen[raw]; ok {
+		return e
 	}
-	return a.parsedExpr(raw)
+	var e plan.Expr
+	if hash, id, long, ok := bareAttr(raw); ok {
+		e = a.attrExpr(raw, hash, id, long)
+	} else {
+		e = a.parsedExpr(raw)
+	}
+	if a.seen == nil {
+		a.seen = map[string]plan.Expr{}
+	}
+	a.seen[raw] = e
+	return e
 }
 
 // parsedExpr is newExpr without the fast path for attributes.
@@ -179,8 +201,7 @@ func (a *arena) attrList(s string, n int) []plan.Expr {
 			e++
 		}
 		if e > i {
-			hash, id, long, _ := bareAttr(s[i:e])
-			out = append(out, a.attrExpr(s[i:e], hash, id, long))
+			out = append(out, a.newExpr(s[i:e]))
 		}
 		i = e
 	}
@@ -207,12 +228,16 @@ func (a *arena) exprText(raw string) plan.Expr {
 	if n == 0 {
 		return e
 	}
-	e.Refs = a.refs(n)
+	refs := a.refScratch[:0]
 	var cut bool
-	e.Text, cut = cutIDs(raw, &e.Refs)
-	if !cut {
-		e.Refs = nil
+	e.Text, cut = cutIDs(raw, &refs)
+	switch {
+	case cut && len(refs) == 0:
+		e.Refs = []plan.Attr{} // an id cut with no name before it: empty, not nil, as always
+	case cut:
+		e.Refs = append(a.refs(len(refs)), refs...)
 	}
+	a.refScratch = refs[:0]
 	return e
 }
 
