@@ -11,13 +11,15 @@ import (
 // up on such input too.
 const maxNesting = 256
 
-// tooDeep finds where s nests deeper than maxNesting, outside quotes and templates: open
-// brackets, open CASEs and the lambda arrows of each bracket level (an arrow's body nests
-// until the next comma or closing bracket) count one level each. It returns the offset and a
-// message, or -1.
-func tooDeep(s string) (int, string) {
+// brackets finds what keeps s from being parsed before its grammar runs, in one pass over
+// it: first a bracket without its partner (unbalanced), then nesting deeper than maxNesting
+// outside quotes and templates, where open brackets, open CASEs and the lambda arrows of
+// each bracket level (an arrow's body nests until the next comma or closing bracket) count
+// one level each. It returns the offset and a message, or -1.
+func brackets(s string) (int, string) {
+	var open []int     // offsets of the open brackets
 	arrows := []int{0} // lambda arrows per open bracket level, the statement's own first
-	sum, cases := 0, 0
+	sum, cases, deep := 0, 0, -1
 	for i := 0; i < len(s); {
 		if j, ok := skipOpaque(s, i); ok {
 			i = j
@@ -26,8 +28,17 @@ func tooDeep(s string) (int, string) {
 		c := s[i]
 		switch {
 		case c == '(' || c == '[':
+			open = append(open, i)
 			arrows = append(arrows, 0)
-		case (c == ')' || c == ']') && len(arrows) > 1:
+		case c == ')' || c == ']':
+			want := byte('(')
+			if c == ']' {
+				want = '['
+			}
+			if len(open) == 0 || s[open[len(open)-1]] != want {
+				return i, "unexpected " + string(c)
+			}
+			open = open[:len(open)-1]
 			sum -= arrows[len(arrows)-1]
 			arrows = arrows[:len(arrows)-1]
 		case c == ',':
@@ -47,16 +58,22 @@ func tooDeep(s string) (int, string) {
 			case strings.EqualFold(w, "end") && cases > 0:
 				cases--
 			}
-			if len(arrows)-1+cases+sum > maxNesting {
-				return i, "nesting deeper than " + strconv.Itoa(maxNesting) + " levels (brackets, CASE, lambdas) is not read"
+			if deep < 0 && len(arrows)-1+cases+sum > maxNesting {
+				deep = i
 			}
 			i = j
 			continue
 		}
-		if len(arrows)-1+cases+sum > maxNesting {
-			return i, "nesting deeper than " + strconv.Itoa(maxNesting) + " levels (brackets, CASE, lambdas) is not read"
+		if deep < 0 && len(arrows)-1+cases+sum > maxNesting {
+			deep = i
 		}
 		i++
+	}
+	switch {
+	case len(open) > 0:
+		return open[len(open)-1], "unclosed " + string(s[open[len(open)-1]])
+	case deep >= 0:
+		return deep, "nesting deeper than " + strconv.Itoa(maxNesting) + " levels (brackets, CASE, lambdas) is not read"
 	}
 	return -1, ""
 }

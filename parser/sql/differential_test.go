@@ -132,3 +132,40 @@ func TestGrammarDifferential(t *testing.T) {
 		t.Skip("no statements found")
 	}
 }
+
+// TestStatementsIndependent parses Spark's SQL tests and the repository's SQL as files, once
+// as ParseFile does (the statements of a file share the parser's buffers and slabs) and once
+// with fresh buffers for every statement: the results must be the same, so that no node of
+// one statement outlives it into the next one's.
+func TestStatementsIndependent(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := differentialTexts(t)
+	if len(texts) == 0 {
+		t.Skip("no statements found")
+	}
+	for _, text := range []string{strings.Join(texts, ";\n"), strings.Join(differentialEdges, ";\n")} {
+		whole, errs := p.ParseFile("f.sql", []byte(text))
+		st := &state{p: p, f: &File{Name: "f.sql"}, lines: newLineIndex("f.sql", text)}
+		for _, c := range split(text) {
+			st.buf = scratch{}
+			st.statement(c)
+		}
+		st.f.Database = st.db
+		st.errs.Sort()
+		if !reflect.DeepEqual(errs, st.errs) {
+			t.Errorf("a file's statements read together fail differently from the same statements read apart:\n%v\n%v", errs, st.errs)
+		}
+		if !reflect.DeepEqual(whole, st.f) {
+			t.Errorf("a file's statements read together differ from the same statements read apart (%d bytes)", len(text))
+			for i := range min(len(whole.Queries), len(st.f.Queries)) {
+				if !reflect.DeepEqual(whole.Queries[i], st.f.Queries[i]) {
+					t.Errorf("first different: %s", whole.Queries[i].Text)
+					break
+				}
+			}
+		}
+	}
+}

@@ -56,6 +56,16 @@ func unquoteString(s string) string {
 	return b.String()
 }
 
+// partsIn is parts, using one's memory for a name of one part: most names are one part, and
+// most callers only read them.
+func (q *qname) partsIn(one *[1]string) []string {
+	if q == nil || q.Ident != nil || len(q.Parts) != 1 {
+		return q.parts()
+	}
+	one[0] = unquoteIdent(q.Parts[0])
+	return one[:]
+}
+
 // parts returns a qualified name's parts, lower case and unquoted.
 func (q *qname) parts() []string {
 	if q == nil {
@@ -76,12 +86,16 @@ func (q *qname) parts() []string {
 }
 
 // plain returns the name's parts joined by dots, without scoping.
-func (q *qname) plain() string { return strings.Join(q.parts(), ".") }
+func (q *qname) plain() string {
+	var one [1]string
+	return strings.Join(q.partsIn(&one), ".")
+}
 
 // name returns a table name as the model keeps it: lower case, "spark_catalog." removed, and
 // an unqualified name qualified by the database of the last USE.
 func (st *state) name(q *qname) string {
-	return scopeName(q.parts(), st.db)
+	var one [1]string
+	return scopeName(q.partsIn(&one), st.db)
 }
 
 func scopeName(parts []string, db string) string {

@@ -114,6 +114,8 @@ type state struct {
 	db string
 	// buf holds the tokens of the statement being read (tokens) and the parser's buffers.
 	buf scratch
+	// nodes allocates the nodes of the expression trees built (tree.go).
+	nodes xChunks
 	// toksOf is the text buf.toks were scanned from.
 	toksOf string
 	// dqIdent is spark.sql.ansi.doubleQuotedIdentifiers set true by an earlier SET: "x" is
@@ -232,10 +234,7 @@ func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
 		}
 	}
 	if kind >= stmtCreate {
-		if off, msg := unbalanced(c.text); off >= 0 {
-			return off, msg
-		}
-		if off, msg := tooDeep(c.text); off >= 0 {
+		if off, msg := brackets(c.text); off >= 0 {
 			return off, msg
 		}
 	}

@@ -78,7 +78,8 @@ func (b *queryBuilder) term(t *queryTerm) *plan.Relation {
 // tableRel is a scan of a table or of a CTE of the statement.
 func (b *queryBuilder) tableRel(q *qname, span plan.Span, txt string) *plan.Relation {
 	r := &plan.Relation{Kind: plan.TableRel, Span: span, Text: txt, NameSpan: b.st.span(b.c, q.Pos, q.EndPos)}
-	parts := q.parts()
+	var one [1]string
+	parts := q.partsIn(&one)
 	if len(parts) == 1 && b.ctes[parts[0]] {
 		r.Table, r.CTE = plan.QuoteNamePart(parts[0]), true
 		return r

@@ -111,9 +111,15 @@ func skipTemplate(src string, i int) int {
 // kept, so that offsets and line numbers are unchanged. Nested block comments are handled
 // here, which a regular lexer cannot do; hint comments are kept.
 func blank(s string) string {
-	b := []byte(s)
+	if !strings.Contains(s, "--") && !strings.Contains(s, "/*") && strings.IndexByte(s, '{') < 0 {
+		return s // nothing to blank
+	}
+	var b []byte // a copy of s, made at the first wipe: most statements have nothing to wipe
 	started := false
 	wipe := func(from, to int) {
+		if b == nil {
+			b = []byte(s)
+		}
 		for k := from; k < to; k++ {
 			if b[k] != '\n' {
 				b[k] = ' '
@@ -147,44 +153,18 @@ func blank(s string) string {
 			i++
 		}
 	}
+	if b == nil {
+		return s
+	}
 	return string(b)
-}
-
-// unbalanced finds the first bracket of s without its partner, outside quotes and templates:
-// an unclosed "(" or "[", or a ")" or "]" closing nothing or the wrong bracket. It returns the
-// offset and a message, or -1. Checking this before parsing gives a precise error and spares
-// the grammar from backtracking over a statement that cannot match.
-func unbalanced(s string) (int, string) {
-	var open []int
-	for i := 0; i < len(s); {
-		if j, ok := skipOpaque(s, i); ok {
-			i = j
-			continue
-		}
-		switch c := s[i]; c {
-		case '(', '[':
-			open = append(open, i)
-		case ')', ']':
-			want := byte('(')
-			if c == ']' {
-				want = '['
-			}
-			if len(open) == 0 || s[open[len(open)-1]] != want {
-				return i, "unexpected " + string(c)
-			}
-			open = open[:len(open)-1]
-		}
-		i++
-	}
-	if len(open) > 0 {
-		return open[len(open)-1], "unclosed " + string(s[open[len(open)-1]])
-	}
-	return -1, ""
 }
 
 // unclosedComment returns the offset of a /* comment in s that is never closed (nested
 // comments counted, as Spark's lexer does), or -1.
 func unclosedComment(s string) int {
+	if !strings.Contains(s, "/*") {
+		return -1
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {

@@ -24,11 +24,7 @@ type tableSpec struct {
 func (p *Parser) ParseTableSpec(file, spec string) (*plan.Table, perr.List) {
 	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, spec)}
 	c := chunk{text: spec, raw: spec}
-	if off, msg := unbalanced(spec); off >= 0 {
-		st.errs.Add(st.lines.pos(off), "%s", msg)
-		return nil, st.errs
-	}
-	if off, msg := tooDeep(spec); off >= 0 {
+	if off, msg := brackets(spec); off >= 0 {
 		st.errs.Add(st.lines.pos(off), "%s", msg)
 		return nil, st.errs
 	}

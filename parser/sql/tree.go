@@ -29,17 +29,38 @@ func newTrees(st *state, c chunk) *trees {
 // mk returns a copy of proto spanning [from, to) of the statement, or an OpOther "deep"
 // node when it would be higher than maxTreeHeight.
 func (t *trees) mk(proto plan.X, from, to pos) *plan.X {
-	x := proto
+	x := t.st.nodes.get()
+	*x = proto
 	x.Raw, x.Span = text(t.c, from, to), t.st.span(t.c, from, to)
 	h := 0
 	for _, a := range x.Args {
 		h = max(h, t.height[a])
 	}
 	if h+1 > maxTreeHeight {
-		return &plan.X{Op: plan.OpOther, Name: "deep", Raw: x.Raw, Span: x.Span}
+		*x = plan.X{Op: plan.OpOther, Name: "deep", Raw: x.Raw, Span: x.Span}
+		return x
 	}
-	t.height[&x] = h + 1
-	return &x
+	t.height[x] = h + 1
+	return x
+}
+
+// xChunks allocates the plan.X nodes of a file's expression trees, which live as long as the
+// file's model, a chunk at a time: chunks grow from 8 nodes to 128, so that the many short
+// texts of a program (its spark.sql strings) take little memory and a long file few
+// allocations.
+type xChunks struct {
+	free []plan.X
+	next int
+}
+
+func (c *xChunks) get() *plan.X {
+	if len(c.free) == 0 {
+		c.next = min(max(2*c.next, 8), 128)
+		c.free = make([]plan.X, c.next)
+	}
+	x := &c.free[0]
+	c.free = c.free[1:]
+	return x
 }
 
 // part is a built operand with its extent.
@@ -319,7 +340,8 @@ func (t *trees) typed(words []string, from, to pos) *plan.X {
 // column converts a name in an expression: a column, q.*, NULL, TRUE or FALSE, a lambda's
 // parameter, or a template.
 func (t *trees) column(q *qname, all bool, from, to pos) *plan.X {
-	parts := q.parts()
+	var one [1]string
+	parts := q.partsIn(&one)
 	if all {
 		return t.mk(plan.X{Op: plan.OpStar, Qualifier: modelName(parts)}, from, to)
 	}

@@ -1,7 +1,7 @@
 package sql
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -74,7 +74,7 @@ func classify(w []string) stmtKind {
 // leadingWords returns up to n leading words (or a leading bracket) of s, lower case, after
 // blanks and comments. Hint comments are skipped too.
 func leadingWords(s string, n int) []string {
-	var out []string
+	out := make([]string, 0, n)
 	i := 0
 	for i < len(s) && len(out) < n {
 		c := s[i]
@@ -93,13 +93,28 @@ func leadingWords(s string, n int) []string {
 			for j < len(s) && isWordByte(s[j]) {
 				j++
 			}
-			out = append(out, strings.ToLower(s[i:j]))
+			out = append(out, lowerWord(s[i:j]))
 			i = j
 		default:
 			return out
 		}
 	}
 	return out
+}
+
+// lowerWord is strings.ToLower of a word, without allocating for the keywords classify
+// reads, which most statements start with.
+func lowerWord(w string) string {
+	for _, k := range [...]string{
+		"select", "with", "insert", "create", "table", "view", "or", "replace", "temporary", "temp",
+		"external", "global", "alter", "drop", "analyze", "cache", "set", "use", "values", "from",
+		"if", "not", "exists", "into", "overwrite", "show", "describe", "explain", "lazy",
+	} {
+		if len(k) == len(w) && strings.EqualFold(k, w) {
+			return k
+		}
+	}
+	return strings.ToLower(w)
 }
 
 func isWordByte(c byte) bool {
@@ -145,6 +160,7 @@ func newLineIndex(file, src string) lineIndex {
 // pos returns the position of offset off, clamped to the file.
 func (l lineIndex) pos(off int) plan.Pos {
 	off = max(0, min(off, l.size))
-	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	line, _ := slices.BinarySearch(l.starts, off+1) // the first line starting after off
+	line--
 	return plan.Pos{File: l.file, Line: line + 1, Col: off - l.starts[line] + 1}
 }

@@ -2,6 +2,7 @@ package sql
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -85,8 +86,15 @@ func TestUnbalanced(t *testing.T) {
 		"'(' || \"(\"":   -1,
 		"{{ f(') }} (a)": -1,
 	} {
-		if got, _ := unbalanced(src); got != want {
-			t.Errorf("unbalanced(%q) = %d, want %d", src, got, want)
+		if got, _ := brackets(src); got != want {
+			t.Errorf("brackets(%q) = %d, want %d", src, got, want)
+		}
+	}
+	// Too deep is said where the nesting passes the limit, unless a bracket has no partner.
+	deep := strings.Repeat("(", maxNesting+1) + "a" + strings.Repeat(")", maxNesting+1)
+	for src, want := range map[string]int{deep: maxNesting, deep + ")": len(deep), deep[:len(deep)-1]: 0} {
+		if got, msg := brackets(src); got != want {
+			t.Errorf("brackets(%d brackets) = %d (%s), want %d", len(src), got, msg, want)
 		}
 	}
 }
