@@ -35,7 +35,7 @@ func (st *state) table(ast *createTable, c chunk) *plan.Table {
 	if ast.Like != nil {
 		t.Like = st.name(ast.Like)
 	}
-	for _, e := range ast.Elements {
+	for _, e := range ast.Elements.items() {
 		if e.Column != nil {
 			t.Columns = append(t.Columns, column(e.Column, st, c))
 		}

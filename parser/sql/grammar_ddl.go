@@ -55,7 +55,7 @@ type createTable struct {
 	IfNotExists bool            `parser:"@( 'IF' 'NOT' 'EXISTS' )?"`
 	Name        *qname          `parser:"@@"`
 	Like        *qname          `parser:"( 'LIKE' @@ )?"`
-	Elements    []*tableElement `parser:"( '(' @@ ( ',' @@ )* ')' )?"`
+	Elements    *tableElements  `parser:"@@?"`
 	Clauses     []*createClause `parser:"@@*"`
 	As          *queryStmt      `parser:"( 'AS'? @@ )?"`
 }

@@ -8,7 +8,7 @@ package sql
 // colDefinitionList, createTableClauses with clusterBySpec and collationSpec, AS query).
 func createUses(ast *createTable) []featUse {
 	out := nameUses(ast.Name)
-	for _, el := range ast.Elements {
+	for _, el := range ast.Elements.items() {
 		if el.Column != nil {
 			out = append(out, columnUses(el.Column)...)
 		}
