@@ -9,9 +9,11 @@
 // structs (grammar_*.go). Queries and expressions are read into them by a hand-written
 // recursive-descent parser over its own tokenizer (scan.go, rd*.go: one file per area of
 // Spark's SqlBaseParser.g4, linear in the statement's length, with Spark's parse-time checks
-// of literals and types); DDL is read by participle (github.com/alecthomas/participle/v2),
-// compiled once in New, which hands queries, expressions, names and types to the
-// hand-written parser. participle's types never leave the package. A file is split into statements at top-level
+// of literals and types), and so are CREATE VIEW (rd_view.go) and CREATE TABLE's column list
+// (rd_columns.go); the rest of DDL is read by participle (github.com/alecthomas/participle/v2),
+// compiled once in New, which hands queries, expressions, names, types and column lists to
+// the hand-written parser. participle's types never leave the package. The parser's most
+// frequent nodes come from slabs that the statements of a file reuse (slab.go). A file is split into statements at top-level
 // semicolons before parsing, so one bad statement costs that statement only: its error is
 // recorded with file:line:col and parsing resumes at the next statement. Statements the package
 // does not model (views, functions, SHOW, …) are kept as text and never fail a file.
