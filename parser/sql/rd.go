@@ -101,11 +101,25 @@ func (p *rd) ahead(n int) token {
 func isTok(t token, w string) bool {
 	switch t.kind {
 	case tIdent:
-		return len(t.text) == len(w) && strings.EqualFold(t.text, w)
+		return len(t.text) == len(w) && foldEq(t.text, w)
 	case tOp:
 		return t.text == w
 	}
 	return false
+}
+
+// foldEq is strings.EqualFold for a and w of the same length, w a keyword (ASCII letters,
+// digits and _): setting bit 5 of two bytes makes them equal exactly when they are one
+// letter in either case or the same digit or _, and a multi-byte character never equals
+// an ASCII byte; for strings of equal length no other Unicode folding can match (the two
+// folds to an ASCII letter, K and ſ, are longer than it).
+func foldEq(a, w string) bool {
+	for i := 0; i < len(w); i++ {
+		if a[i]|0x20 != w[i]|0x20 {
+			return false
+		}
+	}
+	return true
 }
 
 // is reports whether the current token is w.

@@ -221,6 +221,11 @@ func (t *trees) arith(a *arith) *plan.X {
 	if a.built != nil {
 		return a.built
 	}
+	if len(a.Rest) == 0 {
+		// one operand, as most are
+		a.built = t.unary(a.Left)
+		return a.built
+	}
 	vals := []part{{t.unary(a.Left), a.Left.Pos, a.Left.EndPos}}
 	var ops []string
 	reduce := func() {

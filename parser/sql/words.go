@@ -110,7 +110,7 @@ func lowerWord(w string) string {
 		"external", "global", "alter", "drop", "analyze", "cache", "set", "use", "values", "from",
 		"if", "not", "exists", "into", "overwrite", "show", "describe", "explain", "lazy",
 	} {
-		if len(k) == len(w) && strings.EqualFold(k, w) {
+		if len(k) == len(w) && foldEq(w, k) {
 			return k
 		}
 	}
