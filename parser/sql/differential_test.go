@@ -77,6 +77,9 @@ var differentialEdges = []string{
 	"CREATE TABLE t (a DECIMAL(10, 2), m MAP<INT, STRING>, s STRUCT<x: INT, y ARRAY<INT>>) USING delta",
 	"CREATE TABLE t (a DECIMAL(10,), b INT)", "CREATE TABLE t (a MAP<INT, >)", "CREATE TABLE t (a INT NOT)",
 	"CREATE TABLE t (a INT, b INT) USING parquet PARTITIONED BY (a) CLUSTERED BY (b) INTO 4 BUCKETS AS SELECT 1, 2",
+	"CREATE TABLE IDENTIFIER('a.t') (a INT)", "CREATE TABLE IDENTIFIER('t' || 'u') USING parquet", "CREATE TABLE IDENTIFIER(x) (a INT)",
+	"CREATE TABLE db.IDENTIFIER('t') (a INT)", "CREATE TABLE IDENTIFIER('t')) (a INT)", "CREATE TABLE IDENTIFIER ('t') (a INT)",
+	"CREATE TABLE t. (a INT)", "CREATE TABLE `a`.`b`.c LIKE d.e", "CREATE TABLE a.b.c.d", "CREATE TABLE IDENTIFIER",
 	"CREATE TABLE t (a INT) (b INT)", "CREATE TABLE t ({{ col }} INT, b {{ typ }})", "CREATE TABLE t (a VARIANT, b INTERVAL DAY TO SECOND)",
 }
 
@@ -265,4 +268,70 @@ func TestStatementsIndependent(t *testing.T) {
 			}
 		}
 	}
+}
+
+// likeBridge is the tokens bridge hands a reader for one expression at the start of toks,
+// stopping early once enough says so (nil: never).
+func likeBridge(toks []token, enough func([]token, int) bool) []token {
+	var out []token
+	depth := 0
+	for _, t := range toks {
+		if t.kind == tEOF {
+			break
+		}
+		if t.kind == tOp {
+			switch t.text {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			}
+			if depth < 0 || depth == 0 && t.text == "," {
+				break
+			}
+		}
+		out = append(out, t)
+		if enough != nil && enough(out, depth) {
+			break
+		}
+	}
+	end := 0
+	if n := len(out); n > 0 {
+		end = out[n-1].end
+	}
+	return append(out, token{kind: tEOF, off: end, end: end})
+}
+
+// TestNameReadsEnough reads a name at every token of Spark's SQL tests, the corpus, the
+// repository's SQL and the edge statements, once from every token up to the end of the
+// expression (as bridge hands it) and once from only the tokens nameRead keeps: the name,
+// where the reading stopped and its error must be the same.
+func TestNameReadsEnough(t *testing.T) {
+	texts := append(differentialTexts(t), differentialEdges...)
+	n := 0
+	for _, text := range texts {
+		for _, c := range split(text) {
+			toks := scanInto(nil, c.text)
+			for i := range toks {
+				if toks[i].kind == tEOF {
+					break
+				}
+				full, short := &rd{toks: likeBridge(toks[i:], nil)}, &rd{toks: likeBridge(toks[i:], nameRead)}
+				if !isName(full.tok()) {
+					continue
+				}
+				n++
+				a, b := full.qname(), short.qname()
+				if full.err != nil && short.err != nil {
+					// after an error only the error counts: qname.Parse returns it and no name
+					a, b, full.i, short.i = nil, nil, 0, 0
+				}
+				if !reflect.DeepEqual(a, b) || full.i != short.i || !reflect.DeepEqual(full.err, short.err) {
+					t.Fatalf("%s: at %q, a name read from %d tokens differs from one read from %d: %+v %d %v, %+v %d %v",
+						c.text, toks[i].text, len(full.toks), len(short.toks), a, full.i, full.err, b, short.i, short.err)
+				}
+			}
+		}
+	}
+	t.Logf("%d names read", n)
 }

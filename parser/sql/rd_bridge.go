@@ -35,6 +35,12 @@ func kindOf(v string) tkind {
 // oneExpr), without consuming them. A multi-character operator the participle lexer reads
 // as one token that scan reads as several is split the same way.
 func bridge(lex *lexer.PeekingLexer, oneExpr, angles bool) *rd {
+	return bridgeUntil(lex, oneExpr, angles, nil)
+}
+
+// bridgeUntil is bridge that also stops once enough reports that the tokens collected are
+// all the reader can look at: a name's reader does not need the rest of the statement.
+func bridgeUntil(lex *lexer.PeekingLexer, oneExpr, angles bool, enough func([]token, int) bool) *rd {
 	cp := lex.MakeCheckpoint()
 	defer lex.LoadCheckpoint(cp)
 	var toks []token
@@ -68,6 +74,9 @@ func bridge(lex *lexer.PeekingLexer, oneExpr, angles bool) *rd {
 			}
 		}
 		toks = append(toks, token{kind: k, text: t.Value, off: t.Pos.Offset, end: t.Pos.Offset + len(t.Value)})
+		if enough != nil && enough(toks, depth) {
+			break
+		}
 	}
 	end := 0
 	if n := len(toks); n > 0 {
@@ -112,10 +121,21 @@ func (e *expr) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// nameRead reports whether toks hold every token qname can look at (rd_types.go), the one
+// it stops at included: IDENTIFIER(…) and the token after it, or name parts joined by dots
+// and the token after them; depth is the bracket depth after the last token.
+func nameRead(toks []token, depth int) bool {
+	if isTok(toks[0], "IDENTIFIER") && (len(toks) == 1 || isTok(toks[1], "(")) {
+		return len(toks) > 2 && depth == 0 && !isTok(toks[len(toks)-1], ")")
+	}
+	last := toks[len(toks)-1]
+	return !isName(last) && !isTok(last, ".")
+}
+
 // Parse implements participle.Parseable: a (qualified) name or IDENTIFIER(…) where the DDL
 // grammar has one.
 func (q *qname) Parse(lex *lexer.PeekingLexer) error {
-	p := bridge(lex, true, false)
+	p := bridgeUntil(lex, true, false, nameRead)
 	if !isName(p.tok()) {
 		return participle.NextMatch
 	}
