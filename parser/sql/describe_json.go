@@ -48,7 +48,8 @@ func describeJSON(file string, src []byte) (*plan.Table, perr.List) {
 		pos := plan.Pos{File: file, Line: 1, Col: 1}
 		var se *json.SyntaxError
 		if ok := asSyntax(err, &se); ok {
-			pos = newLineIndex(file, string(src)).pos(int(se.Offset))
+			lines := newLineIndex(file, string(src))
+			pos = lines.pos(int(se.Offset))
 		}
 		errs.Add(pos, "describe as json: %v", err)
 		return nil, errs

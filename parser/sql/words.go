@@ -145,6 +145,9 @@ type lineIndex struct {
 	file   string
 	starts []int
 	size   int
+	// last is the line of the last position asked for: positions are asked for in runs on
+	// one line, most of them.
+	last int
 }
 
 func newLineIndex(file, src string) lineIndex {
@@ -158,9 +161,13 @@ func newLineIndex(file, src string) lineIndex {
 }
 
 // pos returns the position of offset off, clamped to the file.
-func (l lineIndex) pos(off int) plan.Pos {
+func (l *lineIndex) pos(off int) plan.Pos {
 	off = max(0, min(off, l.size))
-	line, _ := slices.BinarySearch(l.starts, off+1) // the first line starting after off
-	line--
+	line := l.last
+	if line >= len(l.starts) || l.starts[line] > off || line+1 < len(l.starts) && l.starts[line+1] <= off {
+		line, _ = slices.BinarySearch(l.starts, off+1) // the first line starting after off
+		line--
+		l.last = line
+	}
 	return plan.Pos{File: l.file, Line: line + 1, Col: off - l.starts[line] + 1}
 }

@@ -98,3 +98,18 @@ func TestUnbalanced(t *testing.T) {
 		}
 	}
 }
+
+// TestLinePositions asks for positions in every order: the remembered line must never
+// answer for an offset off it.
+func TestLinePositions(t *testing.T) {
+	t.Parallel()
+	src := "ab\n\ncd\nefg\n"
+	want := map[int][2]int{0: {1, 1}, 2: {1, 3}, 3: {2, 1}, 4: {3, 1}, 6: {3, 3}, 7: {4, 1}, 10: {4, 4}, 11: {5, 1}, 99: {5, 1}, -1: {1, 1}}
+	lines := newLineIndex("f", src)
+	for _, off := range []int{10, 0, 4, 3, 7, 6, 2, 11, 99, -1, 6, 6, 3, 10} {
+		p := lines.pos(off)
+		if w := want[off]; p.Line != w[0] || p.Col != w[1] {
+			t.Errorf("pos(%d) = %d:%d, want %d:%d", off, p.Line, p.Col, w[0], w[1])
+		}
+	}
+}
