@@ -86,7 +86,12 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 	if w.BucketCountExpr != "" {
 		count = w.BucketCountExpr
 	}
-	call := fmt.Sprintf(".repartition(%s, %s)", count, columnArgs(cf.Language, w.Bucket.Columns, true))
+	into, agree := p.fixCount(w, count)
+	callCount := into
+	if into == "" {
+		callCount = "n"
+	}
+	call := fmt.Sprintf(".repartition(%s, %s)", callCount, columnArgs(cf.Language, w.Bucket.Columns, true))
 	name := w.Table
 	if name == "" {
 		name = "the table"
@@ -123,15 +128,43 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 	d := Diagnostic{
 		Span:    spanOrPos(w.Bucket.Span, w.Span.Start),
 		Message: msg,
-		Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call},
+		Fix:     &Fix{Description: "Repartition the frame by the bucket columns before writing: " + call + agree},
 	}
 	if w.Bucket.ColumnsExpr != "" {
 		d.Fix = nil // a repartition needs the columns, and they are not known statically
 	}
-	if end := w.Frame.Span.End; d.Fix != nil && end.IsValid() && w.Repartition == nil {
+	if end := w.Frame.Span.End; d.Fix != nil && into != "" && end.IsValid() && w.Repartition == nil {
 		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}
 	}
 	p.Report(d)
+}
+
+// fixCount is the count BL202's repartition takes for the write w of count buckets, and what
+// the fix adds to say why: the table's own count, or the count BL301's fix rebuckets the
+// table to (so that both fixes applied make one layout). When BL301's fixes rebucket the table
+// to different counts (it is joined with tables of different counts), into is empty: the
+// repartition's count is the one chosen for the table, and the fix says so.
+func (p *Pass) fixCount(w *plan.Write, count string) (into, why string) {
+	if w.BucketCountExpr != "" || w.Table == "" {
+		return count, ""
+	}
+	return p.countFor(w.Table, count)
+}
+
+// countFor is fixCount for the table named table, whose count is count.
+func (p *Pass) countFor(table, count string) (into, why string) {
+	switch to := p.rebucketCounts(table); len(to) {
+	case 0:
+		return count, ""
+	case 1:
+		return fmt.Sprint(to[0]), fmt.Sprintf(" (%d, the count BL301's fix rebuckets %s to)", to[0], table)
+	default:
+		counts := make([]string, len(to))
+		for i, c := range to {
+			counts[i] = fmt.Sprint(c)
+		}
+		return "", fmt.Sprintf(", n the count chosen for %s: BL301's fixes rebucket it to %s, one per join", table, strings.Join(counts, " or "))
+	}
 }
 
 // constBuckets reports a write whose bucket columns all hold one value on every row

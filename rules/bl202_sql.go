@@ -27,7 +27,12 @@ func runBL202SQL(p *Pass) {
 			continue
 		}
 		cols := strings.Join(t.Buckets().Columns, ", ")
-		hint := fmt.Sprintf("/*+ REPARTITION(%d, %s) */", n, cols)
+		into, agree := p.countFor(t.Name, fmt.Sprint(n))
+		callCount := into
+		if into == "" {
+			callCount = "n"
+		}
+		hint := fmt.Sprintf("/*+ REPARTITION(%s, %s) */", callCount, cols)
 		var msg string
 		switch {
 		case fc.Max > 0:
@@ -41,9 +46,9 @@ func runBL202SQL(p *Pass) {
 			Span:    q.Span,
 			Message: msg,
 			Related: bucketRelated(t),
-			Fix:     &Fix{Description: "Distribute the rows by the bucket columns into the bucket count: SELECT " + hint + " …"},
+			Fix:     &Fix{Description: "Distribute the rows by the bucket columns into the bucket count: SELECT " + hint + " …" + agree},
 		}
-		if e, ok := p.hintEdit(q, hint); ok && how == "" {
+		if e, ok := p.hintEdit(q, hint); ok && how == "" && into != "" {
 			d.Fix.Edits = []Edit{e}
 		}
 		p.Report(d)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -44,12 +45,7 @@ func runBL301(p *Pass) error {
 		}
 		ln, rn := s.Left.Table.Buckets().NumBuckets, s.Right.Table.Buckets().NumBuckets
 		// small is the side to rebucket: the one Spark shuffles, else the one with fewer buckets.
-		small, big := &s.Left, &s.Right
-		onlyLeft := s.Known && s.Left.Shuffled && !s.Right.Shuffled
-		onlyRight := s.Known && s.Right.Shuffled && !s.Left.Shuffled
-		if onlyRight || (!onlyLeft && rn < ln) {
-			small, big = big, small
-		}
+		small, big := rebucketSides(s)
 		sn, bn := small.Table.Buckets().NumBuckets, big.Table.Buckets().NumBuckets
 		msg := fmt.Sprintf("join of %s (%d buckets) and %s (%d buckets) on %s %s: the bucket counts differ (%s)",
 			s.Left.Label, ln, s.Right.Label, rn, keyColumns(s.Left.Keys), shuffledText(s, small), p.spark())
@@ -62,7 +58,11 @@ func runBL301(p *Pass) error {
 			Related: append(bucketRelated(big.Table), bucketRelated(small.Table)...),
 			Fix:     &Fix{Description: fmt.Sprintf("Rebucket %s INTO %d BUCKETS to match %s", small.Table.Name, bn, big.Table.Name)},
 		}
-		if sn > 0 {
+		if others := otherCounts(p.rebucketCounts(small.Table.Name), bn); len(others) > 0 {
+			// Another join's fix rebuckets the same table to another count: no edit, which
+			// would undo the other's, and the fix says so.
+			d.Fix.Description += fmt.Sprintf("; another join of %s needs %s BUCKETS: one count cannot match both, so choose the count of its main join", small.Table.Name, strings.Join(others, " or "))
+		} else if sn > 0 {
 			d.Fix.Edits = p.bucketCountEdits(small.Table, bn)
 		}
 		p.Report(d)
