@@ -163,6 +163,18 @@ type FrameRef struct {
 	// that never add rows (filter, a projection without a generator, an aggregation,
 	// distinct, limit, repartition…). 0 when unknown.
 	MaxRows int64
+	// Local is set when the frame's rows are data the program holds: a local collection (a
+	// literal list, a Scala range or for-comprehension, a Python comprehension, their map)
+	// made a frame by toDF/toDS, createDataFrame or parallelize — Spark's LocalRelation (or an
+	// RDD of the driver's data), whose rows live in the driver. Methods that keep the rows
+	// keep it, a union keeps it when every input is local, a join or a method that may add
+	// rows clears it.
+	Local bool
+	// RangeRows is set for spark.range(…) with constant bounds whose rows and single id
+	// column only row-keeping methods that add no column followed (filter, sort,
+	// repartition, limit…): Spark's analyzer then sizes it as 8 bytes a row
+	// (Range.computeStats), MaxRows rows.
+	RangeRows bool
 	// ConstColumns are the columns, lower case, the code shows hold one value on every row
 	// of the frame: lit(…) given a name, a literal or a cast of one in selectExpr.
 	ConstColumns []string

@@ -29,7 +29,15 @@ func bl202() *Rule {
 			"bounds, followed by methods that never add rows) makes at most that many files. When that is\n" +
 			"no more than `spark.sql.shuffle.partitions` (or its default, 200, when a session sets fewer),\n" +
 			"the write makes no more files than Spark's plain write of a shuffled frame (one per shuffle\n" +
-			"partition), and the rule is silent. It is also\n" +
+			"partition), and the rule is silent. It is silent too for a frame Spark knows to be small:\n" +
+			"data the program holds (a local collection, a Scala range or for-comprehension, a Python\n" +
+			"comprehension made a frame: Spark's `LocalRelation`, planned as a `LocalTableScanExec` over\n" +
+			"rows already in the driver), and a `spark.range` whose size by Spark's own estimate (8 bytes\n" +
+			"a row) is within `spark.sql.autoBroadcastJoinThreshold`, under which Spark sends a relation\n" +
+			"whole to every executor instead of shuffling it. Such a frame is seed or test data: its\n" +
+			"files are small whatever the layout, and a join with it broadcasts it rather than reading\n" +
+			"its buckets, so the repartition buys nothing. A frame whose size the file does not show\n" +
+			"(a table, files, a value defined elsewhere) is not assumed small. It is also\n" +
 			"silent for a write Spark rejects (a bucket or sort column that is a partition column, BL102):\n" +
 			"it writes no files.\n\n" +
 			"SQL writes into a bucketed data source table (INSERT … SELECT, CREATE TABLE … AS SELECT, and\n" +
@@ -69,7 +77,7 @@ func runBL202(p *Pass) error {
 			// A frame of known rows writes at most that many files: no more than a plain
 			// write after a shuffle makes (spark.sql.shuffle.partitions, at least its default:
 			// a session that lowers it for small data does not make its files many).
-			if fc.RowBound && fewRows(p, w) || rejectedWrite(w) {
+			if fc.RowBound && fewRows(p, w) || rejectedWrite(w) || smallFrame(p, w) {
 				continue
 			}
 			reportBL202(p, cf, w, fc)
@@ -165,6 +173,22 @@ func (p *Pass) countFor(table, count string) (into, why string) {
 		}
 		return "", fmt.Sprintf(", n the count chosen for %s: BL301's fixes rebucket it to %s, one per join", table, strings.Join(counts, " or "))
 	}
+}
+
+// smallFrame reports a write of a frame Spark knows to be small: data the program holds (a
+// local collection made a frame: Spark's LocalRelation, planned as a LocalTableScanExec over
+// rows already in the driver, in at most min(rows, default parallelism) tasks), or a
+// spark.range whose size by Spark's own estimate (8 bytes a row, Range.computeStats) is
+// within spark.sql.autoBroadcastJoinThreshold, the size under which Spark sends a relation
+// whole to every executor instead of shuffling it. Either is seed or test data: its files are
+// small whatever the layout, and a join with it broadcasts it rather than using its buckets,
+// so a repartition before the write buys nothing.
+func smallFrame(p *Pass, w *plan.Write) bool {
+	if w.Frame.Local {
+		return true
+	}
+	limit := p.OptionsAt(w.Span.Start).BroadcastThreshold()
+	return w.Frame.RangeRows && w.Frame.MaxRows > 0 && limit > 0 && w.Frame.MaxRows <= limit/8
 }
 
 // constBuckets reports a write whose bucket columns all hold one value on every row

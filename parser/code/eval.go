@@ -320,8 +320,26 @@ func (ev *evaluator) eval(n *node) *value {
 	case nIndex:
 		ev.eval(n.x)
 		ev.evalArgs(n.args)
+	case nFor:
+		return ev.forYield(n)
 	}
 	return &value{}
+}
+
+// forYield evaluates a Scala for-comprehension: a list (local data) of at most the product
+// of its generators' sizes, unknown when one is not known.
+func (ev *evaluator) forYield(n *node) *value {
+	rows := int64(1)
+	for _, g := range n.args {
+		v := ev.eval(g.val)
+		if v.kind != vList || v.rows == 0 || rows > maxKnownRows/v.rows {
+			rows = 0
+			continue
+		}
+		rows *= v.rows
+	}
+	ev.eval(n.x)
+	return &value{kind: vList, rows: rows}
 }
 
 func (ev *evaluator) evalArgs(args []arg) []*value {

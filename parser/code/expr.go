@@ -14,6 +14,7 @@ const (
 	nUnary // name x
 	nList  // (a, b) or [a, b]; name is the opening bracket
 	nOther // something skipped (a dict, a lambda); only its extent is known
+	nFor   // Scala's for (generators) yield x: args are the generators' collections, x what it yields
 )
 
 // A node is an expression of the small Python/Scala subset the reader understands: names,
@@ -218,6 +219,11 @@ func (p *exprParser) primary() *node {
 	t := p.tok()
 	switch t.kind {
 	case tIdent:
+		if p.scala && t.text == "for" {
+			if n := p.forYield(); n != nil {
+				return n
+			}
+		}
 		p.next()
 		return &node{kind: nIdent, name: t.text, off: t.off, end: t.end}
 	case tNumber:

@@ -178,7 +178,9 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 				mergeSources(&g.ref, a.frame.ref)
 			}
 			g.ref.MaxRows = addRows(g.ref.MaxRows, a)
+			g.ref.Local = g.ref.Local && a.kind == vFrame && a.frame.ref.Local
 		}
+		g.ref.RangeRows = false
 		return &value{kind: vFrame, frame: g}
 	case "createOrReplaceTempView", "createTempView", "registerTempTable", "createGlobalTempView",
 		"createOrReplaceGlobalTempView":
@@ -209,8 +211,9 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 		g.repart = nil
 	}
 	if !ev.keepsRows(name, n) {
-		g.ref.MaxRows = 0
+		g.ref.MaxRows, g.ref.Local = 0, false
 	}
+	g.ref.RangeRows = g.ref.RangeRows && keepsRange(name)
 	g.ref.ConstColumns = ev.constColumns(f.ref.ConstColumns, name, n)
 	g.ref.Renamed = ev.renamed(f.ref.Renamed, name, n)
 	return &value{kind: vFrame, frame: g}

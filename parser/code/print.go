@@ -93,6 +93,12 @@ func frameRef(f plan.FrameRef) string {
 	if len(f.Hints) > 0 {
 		add("hints", list(f.Hints))
 	}
+	if f.Local {
+		parts = append(parts, "local")
+	}
+	if f.RangeRows {
+		parts = append(parts, "range")
+	}
 	if f.MaxRows > 0 {
 		add("maxrows", strconv.FormatInt(f.MaxRows, 10))
 	}

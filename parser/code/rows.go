@@ -55,7 +55,7 @@ func (ev *evaluator) listMethod(r *value, name string, n *node) (*value, bool) {
 
 // localFrame is a DataFrame built from data in the program, of at most rows rows (0: unknown).
 func (ev *evaluator) localFrame(n *node, rows int64) *value {
-	return &value{kind: vFrame, frame: &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n), MaxRows: rows}}}
+	return &value{kind: vFrame, frame: &frame{ref: plan.FrameRef{Text: ev.shortText(n), Span: ev.span(n), MaxRows: rows, Local: true}}}
 }
 
 // sessionFrame evaluates spark.createDataFrame(data, …), spark.range(…) and
@@ -64,20 +64,38 @@ func (ev *evaluator) localFrame(n *node, rows int64) *value {
 func (ev *evaluator) sessionFrame(name string, n *node) *value {
 	vs := ev.evalArgs(n.args)
 	var rows int64
+	local := false
 	switch name {
 	case "range":
 		rows = rangeRows(n.args, vs)
+		v := ev.localFrame(n, rows)
+		v.frame.ref.Local, v.frame.ref.RangeRows = false, rows > 0
+		return v
 	default: // createDataFrame, parallelize, makeRDD
 		if len(vs) > 0 && n.args[0].name == "" || len(vs) > 0 && n.args[0].name == "data" {
 			switch d := vs[0]; d.kind {
 			case vList:
-				rows = d.rows
+				rows, local = d.rows, true
 			case vFrame:
-				rows = d.frame.ref.MaxRows
+				rows, local = d.frame.ref.MaxRows, d.frame.ref.Local
 			}
 		}
 	}
-	return ev.localFrame(n, rows)
+	v := ev.localFrame(n, rows)
+	v.frame.ref.Local = local
+	return v
+}
+
+// keepsRange reports the methods after which a spark.range frame is still its id column
+// alone, at most as many rows: Spark sizes it as the range.
+func keepsRange(name string) bool {
+	switch name {
+	case "filter", "where", "orderBy", "sort", "sortWithinPartitions", "cache", "persist",
+		"limit", "repartition", "repartitionByRange", "coalesce", "hint", "alias", "as",
+		"distinct", "dropDuplicates", "sample":
+		return true
+	}
+	return false
 }
 
 // rangeRows is the row count of spark.range(end) or spark.range(start, end[, step[,
