@@ -80,6 +80,9 @@ func runBL202(p *Pass) error {
 			if fc.RowBound && fewRows(p, w) || rejectedWrite(w) || smallFrame(p, w) {
 				continue
 			}
+			if r := w.Repartition; r != nil && (r.Method == "repartition" || r.Method == "repartitionByRange") && byPartitions(trimQuotes(r.Cols), w.PartitionBy) {
+				continue
+			}
 			reportBL202(p, cf, w, fc)
 		}
 	}

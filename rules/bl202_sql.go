@@ -23,7 +23,7 @@ func runBL202SQL(p *Pass) {
 		}
 		n := t.Buckets().NumBuckets
 		fc, how := sqlWriteFiles(q, t.Buckets().Columns, n, p.OptionsAt(q.Span.Start))
-		if fc.Max > 0 && fc.Max <= n || how == "opaque" {
+		if fc.Max > 0 && fc.Max <= n || how == "opaque" || byPartitions(distributedBy(q), t.PartitionColumns) {
 			continue
 		}
 		cols := strings.Join(t.Buckets().Columns, ", ")
@@ -87,6 +87,36 @@ func sqlWriteFiles(q *plan.Query, bucket []string, n int, o simulate.Options) (f
 		return fileCount{Max: sp * n, Tasks: sp, How: how}, "DISTRIBUTE BY"
 	}
 	return fileCount{}, ""
+}
+
+// distributedBy returns the columns the top SELECT of a SQL write distributes its rows by: the
+// last REPARTITION or REPARTITION_BY_RANGE hint's columns, else DISTRIBUTE BY's; nil when
+// there are none.
+func distributedBy(q *plan.Query) []string {
+	sel := q.Root.Select
+	if q.Root.Kind != plan.SelectRel || sel == nil {
+		return nil
+	}
+	hints := append(append([]plan.Hint{}, q.Hints...), sel.Hints...)
+	for i := len(hints) - 1; i >= 0; i-- {
+		switch h := hints[i]; h.Name {
+		case "REPARTITION", "REPARTITION_BY_RANGE":
+			args := h.Args
+			if len(args) > 0 {
+				if _, err := strconv.Atoi(args[0]); err == nil {
+					args = args[1:]
+				}
+			}
+			return args
+		case "COALESCE", "REBALANCE":
+			return nil
+		}
+	}
+	var cols []string
+	for _, c := range sel.DistributeBy {
+		cols = append(cols, c.Column)
+	}
+	return cols
 }
 
 // hintFiles models a REPARTITION(n, cols), REPARTITION(cols), COALESCE(n) or

@@ -70,6 +70,22 @@ func taskFiles(w *plan.Write, n int, o simulate.Options) fileCount {
 	return fileCount{}
 }
 
+// byPartitions reports a distribution by partition columns of the written table only (cols a
+// non-empty subset of partitions): all the rows of a partition directory are then in one task,
+// which writes at most one file per bucket into it, as many files as a repartition by the
+// bucket columns into the bucket count makes (one per bucket in every directory).
+func byPartitions(cols, partitions []string) bool {
+	if len(cols) == 0 || len(partitions) == 0 {
+		return false
+	}
+	for _, c := range cols {
+		if !containsFold(partitions, strings.Trim(c, "`\"'")) {
+			return false
+		}
+	}
+	return true
+}
+
 // sameOrder reports whether two column lists are the same names in the same order.
 func sameOrder(a, b []string) bool {
 	if len(a) != len(b) {
