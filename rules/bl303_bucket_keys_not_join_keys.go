@@ -85,6 +85,10 @@ func runBL303(p *Pass) error {
 			case supersetKeys:
 				how = fmt.Sprintf("its bucket columns %s include columns that are not among the join keys %s", bucket, keys)
 				fix = fmt.Sprintf("Join on all the bucket columns %s, or bucket %s by %s%s", bucket, side.Table.Name, target, note)
+				if other.Table == nil || other.Table.Buckets() == nil {
+					// Joining on more columns matches nothing the other side is bucketed by.
+					fix = fmt.Sprintf("Bucket %s by %s%s", side.Table.Name, target, note)
+				}
 			default:
 				how = fmt.Sprintf("it is bucketed on %s but joined on %s", bucket, keys)
 				fix = fmt.Sprintf("Bucket %s by the join keys %s%s", side.Table.Name, target, note)
@@ -108,9 +112,10 @@ func runBL303(p *Pass) error {
 				// No join key can be a bucket column: no layout of this table removes the shuffle.
 				d.Severity, d.Fix = Info, nil
 				d.Message += fmt.Sprintf("; no bucket layout of %s removes it: its join keys %s are not columns it can be bucketed by%s", side.Table.Name, keys, note)
-			case m == differentKeys && p.layoutServes(s, side) != nil:
+			case (m == differentKeys || m == supersetKeys) && p.layoutServes(s, side) != nil:
 				// Another join reads this table by its bucket columns: rebucketing it for this
-				// join would undo that one (and contradict the advice there).
+				// join would undo that one (and contradict the advice there); joining on all
+				// of them is no fix either when the other side is not bucketed alike.
 				at := p.layoutServes(s, side)
 				d.Severity, d.Fix = Info, nil
 				d.Message += fmt.Sprintf("; its bucketing on %s serves the join at %s, which another layout would shuffle instead", bucket, at.Span.Start)
