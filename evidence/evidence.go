@@ -12,6 +12,7 @@ package evidence
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -22,10 +23,9 @@ import (
 
 // A Shuffle is one Exchange of one SQL execution that ran.
 type Shuffle struct {
-	// App and Execution name the run; Description is the execution's description.
-	App         string
-	Execution   int64
-	Description string
+	// App and Execution name the run.
+	App       string
+	Execution int64
 	// Table is the table every key is a column of, "" when the keys are not all columns of
 	// one table read by a scan under the Exchange; Keys are the hash keys as printed
 	// (without expression ids), Columns the table's columns they are (when Table is set).
@@ -51,8 +51,37 @@ type Evidence struct {
 	Logs, Apps, Executions int
 	// Unpaired counts executions whose plan did not read as a plan (their shuffles are missing).
 	Unpaired int
-	// Shuffles are every Exchange that ran, in log order.
+	// Shuffles are every Exchange that ran, in log order. They are what a read keeps of a log
+	// (one small record each, its strings shared with the others': see intern), so memory
+	// grows with the shuffles that ran, not with the log's size.
 	Shuffles []Shuffle
+	// names and lists hold one copy of each table name and key list the shuffles share.
+	names map[string]string
+	lists map[string][]string
+}
+
+// intern returns the shuffle with its table and key lists shared with those of the shuffles
+// read before: a long log runs the same queries again and again, and each copy would
+// otherwise keep strings of its own.
+func (ev *Evidence) intern(s Shuffle) Shuffle {
+	if ev.names == nil {
+		ev.names, ev.lists = map[string]string{}, map[string][]string{}
+	}
+	if n, ok := ev.names[s.Table]; ok {
+		s.Table = n
+	} else {
+		ev.names[s.Table] = s.Table
+	}
+	for _, l := range []*[]string{&s.Keys, &s.Columns} {
+		k := strings.Join(*l, "\x00")
+		if shared, ok := ev.lists[k]; ok && len(shared) == len(*l) {
+			*l = shared
+		} else {
+			*l = slices.Clip(*l) // shared: an append must not write into another shuffle's list
+			ev.lists[k] = *l
+		}
+	}
+	return s
 }
 
 // Merge adds what other read to ev.
@@ -101,7 +130,9 @@ func (ev *Evidence) collect(log string) func(*eventlog.Execution) error {
 			ev.Unpaired++
 			return nil //nolint:nilerr // an execution whose plan does not read is counted, not fatal
 		}
-		ev.Shuffles = append(ev.Shuffles, shuffles("", e, pairs)...)
+		for _, sh := range shuffles("", e, pairs) {
+			ev.Shuffles = append(ev.Shuffles, ev.intern(sh))
+		}
 		return nil
 	}
 }
@@ -148,7 +179,7 @@ func shuffles(app string, e *eventlog.Execution, pairs map[plan.Node]*eventlog.N
 	walk = func(n, consumer plan.Node) {
 		if x, ok := n.(*plan.Exchange); ok {
 			s := Shuffle{
-				App: app, Execution: e.ID, Description: e.Description, Consumer: kind(consumer), Partner: -1,
+				App: app, Execution: e.ID, Consumer: kind(consumer), Partner: -1,
 				Partitions: x.Partitioning.NumPartitions, Pos: e.Pos,
 			}
 			s.Keys = plan.Texts(x.Partitioning.Keys)

@@ -305,7 +305,9 @@ func (r *reader) job(e *jobStart) {
 	}
 	lv := r.execs[id]
 	for _, st := range e.Stages {
-		r.stageExec[st] = id
+		if r.app.Stages != nil {
+			r.stageExec[st] = id // kept for the log's whole read: only when stages are asked for
+		}
 		if lv != nil {
 			lv.e.Stages = append(lv.e.Stages, st)
 		}
