@@ -36,6 +36,18 @@ type findingJSON struct {
 	// Verified is the verify result of the finding's recommendation; null unless check --verify
 	// verified it.
 	Verified *verifiedJSON `json:"verified"`
+	// Measured is what the finding's join or aggregation cost in the event logs of check
+	// --evidence; the key is there only when a run matched.
+	Measured *measuredJSON `json:"measured,omitempty"`
+}
+
+type measuredJSON struct {
+	What        string `json:"what"`
+	Bytes       int64  `json:"bytes"`
+	Records     int64  `json:"records"`
+	WriteTimeNs int64  `json:"writeTimeNs"`
+	Runs        int    `json:"runs"`
+	Apps        int    `json:"applications"`
 }
 
 type verifiedJSON struct {
@@ -120,6 +132,13 @@ func toFindingJSON(d *rules.Diagnostic) findingJSON {
 	}
 	for _, r := range d.Related {
 		f.Related = append(f.Related, relatedJSON{File: r.Span.Start.File, Line: line(r.Span.Start.Line), Column: col(r.Span.Start.Col), Message: r.Message})
+	}
+	if m := d.Measured; m != nil {
+		what := m.What
+		if what == "" {
+			what = "join"
+		}
+		f.Measured = &measuredJSON{What: what, Bytes: m.Bytes, Records: m.Records, WriteTimeNs: m.TimeNs, Runs: m.Runs, Apps: m.Apps}
 	}
 	if d.Fix != nil {
 		f.Fix = &fixJSON{Description: d.Fix.Description, Edits: make([]editJSON, 0, len(d.Fix.Edits))}

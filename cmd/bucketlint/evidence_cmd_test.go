@@ -59,6 +59,7 @@ func TestEvidenceCommand(t *testing.T) {
 		{"check_example_markdown", []string{"check", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "--format", "markdown", "../../fixtures/examples/transactions-accounts"}},
 		{"check_sarif", []string{"check", "--evidence", logs[0], "--format", "sarif", "testdata/evidence/work.sql"}},
 		{"check_aggregate", []string{"check", "--evidence", logs[0], "testdata/evidence/agg.sql"}},
+		{"check_aggregate_json", []string{"check", "--evidence", logs[0], "--format", "json", "testdata/evidence/agg.sql"}},
 		{"advise_aggregate", []string{"advise", "--evidence", logs[0], "testdata/evidence/agg.sql"}},
 		{"advise_work_json", []string{"advise", "--evidence", logs[0], "--format", "json", "testdata/evidence/work.sql"}},
 		{"advise_example", []string{"advise", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "../../fixtures/examples/transactions-accounts"}},
