@@ -35,7 +35,10 @@ func sarifResults(t *testing.T, b []byte) string {
 // those logs over testdata/evidence/work.sql, whose join of orders_p and customers_p on cust
 // the logs ran (its findings carry the measured bytes and come first), and over agg.sql, whose
 // aggregation of orders_p by cust the logs ran (BL307's finding carries its measured bytes);
-// `advise --evidence` weighs layouts by those bytes and says which figures are measured. Output
+// `advise --evidence` weighs layouts by those bytes and says which figures are measured; on the
+// example repositories with their recorded logs, the Markdown report opens with the measured
+// findings, costliest first (events-users: the dropDuplicates aggregation, then the funnel's
+// join). Output
 // and exit code are compared with testdata/evidence/<case>.golden (rewritten with -update).
 // `plan` on a log prints each execution that ran a job with its operators' metrics.
 func TestEvidenceCommand(t *testing.T) {
@@ -63,6 +66,7 @@ func TestEvidenceCommand(t *testing.T) {
 		{"advise_aggregate", []string{"advise", "--evidence", logs[0], "testdata/evidence/agg.sql"}},
 		{"advise_work_json", []string{"advise", "--evidence", logs[0], "--format", "json", "testdata/evidence/work.sql"}},
 		{"advise_example", []string{"advise", "--evidence", "../../fixtures/eventlog/examples/3.5/zstd", "../../fixtures/examples/transactions-accounts"}},
+		{"check_events_users_markdown", []string{"check", "--evidence", "../../fixtures/eventlog/examples/3.5/events-users", "--format", "markdown", "../../fixtures/examples/events-users"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
