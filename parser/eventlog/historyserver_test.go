@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -21,8 +22,11 @@ import (
 // event logs recorded with that version (fixtures/eventlog/<series>/), on a loopback port, and
 // checks that its REST API reports the figures this package reads from the same logs: every
 // SQL metric of every execution (/applications/{id}/sql, compared as the SQL tab prints the
-// totals) and every stage's task metric sums (/applications/{id}/stages). Opt-in:
-// BUCKETLINT_SPARK set (.ci/run's live stage), and the venvs of oracle/setup.sh.
+// totals) and every stage's task metric sums (/applications/{id}/stages). Then the built
+// command reads the logs both ways, as a user would: `bucketlint evidence` and `bucketlint
+// check --evidence` given the server's address give the same costs and measured findings as
+// given the directory of logs (checkCLIAgainstServer). Opt-in: BUCKETLINT_SPARK set (.ci/run's
+// live stage), and the venvs of oracle/setup.sh.
 func TestHistoryServerLive(t *testing.T) {
 	if os.Getenv("BUCKETLINT_SPARK") == "" {
 		t.Skip("set BUCKETLINT_SPARK=1 to run Spark's History Server")
@@ -30,6 +34,7 @@ func TestHistoryServerLive(t *testing.T) {
 	if _, err := exec.LookPath("java"); err != nil {
 		t.Skip("no java on PATH")
 	}
+	bin := bucketlintBinary(t)
 	for _, series := range []string{"3.5", "4.3"} {
 		t.Run(series, func(t *testing.T) {
 			home := sparkHome(t, series)
@@ -40,9 +45,7 @@ func TestHistoryServerLive(t *testing.T) {
 					continue
 				}
 				l := logOf(t, dir)
-				if err := os.Symlink(mustAbs(t, l), filepath.Join(logs, filepath.Base(l))); err != nil {
-					t.Fatal(err)
-				}
+				copyLog(t, l, logs)
 				apps = append(apps, l)
 			}
 			if len(apps) == 0 {
@@ -52,17 +55,9 @@ func TestHistoryServerLive(t *testing.T) {
 			for _, l := range apps {
 				checkAgainstServer(t, base, l)
 			}
+			checkCLIAgainstServer(t, bin, logs, strings.TrimSuffix(base, "/api/v1"))
 		})
 	}
-}
-
-func mustAbs(t *testing.T, p string) string {
-	t.Helper()
-	a, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 // sparkHome is the pyspark package directory of the pinned venv of series.
@@ -269,10 +264,21 @@ func bytesString(v int64) string {
 	for i, u := range units {
 		size := int64(1) << (10 * (6 - i))
 		if v >= 2*size {
-			return fmt.Sprintf("%.1f %s", float64(v)/float64(size), u)
+			return halfUp(v, size, 1) + " " + u
 		}
 	}
-	return fmt.Sprintf("%.1f B", float64(v))
+	return fmt.Sprintf("%d.0 B", v)
+}
+
+// halfUp prints n/d with the given decimals, rounded half up as Java's formatter rounds
+// Spark's figures ("%.1f" of 32000/1024 is 31.3 there; Go's %.1f of 31.25 gives 31.2).
+func halfUp(n, d int64, decimals int) string {
+	scale := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(decimals)), nil)
+	num := new(big.Int).Mul(big.NewInt(n), scale)
+	num.Mul(num, big.NewInt(2)).Add(num, big.NewInt(d))
+	q := new(big.Int).Quo(num, big.NewInt(2*d))
+	whole, frac := new(big.Int).QuoRem(q, scale, new(big.Int))
+	return fmt.Sprintf("%s.%0*d", whole, decimals, frac.Int64())
 }
 
 func msString(ms int64) string {
@@ -280,9 +286,30 @@ func msString(ms int64) string {
 	case ms < 1000:
 		return fmt.Sprintf("%d ms", ms)
 	case ms < 60000:
-		return fmt.Sprintf("%.1f s", float64(ms)/1000)
+		return halfUp(ms, 1000, 1) + " s"
 	case ms < 3600000:
-		return fmt.Sprintf("%.1f m", float64(ms)/60000)
+		return halfUp(ms, 60000, 1) + " m"
 	}
-	return fmt.Sprintf("%.2f h", float64(ms)/3600000)
+	return halfUp(ms, 3600000, 2) + " h"
+}
+
+// TestShownTotalRoundsHalfUp: the SQL tab's strings, which the live test compares, round half
+// up (Java's formatter): 32,000 bytes is 31.25 KiB, shown as 31.3 KiB.
+func TestShownTotalRoundsHalfUp(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{bytesString(32000), "31.3 KiB"},
+		{bytesString(31999), "31.2 KiB"},
+		{bytesString(100), "100.0 B"},
+		{bytesString(3 << 30), "3.0 GiB"},
+		{msString(1250), "1.3 s"},
+		{msString(999), "999 ms"},
+		{msString(63000), "1.1 m"},
+		{msString(5400000), "1.50 h"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
 }
