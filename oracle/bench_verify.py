@@ -20,7 +20,10 @@ in one fresh session in ``--master`` mode: data from ``spark.range`` (the same r
 cardinalities), ``bucketBy(...).saveAsTable`` for both layouts, the query on both, and the
 comparison as a Spark aggregate (``count(*)``, ``sum(xxhash64(...))``), so no rows travel to
 Python. Each round times both, interleaved, wall clock from process start to exit (the JVM's
-start is part of what a user waits for). Peak RSS of each child is reported too.
+start is part of what a user waits for), and the CPU time (user + system) of each child (for
+pyspark, its Python process plus the driver JVM, read from /proc before the session stops), which
+a loaded machine distorts far less. Peak RSS of each child
+is reported too.
 """
 from __future__ import annotations
 
@@ -110,13 +113,23 @@ def spark_check(master: str, txns: int, accounts: int, work: str) -> dict:
         out[side] = {"rows": check["n"], "checksum": str(check["sum"]), "exchanges": exchanges,
                      "query_s": time.monotonic() - t1}
     rss = {"python_mib": vm_hwm_mib("self")}
+    jvm_cpu = 0.0
     try:
-        rss["jvm_mib"] = vm_hwm_mib(str(spark.sparkContext._gateway.proc.pid))
+        jvm = str(spark.sparkContext._gateway.proc.pid)
+        rss["jvm_mib"] = vm_hwm_mib(jvm)
+        jvm_cpu = proc_cpu(jvm)  # the JVM is not this process's waited-for child: read it here
     except (AttributeError, OSError):
         pass
     spark.stop()
     same = out["before"]["rows"] == out["after"]["rows"] and out["before"]["checksum"] == out["after"]["checksum"]
-    return {"spark": spark.version, "phases": phases, "rss": rss, "sides": out, "identical": same}
+    return {"spark": spark.version, "phases": phases, "rss": rss, "sides": out, "identical": same, "jvm_cpu_s": jvm_cpu}
+
+
+def proc_cpu(pid: str) -> float:
+    """User plus system CPU seconds of a live process, from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def vm_hwm_mib(pid: str) -> float:
@@ -132,14 +145,21 @@ def child_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
-def timed(cmd: list, env=None) -> tuple[float, str]:
-    start = time.monotonic()
+def children_cpu() -> float:
+    """User plus system CPU seconds of the children (and their descendants) waited for so far."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def timed(cmd: list, env=None) -> tuple[float, float, str]:
+    """Runs cmd; its wall and CPU seconds, and its output."""
+    start, cpu0 = time.monotonic(), children_cpu()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     took = time.monotonic() - start
     if p.returncode != 0:
         sys.stderr.write(p.stdout + p.stderr)
         raise SystemExit(f"{cmd[0]} exited {p.returncode}")
-    return took, p.stdout
+    return took, children_cpu() - cpu0, p.stdout
 
 
 def main() -> int:
@@ -161,35 +181,40 @@ def main() -> int:
         scen = os.path.join(work, "v.verify.yaml")
         with open(scen, "w", encoding="utf-8") as f:
             f.write(SCENARIO.format(txns=args.transactions, accounts=args.accounts))
-        bl_times, sp_times = [], []
+        bl_times, sp_times, bl_cpus, sp_cpus = [], [], [], []
         bl_rss = sp_rss = 0.0
         for r in range(args.rounds):
             # bucketlint: its own process; ru_maxrss of children is a high-water mark, so it is
             # read after bucketlint's first run and before Spark's.
-            took, out = timed([args.bucketlint, "verify", "--format", "json", scen])
+            took, cpu, out = timed([args.bucketlint, "verify", "--format", "json", scen])
             res = json.loads(out)
             v = res["scenarios"][0]
             bl_times.append(took)
+            bl_cpus.append(cpu)
             if r == 0:
                 bl_rss = child_rss_mib()
-            print(f"round {r + 1}: bucketlint verify {took:.2f} s "
+            print(f"round {r + 1}: bucketlint verify {took:.2f} s ({cpu:.2f} s CPU) "
                   f"(exchanges {v['before']['exchanges']} -> {v['after']['exchanges']}, identical {v['identical']})",
                   flush=True)
             sw = os.path.join(work, f"spark-{r}")
             os.makedirs(sw)
-            took, out = timed([sys.executable, os.path.abspath(__file__), "--bucketlint", args.bucketlint,
+            took, cpu, out = timed([sys.executable, os.path.abspath(__file__), "--bucketlint", args.bucketlint,
                                "--master", args.master, "--transactions", str(args.transactions),
                                "--accounts", str(args.accounts), "--child", sw])
             shutil.rmtree(sw, ignore_errors=True)
             s = json.loads(out.strip().splitlines()[-1])
+            cpu += s.get("jvm_cpu_s", 0.0)
             sp_times.append(took)
+            sp_cpus.append(cpu)
             sp_rss = max(sp_rss, sum(s["rss"].values()))
             sb, sa = s["sides"]["before"], s["sides"]["after"]
-            print(f"round {r + 1}: pyspark {s['spark']} {args.master} {took:.2f} s "
+            print(f"round {r + 1}: pyspark {s['spark']} {args.master} {took:.2f} s ({cpu:.2f} s CPU) "
                   f"(writing {s['phases']['write_s']:.1f} s, query {sb['query_s']:.1f} s -> {sa['query_s']:.1f} s, "
                   f"exchanges {sb['exchanges']} -> {sa['exchanges']}, identical {s['identical']})", flush=True)
         b, s = min(bl_times), min(sp_times)
         print(f"best of {args.rounds}: bucketlint {b:.2f} s, pyspark {s:.2f} s: {s / b:.1f}x")
+        bc, sc = min(bl_cpus), min(sp_cpus)
+        print(f"CPU, best of {args.rounds}: bucketlint {bc:.2f} s, pyspark {sc:.2f} s: {sc / bc:.1f}x")
         print(f"peak RSS: bucketlint {bl_rss:.0f} MiB; pyspark {sp_rss:.0f} MiB (driver JVM and Python together)")
     finally:
         shutil.rmtree(work, ignore_errors=True)

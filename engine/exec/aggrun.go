@@ -26,8 +26,11 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 	copy(funcs, spec.funcs)
 	var gids []int32
 	var held int64
-	err := drain(ctx, op, func(b *store.Batch) error {
-		b = b.Compact()
+	err := drain(ctx, op, func(in *store.Batch) error {
+		// Groups copy their keys and functions their values: the batch goes back to the
+		// scan that read it once folded.
+		defer recycle(op, in)
+		b := in.Compact()
 		n := b.Len
 		if cap(gids) < n {
 			gids = make([]int32, n)

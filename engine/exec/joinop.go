@@ -24,6 +24,8 @@ type joinOp struct {
 	out      *store.Batch
 	done     bool
 	// cur is the probe batch being joined, from row pos on; its key hashes are in hashes.
+	// in is the batch the probe side returned (cur may be its compacted copy).
+	in   *store.Batch
 	cur  *store.Batch
 	keys []*store.Vec
 	ints []int64
@@ -55,6 +57,11 @@ func newJoinOp(js *joinSpec, build *store.Batch, t *joinTable, probe Operator, r
 func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 	for !j.done {
 		if j.cur == nil || j.pos >= j.cur.Len {
+			if j.in != nil {
+				// Output rows are copies (emit gathers them): the probe batch goes back.
+				recycle(j.probe, j.in)
+				j.in = nil
+			}
 			b, err := j.probe.Next(ctx)
 			if err == io.EOF { //nolint:errorlint // io.EOF is returned unwrapped by contract
 				j.done = true
@@ -63,6 +70,7 @@ func (j *joinOp) Next(ctx context.Context) (*store.Batch, error) {
 			if err != nil {
 				return nil, err
 			}
+			j.in = b
 			j.start(b.Compact())
 		}
 		j.probeRows()

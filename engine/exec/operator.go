@@ -16,6 +16,20 @@ type Operator interface {
 	Close() error
 }
 
+// A recycler is an operator that refills the batches it returned when handed them back. Only
+// a consumer that keeps no reference to a batch or its vectors once it has used it (it copies
+// what it keeps) hands it back, and only to the operator that returned it.
+type recycler interface {
+	recycle(b *store.Batch)
+}
+
+// recycle hands b back to op when op refills batches.
+func recycle(op Operator, b *store.Batch) {
+	if r, ok := op.(recycler); ok {
+		r.recycle(b)
+	}
+}
+
 // sliceOp emits materialised batches in order.
 type sliceOp struct {
 	batches []*store.Batch

@@ -106,12 +106,13 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 
 // scanOp reads the files of one partition, one row group per batch.
 type scanOp struct {
-	table *store.Table
-	files []store.File
-	cols  []int
-	ch    chan *store.Batch
-	errc  chan error
-	stop  chan struct{}
+	table  *store.Table
+	files  []store.File
+	cols   []int
+	reader *store.Reader
+	ch     chan *store.Batch
+	errc   chan error
+	stop   chan struct{}
 }
 
 func (s *scanOp) Next(ctx context.Context) (*store.Batch, error) {
@@ -138,10 +139,11 @@ func (s *scanOp) start() {
 	s.ch = make(chan *store.Batch, 1)
 	s.errc = make(chan error, 1)
 	s.stop = make(chan struct{})
+	r := s.table.NewReader()
+	s.reader = r
 	go func() {
 		defer close(s.ch)
 		defer crash.Catch(func(err error) { s.errc <- err }) // errc is sent once, at the end
-		r := s.table.NewReader()
 		for _, f := range s.files {
 			err := r.ReadFile(f, s.cols, func(b *store.Batch) error {
 				select {
@@ -162,6 +164,13 @@ func (s *scanOp) start() {
 		}
 		s.errc <- nil
 	}()
+}
+
+// recycle hands a batch this scan returned back to its reader (see recycler).
+func (s *scanOp) recycle(b *store.Batch) {
+	if s.reader != nil {
+		s.reader.Recycle(b)
+	}
 }
 
 func (s *scanOp) Close() error {

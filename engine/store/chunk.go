@@ -105,9 +105,10 @@ func (d *chunkDecoder) readChunkDirect(r io.ReaderAt, size int64, md *format.Col
 	// A vector read whole from a chunk whose every data page is dictionary-encoded keeps the
 	// indexes as its codes (see Vec.Codes).
 	d.coding = base == 0 && len(pages) > 1 && pages[0].h.dict
+	codes := v.Codes[:0] // a recycled vector's
 	v.Codes, v.DictLen = nil, 0
 	if d.coding {
-		v.Codes = make([]int32, 0, rows)
+		v.Codes = slices.Grow(codes, int(rows))
 	}
 	kind := leaf.Node.Type().Kind()
 	for _, p := range pages {
@@ -119,6 +120,7 @@ func (d *chunkDecoder) readChunkDirect(r io.ReaderAt, size int64, md *format.Col
 			err = d.readDataPage(p.h, body, md.Codec, kind, leaf.MaxDefinitionLevel, v)
 		}
 		if err != nil {
+			v.Codes, v.DictLen = nil, 0
 			v.truncate(base)
 			if noNulls {
 				v.Nulls = nil

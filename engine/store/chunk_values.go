@@ -48,27 +48,37 @@ func (d *chunkDecoder) appendIndexed(data []byte, kind parquet.Kind, nv int, pre
 	if d.dict.n < 0 {
 		return errors.New("dictionary-encoded page without a dictionary page")
 	}
-	d.idx = slices.Grow(d.idx[:0], nv)[:nv]
+	// Without NULLs the indexes are decoded straight into the vector's codes.
+	direct := d.coding && present == nil
+	var idx []int32
+	if direct {
+		at := len(v.Codes)
+		v.Codes = slices.Grow(v.Codes, nv)[:at+nv]
+		idx = v.Codes[at:]
+	} else {
+		d.idx = slices.Grow(d.idx[:0], nv)[:nv]
+		idx = d.idx
+	}
 	if nv > 0 {
 		if len(data) == 0 {
 			return errors.New("dictionary indexes missing")
 		}
-		if _, err := decodeIndexes(d.idx, data[1:], int(data[0])); err != nil {
+		if _, err := decodeIndexes(idx, data[1:], int(data[0])); err != nil {
 			return fmt.Errorf("dictionary indexes: %w", err)
 		}
 	}
 	bad := -1
 	switch kind {
 	case parquet.Int32, parquet.Int64:
-		v.Ints, bad = gather(v.Ints, d.dict.ints, d.idx, present)
+		v.Ints, bad = gather(v.Ints, d.dict.ints, idx, present)
 	case parquet.Float, parquet.Double:
-		v.Floats, bad = gather(v.Floats, d.dict.floats, d.idx, present)
+		v.Floats, bad = gather(v.Floats, d.dict.floats, idx, present)
 	case parquet.ByteArray:
 		offs, data := d.dict.offs, d.dict.data
 		k := 0
-		for i := range max(len(present), len(d.idx)) {
+		for i := range max(len(present), len(idx)) {
 			if present == nil || present[i] {
-				j := d.idx[k]
+				j := idx[k]
 				k++
 				if uint(j) >= uint(d.dict.n) {
 					bad = k - 1
@@ -80,21 +90,17 @@ func (d *chunkDecoder) appendIndexed(data []byte, kind parquet.Kind, nv int, pre
 		}
 	}
 	if bad >= 0 {
-		return fmt.Errorf("dictionary index %d outside the dictionary of %d values", uint32(d.idx[bad]), d.dict.n)
+		return fmt.Errorf("dictionary index %d outside the dictionary of %d values", uint32(idx[bad]), d.dict.n)
 	}
-	if d.coding {
-		if present == nil {
-			v.Codes = append(v.Codes, d.idx...)
-		} else {
-			k := 0
-			for _, p := range present {
-				c := int32(d.dict.n) // the code of NULL
-				if p {
-					c = d.idx[k]
-					k++
-				}
-				v.Codes = append(v.Codes, c)
+	if d.coding && !direct {
+		k := 0
+		for _, p := range present {
+			c := int32(d.dict.n) // the code of NULL
+			if p {
+				c = idx[k]
+				k++
 			}
+			v.Codes = append(v.Codes, c)
 		}
 	}
 	return nil

@@ -137,12 +137,46 @@ func (t *Table) ReadFile(f File, cols []int, fn func(*Batch) error) error {
 // A Reader reads files of one table one after another, keeping its decoding buffers from
 // file to file. It is not safe for concurrent use: each goroutine reads with its own.
 type Reader struct {
-	t   *Table
-	dec chunkDecoder
+	t    *Table
+	dec  chunkDecoder
+	free chan *Batch
 }
 
 // NewReader returns a reader of t's files.
-func (t *Table) NewReader() *Reader { return &Reader{t: t} }
+func (t *Table) NewReader() *Reader { return &Reader{t: t, free: make(chan *Batch, 2)} }
+
+// Recycle hands back a batch the reader returned, once the caller holds no reference to it or
+// its vectors any more: the reader fills it again instead of allocating (and clearing) fresh
+// vectors. It may be called from another goroutine than the one reading; a batch beyond the
+// few the reader keeps is dropped.
+func (r *Reader) Recycle(b *Batch) {
+	select {
+	case r.free <- b:
+	default:
+	}
+}
+
+// newBatch returns an empty batch of the columns' types: a recycled one when it has them.
+func (r *Reader) newBatch(cols []Column) *Batch {
+	select {
+	case b := <-r.free:
+		if len(b.Cols) == len(cols) {
+			ok := true
+			for i, c := range cols {
+				ok = ok && b.Cols[i].Type == c.Type
+			}
+			if ok {
+				for _, v := range b.Cols {
+					v.recycle()
+				}
+				b.Len, b.Sel = 0, nil
+				return b
+			}
+		}
+	default:
+	}
+	return NewBatch(Schema(cols).Types(), 0)
+}
 
 // ReadFile is Table.ReadFile with the reader's buffers.
 func (r *Reader) ReadFile(f File, cols []int, fn func(*Batch) error) (err error) {
@@ -184,7 +218,7 @@ func (r *Reader) ReadFile(f File, cols []int, fn func(*Batch) error) (err error)
 		return fmt.Errorf("read %s: %w", f.Path, err)
 	}
 	for g := range pf.RowGroups() {
-		b, err := t.readRowGroup(pf, osf, g, f, types, leaves, &r.dec)
+		b, err := t.readRowGroup(pf, osf, g, f, types, leaves, r)
 		if err != nil {
 			return err
 		}
@@ -238,7 +272,8 @@ func lookupLeaf(s *parquet.Schema, name string) (parquet.LeafColumn, error) {
 
 // readRowGroup reads row group g of an open file into a new batch of the given columns. It
 // checks every column chunk it reads before parquet-go allocates what its page headers claim.
-func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, cols []Column, leaves []parquet.LeafColumn, dec *chunkDecoder) (*Batch, error) {
+func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, cols []Column, leaves []parquet.LeafColumn, rd *Reader) (*Batch, error) {
+	dec := &rd.dec
 	rg := pf.RowGroups()[g]
 	meta := pf.Metadata().RowGroups[g]
 	nrows := rg.NumRows()
@@ -248,7 +283,7 @@ func (t *Table) readRowGroup(pf *parquet.File, r io.ReaderAt, g int, f File, col
 	}
 	// Vectors grow as each chunk's pages are checked: the footer's row count alone is not
 	// trusted for an allocation.
-	b := NewBatch(Schema(cols).Types(), 0)
+	b := rd.newBatch(cols)
 	chunks := rg.ColumnChunks()
 	read := false
 	for i, c := range cols {

@@ -36,6 +36,13 @@ type Vec struct {
 	DictLen int
 }
 
+// recycle empties the vector, keeping the memory of its values and codes.
+func (v *Vec) recycle() {
+	codes := v.Codes[:0]
+	v.Reset()
+	v.Codes = codes
+}
+
 // HasCodes reports whether v.Codes applies to every row.
 func (v *Vec) HasCodes() bool { return v.Codes != nil && len(v.Codes) == v.Len() }
 
