@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bucketlint/bucketlint/engine/verify"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/rules"
 )
@@ -61,34 +60,6 @@ type Verification struct {
 	ExchangesBefore, ExchangesAfter         int
 	ShuffledRowsBefore, ShuffledRowsAfter   int64
 	ShuffledBytesBefore, ShuffledBytesAfter int64
-}
-
-// Verifications turns the verify results of findings (one per finding, nil for a finding not
-// verified; verify.ProveAt) into Check.Verified, one Verification per result, and counts the
-// findings whose result did not reproduce.
-func Verifications(results []*verify.Result) (out []*Verification, failed int) {
-	out = make([]*Verification, len(results))
-	seen := map[*verify.Result]*Verification{}
-	for i, r := range results {
-		if r == nil {
-			continue
-		}
-		v, ok := seen[r]
-		if !ok {
-			v = &Verification{
-				Scenario: r.Name, Identical: r.Identical, Reproduced: r.Reproduced(),
-				ExchangesBefore: r.Before.Exchanges, ExchangesAfter: r.After.Exchanges,
-				ShuffledRowsBefore: r.Before.ShuffledRows, ShuffledRowsAfter: r.After.ShuffledRows,
-				ShuffledBytesBefore: r.Before.ShuffledBytes, ShuffledBytesAfter: r.After.ShuffledBytes,
-			}
-			seen[r] = v
-		}
-		out[i] = v
-		if !v.Reproduced {
-			failed++
-		}
-	}
-	return out, failed
 }
 
 // Tool is the program that produced a report.

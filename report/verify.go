@@ -1,3 +1,5 @@
+//go:build engine
+
 package report
 
 import (
@@ -237,22 +239,6 @@ func firstLine(q string) string {
 	return q
 }
 
-// thousands prints n with thousands separators: "1,234,567".
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
 func durText(d time.Duration) string {
 	if d < time.Second {
 		return fmt.Sprintf("%d ms", d.Milliseconds())
@@ -281,4 +267,32 @@ func ProgressLine(p verify.Progress, elapsed time.Duration) string {
 		line = string(r[:99]) + "…"
 	}
 	return line
+}
+
+// Verifications turns the verify results of findings (one per finding, nil for a finding not
+// verified; verify.ProveAt) into Check.Verified, one Verification per result, and counts the
+// findings whose result did not reproduce.
+func Verifications(results []*verify.Result) (out []*Verification, failed int) {
+	out = make([]*Verification, len(results))
+	seen := map[*verify.Result]*Verification{}
+	for i, r := range results {
+		if r == nil {
+			continue
+		}
+		v, ok := seen[r]
+		if !ok {
+			v = &Verification{
+				Scenario: r.Name, Identical: r.Identical, Reproduced: r.Reproduced(),
+				ExchangesBefore: r.Before.Exchanges, ExchangesAfter: r.After.Exchanges,
+				ShuffledRowsBefore: r.Before.ShuffledRows, ShuffledRowsAfter: r.After.ShuffledRows,
+				ShuffledBytesBefore: r.Before.ShuffledBytes, ShuffledBytesAfter: r.After.ShuffledBytes,
+			}
+			seen[r] = v
+		}
+		out[i] = v
+		if !v.Reproduced {
+			failed++
+		}
+	}
+	return out, failed
 }

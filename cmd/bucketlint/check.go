@@ -66,6 +66,9 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.verify && !engineBuilt {
+		return nil, errNoEngine("--verify")
+	}
 	if _, ok := failThreshold(opts.failOn); !ok {
 		return nil, usagef("--fail-on %q: want error, warning, info or never", opts.failOn)
 	}

@@ -38,6 +38,13 @@ func (e *parseFailure) Error() string {
 	return fmt.Sprintf("%d input errors", e.count)
 }
 
+// A verifyFailure says that at least one recommendation did not reproduce (exit 4).
+type verifyFailure struct{ failed, total int }
+
+func (e *verifyFailure) Error() string {
+	return fmt.Sprintf("%d of %d verifications did not reproduce", e.failed, e.total)
+}
+
 // A findingsError says that findings at or above --fail-on were reported.
 type findingsError struct {
 	count  int

@@ -1,3 +1,5 @@
+//go:build engine
+
 package main
 
 import (
@@ -34,13 +36,6 @@ type verifyOptions struct {
 	budget      int64
 	paths       []string
 	layout      layoutOptions
-}
-
-// A verifyFailure says that at least one recommendation did not reproduce (exit 4).
-type verifyFailure struct{ failed, total int }
-
-func (e *verifyFailure) Error() string {
-	return fmt.Sprintf("%d of %d verifications did not reproduce", e.failed, e.total)
 }
 
 func parseVerify(args []string, s *streams) (*verifyOptions, error) {

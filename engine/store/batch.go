@@ -1,3 +1,5 @@
+//go:build engine
+
 package store
 
 import "github.com/bucketlint/bucketlint/engine/hash"

@@ -1,3 +1,5 @@
+//go:build engine
+
 package store
 
 // estimateSample is the number of rows EstimateBytes generates to measure a row's size.

@@ -1,4 +1,4 @@
-//go:build unix && sparkconnect
+//go:build engine && unix && sparkconnect
 
 package verify
 

@@ -1,4 +1,4 @@
-//go:build sparkconnect
+//go:build engine && sparkconnect
 
 package verify
 

@@ -33,6 +33,9 @@ func TestNoTextParsingOutsideParser(t *testing.T) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
 			packages.NeedTypesInfo | packages.NeedImports,
 		Dir: "../..",
+		// The engine build: a superset of the light one but for cmd/bucketlint/engine_none.go,
+		// which parses nothing.
+		BuildFlags: []string{"-tags", "engine"},
 	}
 	pkgs, err := packages.Load(cfg, module+"/...")
 	if err != nil {
