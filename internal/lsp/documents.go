@@ -19,88 +19,82 @@ type document struct {
 // errNotFile is a document that is not a file (untitled:, git:, …): not checked.
 var errNotFile = errors.New("not a file: URI; not checked")
 
-func (s *Server) didOpen(params json.RawMessage) error {
-	var p didOpenParams
+// onDocument handles a notification about one document: it decodes params, resolves the
+// document's file name, and, with the server locked, applies the change and re-checks every
+// project that reads the file.
+func onDocument[P any](s *Server, params json.RawMessage, uri func(*P) string, apply func(name string, p *P) error) error {
+	var p P
 	if err := decode(params, &p); err != nil {
 		return err
 	}
-	name, ok := uriPath(p.TextDocument.URI)
+	name, ok := uriPath(uri(&p))
 	if !ok {
 		return errNotFile
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.docs[name] = &document{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
+	if err := apply(name, &p); err != nil {
+		return err
+	}
 	s.changedLocked(name)
 	return nil
+}
+
+func (s *Server) didOpen(params json.RawMessage) error {
+	return onDocument(s, params, func(p *didOpenParams) string { return p.TextDocument.URI },
+		func(name string, p *didOpenParams) error {
+			s.docs[name] = &document{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
+			return nil
+		})
 }
 
 func (s *Server) didChange(params json.RawMessage) error {
-	var p didChangeParams
-	if err := decode(params, &p); err != nil {
-		return err
-	}
-	name, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return errNotFile
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.docs[name]
-	if d == nil {
-		return fmt.Errorf("%s is not open", p.TextDocument.URI)
-	}
-	for _, c := range p.ContentChanges {
-		if c.Range == nil {
-			d.text = []byte(c.Text)
-			continue
-		}
-		// An incremental change, though the server asked for full text: applied all the same.
-		li := newLines(d.text)
-		start, end := li.offset(c.Range.Start, s.enc), li.offset(c.Range.End, s.enc)
-		if end < start {
-			start, end = end, start
-		}
-		d.text = append(append(append([]byte(nil), d.text[:start]...), c.Text...), d.text[end:]...)
-	}
-	d.version = p.TextDocument.Version
-	s.changedLocked(name)
-	return nil
+	return onDocument(s, params, func(p *didChangeParams) string { return p.TextDocument.URI },
+		func(name string, p *didChangeParams) error {
+			d := s.docs[name]
+			if d == nil {
+				return fmt.Errorf("%s is not open", p.TextDocument.URI)
+			}
+			for _, c := range p.ContentChanges {
+				d.text = s.applyChange(d.text, c)
+			}
+			d.version = p.TextDocument.Version
+			return nil
+		})
 }
 
+// applyChange returns text with one content change applied: the whole text, or a range (an
+// incremental change, though the server asked for full text, is applied all the same).
+func (s *Server) applyChange(text []byte, c contentChange) []byte {
+	if c.Range == nil {
+		return []byte(c.Text)
+	}
+	li := newLines(text)
+	start, end := li.offset(c.Range.Start, s.enc), li.offset(c.Range.End, s.enc)
+	if end < start {
+		start, end = end, start
+	}
+	return append(append(append([]byte(nil), text[:start]...), c.Text...), text[end:]...)
+}
+
+// didSave re-checks a saved file: files read from disk (the configuration, catalogs) may
+// have changed too.
 func (s *Server) didSave(params json.RawMessage) error {
-	var p didSaveParams
-	if err := decode(params, &p); err != nil {
-		return err
-	}
-	name, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return errNotFile
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if d := s.docs[name]; d != nil && p.Text != nil {
-		d.text = []byte(*p.Text)
-	}
-	// Saved: files read from disk (the configuration, catalogs) may have changed too.
-	s.changedLocked(name)
-	return nil
+	return onDocument(s, params, func(p *didSaveParams) string { return p.TextDocument.URI },
+		func(name string, p *didSaveParams) error {
+			if d := s.docs[name]; d != nil && p.Text != nil {
+				d.text = []byte(*p.Text)
+			}
+			return nil
+		})
 }
 
 func (s *Server) didClose(params json.RawMessage) error {
-	var p didCloseParams
-	if err := decode(params, &p); err != nil {
-		return err
-	}
-	name, ok := uriPath(p.TextDocument.URI)
-	if !ok {
-		return errNotFile
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.docs, name)
-	s.changedLocked(name)
-	return nil
+	return onDocument(s, params, func(p *didCloseParams) string { return p.TextDocument.URI },
+		func(name string, _ *didCloseParams) error {
+			delete(s.docs, name)
+			return nil
+		})
 }
 
 // didChangeWatched re-checks the folders of files changed on disk (a checkout, a generator).
