@@ -78,7 +78,9 @@ def plan_facts(df) -> dict:
     shuffles = [l for l in lines if re.search(r"\bExchange (hashpartitioning|rangepartitioning|SinglePartition|RoundRobin)", l)]
     return {
         "exchanges": len(shuffles),
-        "bucketed_scans": len(re.findall(r"Bucketed: true", text)),
+        # A bucketed scan prints "Bucketed: true" (3.3+) or, before, only its
+        # "SelectedBucketsCount: n out of m" (3.0-3.2 print no "Bucketed:" field at all).
+        "bucketed_scans": len([l for l in lines if re.search(r"Bucketed: true|SelectedBucketsCount: ", l)]),
         "plan": [re.sub(r"#\d+L?", "", l.rstrip()) for l in lines if l.strip()],
         # The executed plan as explain prints it, ids included, for the Go engine to run.
         "physical_plan": "== Physical Plan ==\n" + text,
@@ -87,6 +89,11 @@ def plan_facts(df) -> dict:
 
 def session(tmp: str):
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    # Spark before 3.3 needs the Java 11 runtime its venv carries (oracle/versions.txt).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import versions  # noqa: PLC0415 - the oracle's own module, beside this script
+
+    versions.use_venv_java()
     from pyspark.sql import SparkSession
 
     spark = (SparkSession.builder.master("local[2]").appName("bucketlint-engine-compat")

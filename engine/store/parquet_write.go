@@ -56,7 +56,11 @@ func parquetNode(t hash.Type) (parquet.Node, error) {
 	default:
 		return nil, fmt.Errorf("type %s cannot be written to parquet", t)
 	}
-	return parquet.Optional(n), nil
+	// PLAIN, the encoding every Spark reader since 3.0 decodes (Spark's own writer falls back
+	// to it). The library's default for byte arrays is DELTA_LENGTH_BYTE_ARRAY, which the
+	// vectorized readers of Spark 3.0–3.3 refuse ("Unsupported encoding") and Spark 3.4
+	// misreads in v1 data pages (engine/testdata/spark/compat-3.4.4.json).
+	return parquet.Optional(parquet.Encoded(n, &parquet.Plain)), nil
 }
 
 // MinBytesForPrecision is Spark's Decimal.minBytesForPrecision: the fewest bytes of big-endian
