@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -102,15 +103,8 @@ func compatQueries() []compatQuery {
 		}
 		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", ca(false)))
 	}
-	decAgg := func(sh bool) plan.Node {
-		fns := []string{"count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)"}
-		mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
-			return hashAgg(mode, prefix, []string{"k"}, fns, child)
-		}
-		if sh {
-			return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", fileScan("cd", false, "k", "amt", "q", "n")), 7, "k"))
-		}
-		return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", fileScan("cd", true, "k", "amt", "q", "n")))
+	decAgg := func(fns ...string) func(bool) plan.Node {
+		return func(sh bool) plan.Node { return decAggregate(sh, fns) }
 	}
 	decFilter := func(sh bool) plan.Node {
 		fns := []string{"count(1)", "max(amt)"}
@@ -140,7 +134,12 @@ func compatQueries() []compatQuery {
 		{"wide_decimal_key_join", "SELECT * FROM cd JOIN ce ON cd.k = ce.k", smj("Inner", "k",
 			func(sh bool) plan.Node { return scan(sh, "cd", "k", "k", "amt", "q", "n") },
 			func(sh bool) plan.Node { return scan(sh, "ce", "k", "k", "e") })},
-		{"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k", decAgg},
+		{"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k",
+			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)")},
+		// The same without the averages of wide decimals, which Spark before 3.4 computes
+		// differently (sparkDifferences): checked on every release.
+		{"wide_decimal_sums", "SELECT k, count(1), sum(amt), min(amt), max(amt), sum(q), sum(n), avg(n) FROM cd GROUP BY k",
+			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "sum(q)", "sum(n)", "avg(n)")},
 		// Row groups hold negative and positive decimals: Spark prunes them with their
 		// statistics, which must order the values as signed numbers.
 		{"wide_decimal_filter", "SELECT k, count(1), max(amt) FROM cd WHERE amt > 1000.5 GROUP BY k", decFilter},
@@ -243,6 +242,57 @@ func TestSparkCompatFixtures(t *testing.T) {
 	}
 }
 
+// decAggregate is the plan of an aggregation of table cd by k: bucket by bucket, or through an
+// Exchange when shuffled.
+func decAggregate(sh bool, fns []string) plan.Node {
+	mk := func(mode plan.AggregateMode, prefix string, child plan.Node) plan.Node {
+		return hashAgg(mode, prefix, []string{"k"}, fns, child)
+	}
+	if sh {
+		return mk(plan.FinalAggregate, "", exchange(mk(plan.PartialAggregate, "partial_", fileScan("cd", false, "k", "amt", "q", "n")), 7, "k"))
+	}
+	return mk(plan.FinalAggregate, "", mk(plan.PartialAggregate, "partial_", fileScan("cd", true, "k", "amt", "q", "n")))
+}
+
+// sparkDifferences lists the queries whose rows changed between Spark releases, because Spark
+// changed: the engine returns the rows of the release named and later ones. Each was found by
+// a live run and explained from the rows of both releases.
+var sparkDifferences = []struct{ query, since, why string }{
+	{"wide_decimal_aggregate", "3.4", "Spark before 3.4 divides avg's decimal sum by the count at the scale " +
+		"precision loss leaves (6 digits) and widens the quotient to the result type afterwards " +
+		"(3.3.4: 815384615384615.38543100, 3.4+: 815384615384615.38543077); wide_decimal_sums " +
+		"checks the rest of the query on every release"},
+}
+
+// sparkDiffers says why Spark version v returns other rows than the engine for query q, or "".
+func sparkDiffers(v, q string) string {
+	for _, d := range sparkDifferences {
+		if d.query == q && versionBefore(v, d.since) {
+			return d.why
+		}
+	}
+	return ""
+}
+
+// versionBefore reports whether Spark version v ("3.3.4") is older than series ("3.4").
+func versionBefore(v, series string) bool {
+	num := func(s string) []int {
+		var out []int
+		for _, f := range strings.Split(s, ".") {
+			n, _ := strconv.Atoi(f)
+			out = append(out, n)
+		}
+		return out
+	}
+	a, b := num(v), num(series)
+	for i := range b {
+		if i >= len(a) || a[i] != b[i] {
+			return i < len(a) && a[i] < b[i]
+		}
+	}
+	return false
+}
+
 // checkRecord compares Spark's recorded plans and checksums with the engine's.
 func checkRecord(t *testing.T, rec *compatRecord, engine map[string]Checksum) {
 	t.Helper()
@@ -252,6 +302,10 @@ func checkRecord(t *testing.T, rec *compatRecord, engine map[string]Checksum) {
 	for _, q := range rec.Queries {
 		if q.Exchanges != 0 || q.BucketedScans == 0 {
 			t.Errorf("Spark %s planned %s with %d exchanges and %d bucketed scans", rec.SparkVersion, q.Name, q.Exchanges, q.BucketedScans)
+		}
+		if why := sparkDiffers(rec.SparkVersion, q.Name); why != "" {
+			t.Logf("Spark %s %s: not compared: %s", rec.SparkVersion, q.Name, why)
+			continue
 		}
 		if got := engine[q.Name]; got != q.Checksum || got.Rows == 0 {
 			t.Errorf("Spark %s %s: checksum %s, engine %s", rec.SparkVersion, q.Name, q.Checksum, got)

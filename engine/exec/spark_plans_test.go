@@ -32,7 +32,7 @@ func TestSparkPlansExecute(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, q := range rec.Queries {
-			if q.PhysicalPlan == "" {
+			if q.PhysicalPlan == "" || sparkDiffers(rec.SparkVersion, q.Name) != "" {
 				continue
 			}
 			t.Run(rec.SparkVersion+"/"+q.Name, func(t *testing.T) {
