@@ -134,12 +134,16 @@ func compatQueries() []compatQuery {
 		{"wide_decimal_key_join", "SELECT * FROM cd JOIN ce ON cd.k = ce.k", smj("Inner", "k",
 			func(sh bool) plan.Node { return scan(sh, "cd", "k", "k", "amt", "q", "n") },
 			func(sh bool) plan.Node { return scan(sh, "ce", "k", "k", "e") })},
-		{"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k",
-			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)")},
+		{
+			"wide_decimal_aggregate", "SELECT k, count(1), sum(amt), min(amt), max(amt), avg(amt), sum(q), avg(q), sum(n), avg(n) FROM cd GROUP BY k",
+			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "avg(amt)", "sum(q)", "avg(q)", "sum(n)", "avg(n)"),
+		},
 		// The same without the averages of wide decimals, which Spark before 3.4 computes
 		// differently (sparkDifferences): checked on every release.
-		{"wide_decimal_sums", "SELECT k, count(1), sum(amt), min(amt), max(amt), sum(q), sum(n), avg(n) FROM cd GROUP BY k",
-			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "sum(q)", "sum(n)", "avg(n)")},
+		{
+			"wide_decimal_sums", "SELECT k, count(1), sum(amt), min(amt), max(amt), sum(q), sum(n), avg(n) FROM cd GROUP BY k",
+			decAgg("count(1)", "sum(amt)", "min(amt)", "max(amt)", "sum(q)", "sum(n)", "avg(n)"),
+		},
 		// Row groups hold negative and positive decimals: Spark prunes them with their
 		// statistics, which must order the values as signed numbers.
 		{"wide_decimal_filter", "SELECT k, count(1), max(amt) FROM cd WHERE amt > 1000.5 GROUP BY k", decFilter},
