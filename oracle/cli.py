@@ -122,8 +122,10 @@ def main(argv: list[str]) -> int:
         fixtures.write_index(args.out, series, version)
         rel = os.path.relpath(args.scenarios.resolve(), REPO) if REPO in args.scenarios.resolve().parents \
             else str(args.scenarios)
+        out_rel = os.path.relpath(args.out.resolve(), REPO) if REPO in args.out.resolve().parents else str(args.out)
+        iceberg = versions.iceberg_version(series) if any(s.session == "iceberg" for s in all_sc) else None
         fixtures.write_readme(args.out, series, version, rel.rstrip("/") + "/", len(fixtures.scenario_dirs(args.out)),
-                              len(all_sc))
+                              len(all_sc), iceberg=iceberg, out_dir=out_rel.rstrip("/") + "/")
         print(f"ran {stats['scenarios']} scenarios, {stats['queries']} queries in {stats['seconds']}s -> {args.out}")
         return 0
     # check

@@ -63,8 +63,11 @@ def rel_dir(sc: Scenario) -> Path:
     return Path(slug(sc.group)) / slug(sc.name)
 
 
-def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int, total: int = 0) -> None:
-    """Provenance README of one fixture folder (n of the total scenarios recorded)."""
+def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int, total: int = 0,
+                 iceberg: str | None = None, out_dir: str = "") -> None:
+    """Provenance README of one fixture folder (n of the total scenarios recorded); iceberg is
+    the iceberg-spark-runtime release the Iceberg scenarios ran with, out_dir the folder as
+    the command names it (default fixtures/spark/<series>/)."""
     import pyspark  # noqa: PLC0415
 
     from oracle import versions  # noqa: PLC0415
@@ -77,6 +80,15 @@ def write_readme(out: Path, series: str, version: str, scenario_dir: str, n: int
                      "with `--subset`; `--recorded-only` re-records or checks exactly these")
         run = check = " --recorded-only"
 
+    out_dir = out_dir or f"fixtures/spark/{series}/"
+    master = ("local[2], in-memory catalog (Hive scenarios: Hive catalog with a Derby metastore), UI off, "
+              "session time zone UTC")
+    extra = ""
+    if iceberg:
+        scala = "2.12" if series.startswith("3.") else "2.13"
+        master = ("local[2], Iceberg's SparkSessionCatalog as spark_catalog over a Hadoop catalog in a temp "
+                  "warehouse, Iceberg SQL extensions, UI off, session time zone UTC")
+        extra = f"| Iceberg | iceberg-spark-runtime-{series}_{scala} {iceberg} (Maven Central) |\n"
     text = f"""# Spark {version} oracle fixtures
 
 Recorded from real Spark by `oracle/` (test tooling; see `oracle/README.md` for the JSON schema).
@@ -87,16 +99,16 @@ Do not edit by hand: regenerate.
 | Spark (pyspark) | {pyspark.__version__} |
 | Python | {platform.python_version()} |
 | Java | {java_version()} |
-| Master | local[2], in-memory catalog (Hive scenarios: Hive catalog with a Derby metastore), UI off, session time zone UTC |
+{extra}| Master | {master} |
 | Scenarios | {scenarios} |
 
 Command (from the repository root, after `oracle/setup.sh`):
 
-    python -m oracle run --spark {series} {scenario_dir} fixtures/spark/{series}/{run}
+    python -m oracle run --spark {series} {scenario_dir} {out_dir}{run}
 
 Check against a live Spark (exit 1 on any difference):
 
-    python -m oracle check --spark {series} {scenario_dir} fixtures/spark/{series}/{check}
+    python -m oracle check --spark {series} {scenario_dir} {out_dir}{check}
 """
     (out / "README.md").write_text(text)
 

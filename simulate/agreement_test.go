@@ -26,7 +26,13 @@ import (
 
 // knownLimits maps "series/group/scenario/query/run" (a path.Match pattern) to why the model
 // differs.
-var knownLimits = map[string]string{}
+var knownLimits = map[string]string{
+	// b's 3 keys fall into 1 of the 8 buckets: with pushPartValues off (its default before 4.0)
+	// Spark joins key-grouped scans without a shuffle only when both hold the same partition
+	// values, which the data decides; from DDL the model assumes every bucket holds rows, and
+	// says so in a note.
+	"3.*/iceberg/missing_partition_values_spj/join/*": "partition values present in the data are not known from DDL",
+}
 
 type fixtureScenario struct {
 	Name       string            `json:"name"`
@@ -93,6 +99,10 @@ func (s shape) String() string {
 func TestSparkAgreement(t *testing.T) {
 	root := filepath.Join("..", "fixtures", "spark")
 	series, _ := filepath.Glob(filepath.Join(root, "*"))
+	// Iceberg scenarios (storage-partitioned joins), recorded with the iceberg-spark-runtime
+	// jar each folder's README names.
+	iceberg, _ := filepath.Glob(filepath.Join("..", "fixtures", "spark-iceberg", "*"))
+	series = append(series, iceberg...)
 	if extra := os.Getenv("BUCKETLINT_SPARK_FIXTURES"); extra != "" {
 		more, _ := filepath.Glob(filepath.Join(extra, "*"))
 		if len(more) == 0 {
@@ -109,6 +119,10 @@ func TestSparkAgreement(t *testing.T) {
 	}
 	for _, dir := range series {
 		name := filepath.Base(dir)
+		shown := name
+		if filepath.Base(filepath.Dir(dir)) == "spark-iceberg" {
+			shown = name + " (Iceberg)"
+		}
 		files, _ := filepath.Glob(filepath.Join(dir, "*", "*", "scenario.json"))
 		if len(files) == 0 {
 			continue
@@ -141,7 +155,7 @@ func TestSparkAgreement(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("Spark %s: %d/%d query runs agree (%.1f%%); %d differ as documented limits", name, agree, total, 100*float64(agree)/float64(max(total, 1)), limited)
+		t.Logf("Spark %s: %d/%d query runs agree (%.1f%%); %d differ as documented limits", shown, agree, total, 100*float64(agree)/float64(max(total, 1)), limited)
 		for _, l := range limits {
 			t.Logf("  limit %s", l)
 		}

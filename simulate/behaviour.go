@@ -143,6 +143,17 @@ type Behaviour struct {
 	// CreateHiveTableConf: spark.sql.legacy.createHiveTableByDefault exists (3.1.0,
 	// SPARK-30098); in 3.0 a CREATE TABLE without USING or STORED AS is always a Hive table.
 	CreateHiveTableConf bool
+	// StoragePartitionedJoin: a DataSource V2 scan's reported partitioning is a
+	// KeyGroupedPartitioning that EnsureRequirements uses to join without a shuffle, under
+	// spark.sql.sources.v2.bucketing.enabled (3.3.0: the setting is in 3.3.4's SQLConf).
+	StoragePartitionedJoin bool
+	// SPJPushPartValues: spark.sql.sources.v2.bucketing.pushPartValues.enabled and
+	// …partiallyClusteredDistribution.enabled exist (3.4.0: in 3.4.4's SQLConf, not in 3.3.4's).
+	SPJPushPartValues bool
+	// SPJShuffleOneSide: spark.sql.sources.v2.bucketing.shuffle.enabled,
+	// …allowJoinKeysSubsetOfPartitionKeys.enabled and …allowCompatibleTransforms.enabled exist
+	// (4.0.0: in 4.0.5's SQLConf, not in 3.5.9's).
+	SPJShuffleOneSide bool
 	// HashNegativeZeroAsZero: Murmur3Hash and HiveHash hash float and double -0.0 as 0.0 (3.2.0,
 	// SPARK-35207); engine/hash.OptionsFor models the same boundary for bucket ids.
 	HashNegativeZeroAsZero bool
@@ -281,12 +292,14 @@ func releases() []release {
 			b.SinglePartitionCreatesPartitioning = true
 			b.ExplainBucketedField = true
 			b.HiveBucketedWrite = true
+			b.StoragePartitionedJoin = true
 		}},
 		// SPARK-40703: a SinglePartition child no longer imposes one partition on the others.
 		{Version{3, 3, 1}, func(b *Behaviour) { b.SinglePartitionCreatesPartitioning = false }},
 		{Version{3, 4, 0}, func(b *Behaviour) {
 			b.SinglePartitionShortcut = true
 			b.ErrorClasses = true
+			b.SPJPushPartValues = true
 		}},
 		{Version{3, 5, 0}, func(b *Behaviour) {
 			b.CoalesceBucketsUnderAQE = true
@@ -298,6 +311,7 @@ func releases() []release {
 			b.Defaults.MaxSinglePartitionBytes = 128 << 20
 			b.Defaults.V2BucketingPushPartValues = true
 			b.Defaults.CreateHiveTableByDefault = false
+			b.SPJShuffleOneSide = true
 		}},
 		{Version{4, 1, 0}, func(b *Behaviour) {
 			b.UnionOutputPartitioning = true

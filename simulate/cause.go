@@ -86,6 +86,18 @@ const (
 	// rebalance); known from printed plans.
 	CauseRequested
 
+	// CauseSPJOff: the side reads a table partitioned by v2 transforms (Iceberg's bucket(n, c)),
+	// but a storage-partitioned join is off: spark.sql.sources.v2.bucketing.enabled or Iceberg's
+	// spark.sql.iceberg.planning.preserve-data-grouping is false.
+	CauseSPJOff
+	// CauseTransformMismatch: both sides are key-grouped (storage-partitioned) on the keys, but
+	// by different transforms (bucket(8, k) and bucket(4, k)) or partitions.
+	CauseTransformMismatch
+	// CauseKeyGroupedOneSide: the side is key-grouped on the keys, but the other side is not,
+	// and a key-grouped layout cannot be imposed on it (before 4.0, or without
+	// spark.sql.sources.v2.bucketing.shuffle.enabled), so both are shuffled.
+	CauseKeyGroupedOneSide
+
 	numCauses
 )
 
@@ -153,6 +165,12 @@ func (c Cause) String() string {
 		return "broadcast"
 	case CauseRequested:
 		return "requested"
+	case CauseSPJOff:
+		return "spj-off"
+	case CauseTransformMismatch:
+		return "transform-mismatch"
+	case CauseKeyGroupedOneSide:
+		return "key-grouped-one-side"
 	}
 	return "unknown"
 }
@@ -169,5 +187,5 @@ func Causes() []Cause {
 // Shuffles reports whether the cause is one of a shuffle (an inserted Exchange): neither a
 // Sort's nor a side that needs nothing.
 func (c Cause) Shuffles() bool {
-	return (c > CauseUnknown && c < CauseOrdering) || c == CauseRequested
+	return (c > CauseUnknown && c < CauseOrdering) || c == CauseRequested || c >= CauseSPJOff && c < numCauses
 }

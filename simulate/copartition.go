@@ -125,6 +125,9 @@ func (s *sim) coPartitionC(n *node, reqs []dist, why []sideWhy) {
 	if s.b.SinglePartitionShortcut && s.singlePartitionsStay(n, idx) {
 		return
 	}
+	if ok, _ := s.keyGroupCompatible(n, reqs); ok {
+		return
+	}
 	specs := map[int]shuffleSpec{}
 	for _, i := range idx {
 		specs[i] = s.specs.spec(s.partitioning(n.kids[i]), reqs[i])
@@ -196,7 +199,13 @@ func (s *sim) reshuffleSide(n *node, i, best int, reqs []dist, specs map[int]shu
 	if why[i].added {
 		what = describeRel(child.child())
 	}
-	if why[i].text == "" {
+	switch {
+	case why[i].text == "" && specs[i].kind == plan.KeyGroupedPartitioning:
+		why[i].cause = s.keyGroupedCause(specs[i], specs)
+		if _, msg := s.keyGroupCompatible(n, reqs); msg != "" {
+			summary = msg
+		}
+	case why[i].text == "":
 		why[i].cause = s.coalesceCause(n, incompatibleCause(child, specs[i], best, specs))
 	}
 	var p part

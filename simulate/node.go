@@ -54,6 +54,9 @@ type scanInfo struct {
 	selected int
 	// sorted are the scan's attributes for the longest prefix of the sort columns read.
 	sorted []attr
+	// keyGrouped marks a DataSource V2 scan that reports a KeyGroupedPartitioning (its node's
+	// fixed partitioning).
+	keyGrouped bool
 }
 
 func (n *node) child() *node { return n.kids[0] }

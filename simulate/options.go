@@ -34,21 +34,29 @@ type Options struct {
 
 // Configuration keys the model reads.
 const (
-	ConfShufflePartitions       = "spark.sql.shuffle.partitions"
-	ConfBroadcastThreshold      = "spark.sql.autoBroadcastJoinThreshold"
-	ConfBucketingEnabled        = "spark.sql.sources.bucketing.enabled"
-	ConfAutoBucketedScan        = "spark.sql.sources.bucketing.autoBucketedScan.enabled"
-	ConfCoalesceBuckets         = "spark.sql.bucketing.coalesceBucketsInJoin.enabled"
-	ConfCoalesceMaxRatio        = "spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio"
-	ConfRequireAllCoPartition   = "spark.sql.requireAllClusterKeysForCoPartition"
-	ConfRequireAllDistribution  = "spark.sql.requireAllClusterKeysForDistribution"
-	ConfAdaptive                = "spark.sql.adaptive.enabled"
-	ConfAdaptiveCoalesce        = "spark.sql.adaptive.coalescePartitions.enabled"
-	ConfInitialPartitionNum     = "spark.sql.adaptive.coalescePartitions.initialPartitionNum"
-	ConfPreferSortMergeJoin     = "spark.sql.join.preferSortMergeJoin"
-	ConfShuffledHashJoinFactor  = "spark.sql.shuffledHashJoinFactor"
-	ConfLegacyOutputOrdering    = "spark.sql.legacy.bucketedTableScan.outputOrdering"
-	ConfV2Bucketing             = "spark.sql.sources.v2.bucketing.enabled"
+	ConfShufflePartitions      = "spark.sql.shuffle.partitions"
+	ConfBroadcastThreshold     = "spark.sql.autoBroadcastJoinThreshold"
+	ConfBucketingEnabled       = "spark.sql.sources.bucketing.enabled"
+	ConfAutoBucketedScan       = "spark.sql.sources.bucketing.autoBucketedScan.enabled"
+	ConfCoalesceBuckets        = "spark.sql.bucketing.coalesceBucketsInJoin.enabled"
+	ConfCoalesceMaxRatio       = "spark.sql.bucketing.coalesceBucketsInJoin.maxBucketRatio"
+	ConfRequireAllCoPartition  = "spark.sql.requireAllClusterKeysForCoPartition"
+	ConfRequireAllDistribution = "spark.sql.requireAllClusterKeysForDistribution"
+	ConfAdaptive               = "spark.sql.adaptive.enabled"
+	ConfAdaptiveCoalesce       = "spark.sql.adaptive.coalescePartitions.enabled"
+	ConfInitialPartitionNum    = "spark.sql.adaptive.coalescePartitions.initialPartitionNum"
+	ConfPreferSortMergeJoin    = "spark.sql.join.preferSortMergeJoin"
+	ConfShuffledHashJoinFactor = "spark.sql.shuffledHashJoinFactor"
+	ConfLegacyOutputOrdering   = "spark.sql.legacy.bucketedTableScan.outputOrdering"
+	ConfV2Bucketing            = "spark.sql.sources.v2.bucketing.enabled"
+	ConfV2PushPartValues       = "spark.sql.sources.v2.bucketing.pushPartValues.enabled"
+	ConfV2PartiallyClustered   = "spark.sql.sources.v2.bucketing.partiallyClusteredDistribution.enabled"
+	ConfV2BucketingShuffle     = "spark.sql.sources.v2.bucketing.shuffle.enabled"
+	ConfV2AllowJoinKeysSubset  = "spark.sql.sources.v2.bucketing.allowJoinKeysSubsetOfPartitionKeys.enabled"
+	ConfV2CompatibleTransforms = "spark.sql.sources.v2.bucketing.allowCompatibleTransforms.enabled"
+	// ConfIcebergPreserveGrouping is Iceberg's session setting (SparkSQLProperties, Iceberg
+	// 1.2+; default false) that makes its scans report their partitioning to Spark.
+	ConfIcebergPreserveGrouping = "spark.sql.iceberg.planning.preserve-data-grouping"
 	ConfMaxSinglePartitionBytes = "spark.sql.maxSinglePartitionBytes"
 	ConfUnionOutputPartitioning = "spark.sql.unionOutputPartitioning"
 	ConfANSI                    = "spark.sql.ansi.enabled"
@@ -200,10 +208,46 @@ func (o Options) LegacyOutputOrdering() bool {
 	return o.boolConf(ConfLegacyOutputOrdering, o.Behaviour().Defaults.LegacyBucketedOutputOrdering)
 }
 
-// V2Bucketing is spark.sql.sources.v2.bucketing.enabled (storage-partitioned join; not
-// modelled beyond being reported): default false, true from 4.1.
+// V2Bucketing is spark.sql.sources.v2.bucketing.enabled (storage-partitioned join): default
+// false, true from 4.1.
 func (o Options) V2Bucketing() bool {
 	return o.boolConf(ConfV2Bucketing, o.Behaviour().Defaults.V2Bucketing)
+}
+
+// V2PushPartValues is spark.sql.sources.v2.bucketing.pushPartValues.enabled (3.4+): false,
+// true from 4.0; always false in 3.3, which has no such setting.
+func (o Options) V2PushPartValues() bool {
+	return o.Behaviour().SPJPushPartValues && o.boolConf(ConfV2PushPartValues, o.Behaviour().Defaults.V2BucketingPushPartValues)
+}
+
+// V2PartiallyClustered is spark.sql.sources.v2.bucketing.partiallyClusteredDistribution.enabled
+// (3.4+, default false).
+func (o Options) V2PartiallyClustered() bool {
+	return o.Behaviour().SPJPushPartValues && o.boolConf(ConfV2PartiallyClustered, false)
+}
+
+// V2BucketingShuffle is spark.sql.sources.v2.bucketing.shuffle.enabled (4.0+, default false).
+func (o Options) V2BucketingShuffle() bool {
+	return o.Behaviour().SPJShuffleOneSide && o.boolConf(ConfV2BucketingShuffle, false)
+}
+
+// AllowJoinKeysSubsetOfPartitionKeys is
+// spark.sql.sources.v2.bucketing.allowJoinKeysSubsetOfPartitionKeys.enabled (4.0+, default
+// false).
+func (o Options) AllowJoinKeysSubsetOfPartitionKeys() bool {
+	return o.Behaviour().SPJShuffleOneSide && o.boolConf(ConfV2AllowJoinKeysSubset, false)
+}
+
+// AllowCompatibleTransforms is spark.sql.sources.v2.bucketing.allowCompatibleTransforms.enabled
+// (4.0+, default false).
+func (o Options) AllowCompatibleTransforms() bool {
+	return o.Behaviour().SPJShuffleOneSide && o.boolConf(ConfV2CompatibleTransforms, false)
+}
+
+// IcebergPreserveDataGrouping is spark.sql.iceberg.planning.preserve-data-grouping (Iceberg,
+// default false): whether an Iceberg scan reports its partitioning.
+func (o Options) IcebergPreserveDataGrouping() bool {
+	return o.boolConf(ConfIcebergPreserveGrouping, false)
 }
 
 // V2BucketingSet reports whether spark.sql.sources.v2.bucketing.enabled is set to true in

@@ -15,6 +15,9 @@ type part struct {
 	keys    []plan.Expr
 	n       int
 	members []part
+	// anyKey marks a KeyGroupedPartitioning made under
+	// spark.sql.sources.v2.bucketing.allowJoinKeysSubsetOfPartitionKeys.enabled (4.0+).
+	anyKey bool
 }
 
 func hashPart(keys []plan.Expr, n int) part {
@@ -62,6 +65,8 @@ func (p part) String() string {
 		return "UnknownPartitioning(" + itoa(p.n) + ")"
 	case plan.RangePartitioning:
 		return "rangepartitioning(" + exprsText(p.keys) + ", " + itoa(p.n) + ")"
+	case plan.KeyGroupedPartitioning:
+		return "KeyGroupedPartitioning(" + exprsText(p.keys) + ", " + itoa(p.n) + ")"
 	}
 	return string(p.kind)
 }

@@ -62,6 +62,11 @@ func describeLayout(n *node, p part) string {
 		return fmt.Sprintf("%s is hash-partitioned into %d on %s", what, p.numPartitions(), strings.Join(ms, " and "))
 	case plan.SinglePartition:
 		return what + " is a single partition"
+	case plan.KeyGroupedPartitioning:
+		if isShuffle(n) {
+			return fmt.Sprintf("%s is shuffled into the key grouping (%s), %s", describeRel(n.child()), exprsText(p.keys), countText(p.n))
+		}
+		return fmt.Sprintf("%s is key-grouped (storage-partitioned) by (%s) into %s", what, exprsText(p.keys), countText(p.n))
 	}
 	return what + " has " + p.String()
 }
@@ -76,6 +81,8 @@ func (s *sim) whyNotSatisfied(child *node, p part, d dist) (string, Cause) {
 		return describeRel(child) + " must be gathered into one partition (no grouping keys)", CauseSinglePartition
 	case d.kind == plan.OrderedDistribution:
 		return "ORDER BY needs a range partitioning of " + describeRel(child), CauseRangePartitioning
+	case p.kind == plan.KeyGroupedPartitioning:
+		return s.whyNotKeyGrouped(child, p, d)
 	case b != nil && b.scan != nil && !b.scan.bucketed:
 		return b.scan.notBucketed, b.scan.cause
 	case p.kind == plan.HashPartitioning && castOfPartitionKey(d.keys, p.keys) != "":

@@ -38,6 +38,8 @@ func satisfies0(p part, d dist) bool {
 		return false
 	case plan.HashPartitioning:
 		return hashSatisfies(p, d)
+	case plan.KeyGroupedPartitioning:
+		return keyGroupedSatisfies(p, d)
 	case plan.RangePartitioning:
 		if d.kind == plan.OrderedDistribution {
 			return sameExprs(p.keys, orderExprs(d.orders))
@@ -194,6 +196,8 @@ func (memo *specMemo) make(p part, d dist, dk string) shuffleSpec {
 		return shuffleSpec{kind: plan.SinglePartition, n: 1}
 	case plan.RangePartitioning:
 		return shuffleSpec{kind: plan.RangePartitioning, n: p.n}
+	case plan.KeyGroupedPartitioning:
+		return shuffleSpec{kind: plan.KeyGroupedPartitioning, p: p, keys: d.keys, n: p.n}
 	}
 	return shuffleSpec{kind: plan.UnknownPartitioning, n: p.n}
 }
@@ -234,6 +238,8 @@ func (sp shuffleSpec) isCompatibleWith(o shuffleSpec) bool {
 		return false
 	case plan.RangePartitioning:
 		return o.kind == plan.SinglePartition && sp.n == 1
+	case plan.KeyGroupedPartitioning:
+		return sp.keyGroupedCompatible(o)
 	case plan.HashPartitioning:
 		switch o.kind {
 		case plan.SinglePartition:
@@ -295,6 +301,8 @@ func (s *sim) canCreatePartitioning(sp shuffleSpec) bool {
 		return len(sp.members) > 0
 	case plan.SinglePartition:
 		return s.b.SinglePartitionCreatesPartitioning
+	case plan.KeyGroupedPartitioning:
+		return s.keyGroupedCanCreate()
 	}
 	return false
 }
@@ -313,6 +321,8 @@ func (sp shuffleSpec) createPartitioningFor(clustering []plan.Expr) part {
 			}
 		}
 		return hashPart(keys, sp.n)
+	case plan.KeyGroupedPartitioning:
+		return sp.keyGroupedFor(clustering)
 	}
 	return hashPart(clustering, sp.n)
 }

@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -71,8 +72,7 @@ func (s *sim) scan(r *plan.Relation) *node {
 	case format == "iceberg" || len(t.PartitionTransforms()) > 0:
 		b := &plan.BatchScan{OpInfo: info("BatchScan"), Table: t.Name, Output: exprsOf(out)}
 		n = newNode(b, out, size)
-		si.notBucketed, si.cause = t.Name+" is a DataSource V2 table; storage-partitioned joins are not modelled", CauseDataSourceV2
-		s.note("DataSource V2 table %s: storage-partitioned join (spark.sql.sources.v2.bucketing.*) is not modelled", t.Name)
+		s.v2Scan(n, si, t, out)
 	case s.opt.CachedTables[t.Name]:
 		// InMemoryTableScanExec over the whole cached relation, whose plan kept its bucketed
 		// scan: it reports the cached plan's partitioning.
@@ -118,6 +118,23 @@ func (s *sim) scan(r *plan.Relation) *node {
 		n = filterNode(n, andOf(conds))
 	}
 	return n
+}
+
+// v2Scan sets what a DataSource V2 scan of t reports: a KeyGroupedPartitioning when
+// storage-partitioned joins apply (keyGroupedScan), else why not.
+func (s *sim) v2Scan(n *node, si *scanInfo, t *plan.Table, out []attr) {
+	p, why, cause := s.keyGroupedScan(t, out)
+	if p == nil {
+		si.notBucketed, si.cause = why, cause
+		return
+	}
+	p.anyKey = s.opt.AllowJoinKeysSubsetOfPartitionKeys()
+	n.fixed = p
+	si.keyGrouped = true
+	si.notBucketed, si.cause = fmt.Sprintf("%s is key-grouped by (%s) (storage-partitioned)", t.Name, exprsText(p.keys)), CauseDataSourceV2
+	if p.n == 0 {
+		s.note("the partition count of %s's key-grouped scan is its number of distinct partition values, which DDL does not tell", t.Name)
+	}
 }
 
 // hiveScanFormat is the scan format of Hive-serde table t: Spark's RelationConversions reads

@@ -69,6 +69,8 @@ def test_strip_ids_and_normalize() -> None:
     assert normalize_text("DefaultCachedBatchSerializer@313e03e9,", {}) == "DefaultCachedBatchSerializer@{hash},"
     assert normalize_text("[transient_lastDdlTime=1796045358]", {}) == "[transient_lastDdlTime={time}]"
     assert normalize_text("'transient_lastDdlTime' = '1796045358'", {}) == "'transient_lastDdlTime' = '{time}'"
+    assert normalize_text("'current-snapshot-id' = '6801483865550000344'", {}) == "'current-snapshot-id' = '{snapshot}'"
+    assert normalize_text("[current-snapshot-id=-680148386555000034,format", {}) == "[current-snapshot-id={snapshot},format"
 
 
 def test_checksum_is_order_independent() -> None:
@@ -116,6 +118,21 @@ def test_versions_resolve() -> None:
     with pytest.raises(SystemExit):
         versions.resolve("2.4", table)
     assert set(versions.pinned()) >= {"3.5"}
+
+
+def test_iceberg_scenarios_and_jars(tmp_path: Path) -> None:
+    scs = load_dir(SCENARIOS.parent / "iceberg")
+    assert scs and all(s.session == "iceberg" for s in scs)
+    assert not {s.key for s in scs} & {s.key for s in load_dir(SCENARIOS)}
+    ddl = datagen.create_table_sql("a", scs[0].tables["a"])
+    assert ddl.endswith("USING iceberg PARTITIONED BY (bucket(8, a))")
+    vt = tmp_path / "versions.txt"
+    vt.write_text("3.5 3.5.9 iceberg=1.12.0\n4.1 4.1.4 iceberg=1.12.0\n4.3 4.3.0\n")
+    assert versions.iceberg_version("3.5", vt) == "1.12.0"
+    assert versions.iceberg_jar("4.3", vt) is None
+    assert str(versions.iceberg_jar("3.5", vt)).endswith(
+        "org/apache/iceberg/iceberg-spark-runtime-3.5_2.12/1.12.0/iceberg-spark-runtime-3.5_2.12-1.12.0.jar")
+    assert "runtime-4.1_2.13" in str(versions.iceberg_jar("4.1", vt))
 
 
 def test_compare_ignores_exchange_ids(tmp_path: Path) -> None:

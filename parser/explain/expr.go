@@ -412,6 +412,18 @@ func (a *arena) partitioning(s string) plan.Partitioning {
 	}
 	args = strings.TrimSuffix(args, ")")
 	parts, _ := plan.SplitArgs(args)
+	if strings.EqualFold(string(p.Kind), string(plan.KeyGroupedPartitioning)) {
+		// Spark 4.x: "keygroupedpartitioning(<expressions>, <count>, <partition values>…,
+		// <flags>)": the count is the first integer argument.
+		p.Kind = plan.KeyGroupedPartitioning
+		for i, a := range parts {
+			if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil {
+				p.NumPartitions, p.Keys = v, exprs(parts[:i])
+				break
+			}
+		}
+		return p
+	}
 	if n := len(parts); n > 0 {
 		if v, err := strconv.Atoi(parts[n-1]); err == nil {
 			p.NumPartitions = v

@@ -85,6 +85,8 @@ type sparkScenario struct {
 func TestSparkAgreement(t *testing.T) {
 	t.Parallel()
 	checkAgreement(t, "../../fixtures/spark")
+	// Iceberg scenarios (storage-partitioned joins: BatchScan with groupedBy, KeyGroupedPartitioning).
+	checkAgreement(t, "../../fixtures/spark-iceberg")
 	// CI records fresh seeded random scenarios with oracle/ into $BUCKETLINT_SPARK_FIXTURES.
 	if extra := os.Getenv("BUCKETLINT_SPARK_FIXTURES"); extra != "" {
 		checkAgreement(t, extra)
@@ -295,6 +297,8 @@ func expectedName(n *sparkNode) string {
 		return "InMemoryTableScan"
 	case "HiveTableScanExec": // nodeName is "Scan hive db.t"
 		return "Scan hive"
+	case "BatchScanExec": // nodeName is "BatchScan spark_catalog.default.t"
+		return "BatchScan"
 	}
 	name, _, _ := strings.Cut(n.NodeName, "(skew=")
 	return name
