@@ -169,6 +169,7 @@ func newAdvisor(tables map[string]*plan.Table, workload []WeightedQuery, opt Opt
 // workload queries that read its table simulated with the whole advice applied.
 func (a *advisor) recommend() []Recommendation {
 	after := a.apply(a.layout, a.tables)
+	spjConfs(a.layout, after, a.confs)
 	afterRes := map[int]*simulate.Result{}
 	var recs []Recommendation
 	for _, name := range a.order() {
@@ -206,6 +207,11 @@ func (a *advisor) recommendation(name string, after map[string]*plan.Table) Reco
 	}
 	if c.spec != nil {
 		rec.Bucket = c.spec
+		if !c.keep && after[name] != nil && plan.V2CatalogFormat(after[name].Format) {
+			rec.Confs = withConfs(simulate.Options{Confs: rec.Confs}, map[string]string{
+				simulate.ConfV2Bucketing: "true", simulate.ConfIcebergPreserveGrouping: "true",
+			}).Confs
+		}
 		if !c.keep {
 			rec.Code = LayoutCode(after[name], c.spec, c.casts)
 			rec.RewriteBytes = a.estimate(a.table(name))

@@ -24,9 +24,13 @@ func RewriteFormat(t *plan.Table) string {
 // key columns in casts written with the wider type ("account_id" → "bigint"). The data is
 // repartitioned by the bucket columns into the bucket count before the write, so that each
 // bucket is written by one task as one file (without it every write task emits a file per
-// bucket it sees). The advisor and the rules' fixes print the same code.
+// bucket it sees). A v2 table (Iceberg) gets its spec as bucket transforms instead
+// (icebergCode). The advisor and the rules' fixes print the same code.
 func LayoutCode(t *plan.Table, spec *plan.BucketSpec, casts map[string]string) Code {
 	r := rewrite{t: t, spec: spec, casts: casts, format: RewriteFormat(t)}
+	if plan.V2CatalogFormat(t.Format) {
+		return r.icebergCode()
+	}
 	return Code{
 		PySpark: r.pyspark(),
 		Scala:   r.scala(),

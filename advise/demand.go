@@ -66,6 +66,8 @@ func tableUnder(n plan.Node) string {
 			return x.Table
 		case *plan.HiveTableScan:
 			return x.Table
+		case *plan.BatchScan:
+			return x.Table
 		}
 		kids := n.Children()
 		if len(kids) != 1 {
@@ -76,12 +78,12 @@ func tableUnder(n plan.Node) string {
 	return ""
 }
 
-// directScan reports a side that is a file scan under Filter, Project and the Sort and
-// Exchange the planner added.
+// directScan reports a side that is a file scan (or a DataSource V2 scan, whose layout is its
+// partition transforms) under Filter, Project and the Sort and Exchange the planner added.
 func directScan(n plan.Node) bool {
 	for n != nil {
 		switch n.(type) {
-		case *plan.FileScan:
+		case *plan.FileScan, *plan.BatchScan:
 			return true
 		case *plan.Filter, *plan.ProjectExec, *plan.Sort, *plan.Exchange:
 			n = n.Children()[0]

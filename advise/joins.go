@@ -145,6 +145,7 @@ func (a *advisor) evaluate(e *edge, c *candidate) bool {
 		confs[k] = v
 	}
 	tables := a.apply(layout, a.tables)
+	spjConfs(layout, tables, confs)
 	// Each query is simulated once with the candidate: a join's own queries are most of the
 	// queries that read its tables, and a query as long as a chain of joins costs the square
 	// of its length to plan (issue 14).
@@ -321,6 +322,9 @@ func (a *advisor) apply(layout map[string]*layoutChoice, tables map[string]*plan
 		nt.Format = RewriteFormat(t)
 		nt.Hive, nt.HiveFormat = false, ""
 		nt.Layout = &plan.SparkBuckets{BucketSpec: *c.spec}
+		if plan.V2CatalogFormat(nt.Format) {
+			nt.Layout = &plan.Transforms{Items: IcebergTransforms(c.spec)}
+		}
 		nt.Columns = append([]plan.Column(nil), t.Columns...)
 		for i, col := range nt.Columns {
 			if typ, ok := c.casts[strings.ToLower(col.Name)]; ok {
@@ -330,6 +334,18 @@ func (a *advisor) apply(layout map[string]*layoutChoice, tables map[string]*plan
 		out[nt.Name] = &nt
 	}
 	return out
+}
+
+// spjConfs adds to confs the settings a storage-partitioned join needs when a layout is
+// advised for a v2 (Iceberg) table: its bucket transforms group its scans only with both on.
+func spjConfs(layout map[string]*layoutChoice, tables map[string]*plan.Table, confs map[string]string) {
+	for name, c := range layout {
+		if t := lookupTable(tables, name); t != nil && c.spec != nil && !c.keep && plan.V2CatalogFormat(t.Format) {
+			confs[simulate.ConfV2Bucketing] = "true"
+			confs[simulate.ConfIcebergPreserveGrouping] = "true"
+			return
+		}
+	}
 }
 
 // other is the edge's table that is not n.

@@ -12,7 +12,7 @@ from pathlib import Path
 from oracle import versions
 
 REPO = Path(__file__).resolve().parent.parent
-SPARK_COMMANDS = {"run", "check", "hashvectors", "eventlog"}
+SPARK_COMMANDS = {"run", "check", "hashvectors", "icebergvectors", "eventlog"}
 
 
 def ensure_interpreter(version: str, argv: list[str]) -> None:
@@ -64,6 +64,9 @@ def parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hashvectors", help="record Murmur3/pmod (and Hive hash) vectors from real Spark")
     h.add_argument("--spark", required=True)
     h.add_argument("out", type=Path)
+    iv = sub.add_parser("icebergvectors", help="record Iceberg bucket transform vectors from the real iceberg-spark-runtime jar")
+    iv.add_argument("--spark", required=True)
+    iv.add_argument("out", type=Path)
     e = sub.add_parser("eventlog", help="record real event logs (plain, rolled, lz4, snappy, zstd) of scenarios")
     e.add_argument("--spark", required=True)
     e.add_argument("--variant", action="append", help="only this variant (repeatable)")
@@ -98,6 +101,11 @@ def main(argv: list[str]) -> int:
         from oracle import hashvectors  # noqa: PLC0415
 
         hashvectors.main(series, args.out)
+        return 0
+    if args.cmd == "icebergvectors":
+        from oracle import icebergvectors  # noqa: PLC0415
+
+        icebergvectors.main(series, args.out)
         return 0
     if args.cmd == "eventlog":
         from oracle import eventlog  # noqa: PLC0415

@@ -9,7 +9,8 @@ import (
 
 // A Hash is one row hashed as Spark hashes it for a bucketed write (the hash command).
 type Hash struct {
-	// Function is "murmur3" (data-source tables, shuffles) or "hive" (Hive-format tables).
+	// Function is "murmur3" (data-source tables, shuffles), "hive" (Hive-format tables) or
+	// "iceberg" (Iceberg's bucket transform).
 	Function string
 	// Types are the columns' Spark SQL types; Values the values as given; Read the values as
 	// read, printed as Spark prints them.

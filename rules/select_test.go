@@ -22,7 +22,7 @@ func TestSelectAndEnabled(t *testing.T) {
 		"BL301":                 "BL301",
 		"bucket-count-mismatch": "BL301",
 		"BL9":                   "BL901 BL902",
-		"BL40":                  "BL401 BL402 BL403 BL404",
+		"BL40":                  "BL401 BL402 BL403 BL404 BL405",
 		"BL":                    "",
 		"none":                  "",
 		"BL999":                 "",
@@ -48,7 +48,7 @@ func TestSelectAndEnabled(t *testing.T) {
 		entries []string
 		want    []string
 	}{
-		{[]string{"none", "BL3", "-BL310", "BL106"}, []string{"BL106", "BL301", "BL302", "BL303", "BL304", "BL305", "BL306", "BL307", "BL308", "BL309", "BL311"}},
+		{[]string{"none", "BL3", "-BL310", "BL106"}, []string{"BL106", "BL301", "BL302", "BL303", "BL304", "BL305", "BL306", "BL307", "BL308", "BL309", "BL311", "BL312", "BL313"}},
 		{[]string{"none", "parse-error"}, []string{"BL901"}},
 		{[]string{"all", "-all", "-none", "-BL1", "-BL2", "-BL3", "-BL4"}, []string{"BL901", "BL902"}},
 		{[]string{"none", "BL999"}, nil},

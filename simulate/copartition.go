@@ -220,6 +220,9 @@ func (s *sim) reshuffleSide(n *node, i, best int, reqs []dist, specs map[int]shu
 		}
 		p = createPartitioning(reqs[i], num)
 		rule = s.noBestRule()
+		if specs[i].kind == plan.KeyGroupedPartitioning {
+			rule = "because no side may impose its layout: a key-grouped (storage-partitioned) side can impose its grouping only from Spark 4.0, with spark.sql.sources.v2.bucketing.shuffle.enabled=true"
+		}
 	}
 	n.kids[i] = s.shuffle(child, p, true)
 	msg := fmt.Sprintf("%s; Spark %s re-shuffles %s as %s %s", summary, s.opt.Version(), what, p, rule)
