@@ -412,24 +412,13 @@ func (a *arena) partitioning(s string) plan.Partitioning {
 	}
 	args = strings.TrimSuffix(args, ")")
 	parts, _ := plan.SplitArgs(args)
-	if strings.EqualFold(string(p.Kind), string(plan.KeyGroupedPartitioning)) {
-		// Spark 4.x: "keygroupedpartitioning(<expressions>, <count>, <partition values>…,
-		// <flags>)": the count is the first integer argument.
-		p.Kind = plan.KeyGroupedPartitioning
-		for i, a := range parts {
-			if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil {
-				p.NumPartitions, p.Keys = v, exprs(parts[:i])
-				break
-			}
-		}
-		return p
-	}
 	if n := len(parts); n > 0 {
 		if v, err := strconv.Atoi(parts[n-1]); err == nil {
 			p.NumPartitions = v
 			parts = parts[:n-1]
 		}
 	}
+	parts = keyGroupedArgs(&p, parts)
 	switch p.Kind {
 	case plan.RangePartitioning:
 		p.Orders = a.sortOrders(parts)
@@ -440,4 +429,22 @@ func (a *arena) partitioning(s string) plan.Partitioning {
 		p.Keys = a.exprs(parts)
 	}
 	return p
+}
+
+// keyGroupedArgs reads Spark 4.x's "keygroupedpartitioning(<expressions>, <count>, <partition
+// values>…, <flags>)": the kind is named as plan names it, the count is the first integer
+// argument, and the expressions before it are returned as the keys' arguments. Any other
+// partitioning's arguments are returned as they are.
+func keyGroupedArgs(p *plan.Partitioning, parts []string) []string {
+	if !strings.EqualFold(string(p.Kind), string(plan.KeyGroupedPartitioning)) {
+		return parts
+	}
+	p.Kind = plan.KeyGroupedPartitioning
+	for i, a := range parts {
+		if v, err := strconv.Atoi(strings.TrimSpace(a)); err == nil {
+			p.NumPartitions = v
+			return parts[:i]
+		}
+	}
+	return parts
 }

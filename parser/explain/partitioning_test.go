@@ -22,7 +22,7 @@ func TestPartitioning(t *testing.T) {
 			"keygroupedpartitioning(transformexpression(org.apache.iceberg.spark.functions.BucketFunction$BucketInt@1a2b3c, a#70, Some(8)), 8, org.apache.iceberg.spark.source.StructInternalRow@4d5e6f, false, true)",
 			plan.KeyGroupedPartitioning, 8, "transformexpression(org.apache.iceberg.spark.functions.BucketFunction$BucketInt@1a2b3c, a, Some(8))",
 		},
-		{"keygroupedpartitioning(a#1)", plan.KeyGroupedPartitioning, 0, ""},
+		{"keygroupedpartitioning(a#1)", plan.KeyGroupedPartitioning, 0, "a"},
 	} {
 		p := partitioning(tc.in)
 		keys := ""
