@@ -10,7 +10,8 @@ import (
 // functions (planAggregateWithoutDistinct): a partial aggregate (no requirement) under a final
 // one requiring ClusteredDistribution(grouping keys), or AllTuples without keys. With one
 // DISTINCT column set (planAggregateWithOneDistinct): four aggregates, the inner pair grouped
-// by the keys plus the distinct columns. The operator is HashAggregateExec when every buffer is
+// by the keys plus the distinct columns; with several, Expand and two aggregations
+// (expandDistinct). The operator is HashAggregateExec when every buffer is
 // mutable, ObjectHashAggregateExec for typed imperative functions (collect_list, percentile, …)
 // when spark.sql.execution.useObjectHashAggregateExec, else SortAggregateExec, which requires
 // its input sorted by the keys.
@@ -59,6 +60,9 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 	for i, f := range funcs {
 		x := partial(f.X)
 		partialFuncs[i] = plan.Expr{Raw: x.Raw, Text: x.Raw, X: x}
+	}
+	if groups := distinctGroups(aggregateCalls(sel.ItemsX), in.out); len(groups) > 1 {
+		return s.expandDistinct(in, keys, groups, mk, funcs, partialFuncs, items, size)
 	}
 	if len(distinct) > 0 {
 		inner := append(append([]plan.Expr{}, keys...), distinct...)

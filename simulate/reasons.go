@@ -94,6 +94,9 @@ func (s *sim) whyNotSatisfied(child *node, p part, d dist) (string, Cause) {
 	case p.kind == plan.HashPartitioning:
 		return fmt.Sprintf("%s but not every partitioning column is among the keys (%s)", describeLayout(child, p), keys), keysCause(child, p.keys, d.keys)
 	}
+	if overExpand(child) {
+		return fmt.Sprintf("Expand (grouping sets, or DISTINCT aggregates over different columns, which Spark rewrites into one row per group) reports no partitioning, so nothing below it is partitioned by (%s)", keys), CauseDerivedChild
+	}
 	return fmt.Sprintf("%s is not partitioned by (%s) (its partitioning is %s)", describeRel(child), keys, p), CauseDerivedChild
 }
 
@@ -143,6 +146,19 @@ func bucketedOrigin(n *node) bool {
 	for _, k := range n.kids {
 		if bucketedOrigin(k) {
 			return true
+		}
+	}
+	return false
+}
+
+// overExpand reports an Expand below n through unary operators other than an Exchange.
+func overExpand(n *node) bool {
+	for m := n; m != nil && !isShuffle(m); m = m.child() {
+		if g, ok := m.op.(*plan.Generic); ok && g.Name == "Expand" {
+			return true
+		}
+		if len(m.kids) != 1 {
+			return false
 		}
 	}
 	return false
