@@ -24,7 +24,7 @@ func TestPartitioning(t *testing.T) {
 		},
 		{"keygroupedpartitioning(a#1)", plan.KeyGroupedPartitioning, 0, "a"},
 	} {
-		p := partitioning(tc.in)
+		p := new(arena).partitioning(tc.in)
 		keys := ""
 		for i, k := range p.Keys {
 			if i > 0 {
