@@ -17,7 +17,7 @@ nullable columns, several files per bucket), which is what users verify on:
 * scan: ``count(*), sum(k), sum(v)`` over ba (every row of both columns read);
 * bucketed write: ba, held in memory, written as 64 buckets on k (bucketlint's files only).
 
-bucketlint: ``go test -bench 'BucketLocalJoin$|BucketLocalAggregate$|Scan$|WriteBucketed$' -cpu 1``
+bucketlint: ``go test -tags engine -bench 'BucketLocalJoin$|BucketLocalAggregate$|Scan$|WriteBucketed$' -cpu 1``
 (engine/exec, with BUCKETLINT_BENCH_DIR so the tables stay for the others; Spark's files are read
 untrusted, checked as any user's). DuckDB: one thread
 (``SET threads=1``) over ``read_parquet`` of the same files; its write is a ``COPY … PARTITION_BY``
@@ -172,7 +172,7 @@ def run_spark(spark, master: str, rounds: int) -> dict:
 def run_bucketlint(tables: str, rounds: int, write: bool) -> dict:
     env = dict(os.environ, BUCKETLINT_BENCH_DIR=tables)
     bench = "BucketLocalJoin$|BucketLocalAggregate$|Scan$" + ("|WriteBucketed$" if write else "")
-    cmd = ["go", "test", "-run", "^$", "-bench", bench,
+    cmd = ["go", "test", "-tags", "engine", "-run", "^$", "-bench", bench,
            "-cpu", "1", "-benchtime", "2x", "-count", str(rounds), "./engine/exec"]
     p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True)
     if p.returncode != 0:

@@ -1,6 +1,7 @@
 """The 10-million-row verify benchmark: bucketlint verify against the same check in pyspark.
 
-Run under a pyspark venv (oracle/setup.sh), from the repository root:
+Run under a pyspark venv (oracle/setup.sh), from the repository root, with a binary built with
+the engine (``go build -tags engine -o bucketlint ./cmd/bucketlint``):
 
     ~/.cache/bucketlint/venv-3.5.9/bin/python oracle/bench_verify.py \
         --bucketlint ./bucketlint --master 'local[2]' --rounds 2
