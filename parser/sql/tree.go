@@ -15,15 +15,17 @@ const maxTreeHeight = 200
 // is converted once (its tree is kept in the node's built field): a key, a filter and the
 // WHERE tree share the nodes of one expression.
 type trees struct {
-	st     *state
-	c      chunk
+	st *state
+	c  chunk
+	// height holds the height of the built nodes that have arguments; a node missing from
+	// it is a leaf (height 1). It is made at the first such node.
 	height map[*plan.X]int
 	// lambda are the parameters of the lambdas being built, innermost last.
 	lambda []string
 }
 
 func newTrees(st *state, c chunk) *trees {
-	return &trees{st: st, c: c, height: map[*plan.X]int{}}
+	return &trees{st: st, c: c}
 }
 
 // mk returns a copy of proto spanning [from, to) of the statement, or an OpOther "deep"
@@ -32,13 +34,19 @@ func (t *trees) mk(proto plan.X, from, to pos) *plan.X {
 	x := t.st.nodes.get()
 	*x = proto
 	x.Raw, x.Span = text(t.c, from, to), t.st.span(t.c, from, to)
-	h := 0
+	if len(x.Args) == 0 {
+		return x
+	}
+	h := 1
 	for _, a := range x.Args {
 		h = max(h, t.height[a])
 	}
 	if h+1 > maxTreeHeight {
 		*x = plan.X{Op: plan.OpOther, Name: "deep", Raw: x.Raw, Span: x.Span}
 		return x
+	}
+	if t.height == nil {
+		t.height = make(map[*plan.X]int)
 	}
 	t.height[x] = h + 1
 	return x
