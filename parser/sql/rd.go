@@ -45,6 +45,9 @@ type scratch struct {
 	memos [2][]int8
 	// nodes are the parser's most frequent nodes of the statement being read (slab.go).
 	nodes nodeSlabs
+	// p is the parse that parser hands out: a file's parses are made one after another, and
+	// none is used once the next is made.
+	p rd
 }
 
 // release makes the parser nodes of the statement read last available to the next one; no
@@ -57,8 +60,12 @@ func (s *scratch) tokens(src string) []token {
 	return s.toks
 }
 
-// parser returns a parse over toks (from tokens) that borrows the buffer's memory.
-func (s *scratch) parser(toks []token) *rd { return &rd{toks: toks, buf: s} }
+// parser returns a parse over toks (from tokens) that borrows the buffer's memory; it is
+// valid until the next call.
+func (s *scratch) parser(toks []token) *rd {
+	s.p = rd{toks: toks, buf: s}
+	return &s.p
+}
 
 // rdErr is the first syntax error of a parse.
 type rdErr struct {
