@@ -40,7 +40,12 @@ func (r refSet) relation(rel *plan.Relation) {
 		r.keys(j.LeftKeys)
 		r.keys(j.RightKeys)
 		// A USING column is a column of both sides: of a side whose schema is not known too.
-		sides := append(scopeNames(j.Left), scopeNames(j.Right)...)
+		// (The names in scope are listed only for a USING join: listing them at every join
+		// of a chain costs the square of its length.)
+		var sides []string
+		if len(j.Using) > 0 {
+			sides = append(scopeNames(j.Left), scopeNames(j.Right)...)
+		}
 		for _, c := range j.Using {
 			r.bare[strings.ToLower(c)] = true
 			for _, n := range sides {
