@@ -19,8 +19,15 @@ import (
 )
 
 // openParquet reads the footer of the Parquet file f (at path) for page reading. The
-// footer is checked first (see checkFooter): parquet-go allocates what it claims.
-func openParquet(f *os.File, path string) (*parquet.File, error) {
+// footer is checked first (see checkFooter): parquet-go allocates what it claims. parquet-go
+// panics on some malformed schemas (a DECIMAL of no valid physical type); such a panic is
+// the file's error here, whoever calls.
+func openParquet(f *os.File, path string) (pf *parquet.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pf, err = nil, fmt.Errorf("read %s: corrupt parquet file: %v", path, r)
+		}
+	}()
 	st, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("stat %s: %w", path, err)
@@ -28,7 +35,7 @@ func openParquet(f *os.File, path string) (*parquet.File, error) {
 	if err := checkFooter(f, st.Size()); err != nil {
 		return nil, fmt.Errorf("read parquet %s: %w", path, err)
 	}
-	pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	pf, err = parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fmt.Errorf("read parquet %s: %w", path, err)
 	}
