@@ -78,6 +78,9 @@ func snappyLiteral(dst, src []byte, s, d int) (int, int, string) {
 	return s + length, d + length, ""
 }
 
+// s2Repeat is the reason a copy of offset 0 is refused.
+const s2Repeat = "copy offset out of range: 0 (an S2 repeat copy, not Snappy)"
+
 // snappyCopy performs the copy element at src[s]: tag 1 has a length of 4 to 11 and an
 // 11-bit offset, tags 2 and 3 a length of 1 to 64 and a 16- or 32-bit little-endian offset.
 func snappyCopy(dst, src []byte, s, d int) (int, int, string) {
@@ -111,7 +114,12 @@ func snappyCopy(dst, src []byte, s, d int) (int, int, string) {
 		off = int(v)
 		s += 4
 	}
-	if off == 0 || off > d {
+	if off == 0 {
+		// S2, a superset some Snappy libraries decode, reads offset 0 as "repeat the last
+		// offset"; Snappy (snappy-java, which Spark uses) has no such copy.
+		return s, d, s2Repeat
+	}
+	if off > d {
 		return s, d, "copy offset out of range"
 	}
 	if length > len(dst)-d {

@@ -92,7 +92,11 @@ func FuzzSnappy(f *testing.F) {
 		if n, _, err := SnappyLen(in); err == nil && n <= 1<<16 {
 			got, err := Snappy(make([]byte, n), in)
 			want, werr := snappy.Decode(nil, in)
-			if (err == nil) != (werr == nil) || (err == nil && !bytes.Equal(got, want)) {
+			// The reference decodes S2, a superset of Snappy whose copies of offset 0
+			// repeat the last offset; Snappy has no such copy (the CI fuzz finding
+			// 5447cd754749430e is one), so only this decoder refuses them.
+			s2Only := err != nil && werr == nil && strings.Contains(err.Error(), s2Repeat)
+			if !s2Only && ((err == nil) != (werr == nil) || (err == nil && !bytes.Equal(got, want))) {
 				t.Fatalf("this decoder: %v; reference: %v", err, werr)
 			}
 		}
