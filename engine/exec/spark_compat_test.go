@@ -9,12 +9,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // The Spark compatibility check. Tables written by engine/store are adopted by a real Spark
@@ -261,40 +261,30 @@ func decAggregate(sh bool, fns []string) plan.Node {
 // sparkDifferences lists the queries whose rows changed between Spark releases, because Spark
 // changed: the engine returns the rows of the release named and later ones. Each was found by
 // a live run and explained from the rows of both releases.
-var sparkDifferences = []struct{ query, since, why string }{
-	{"wide_decimal_aggregate", "3.4", "Spark before 3.4 divides avg's decimal sum by the count at the scale " +
+var sparkDifferences = []struct {
+	query string
+	since simulate.Version
+	why   string
+}{
+	{"wide_decimal_aggregate", simulate.Version{Major: 3, Minor: 4}, "Spark before 3.4 divides avg's decimal sum by the count at the scale " +
 		"precision loss leaves (6 digits) and widens the quotient to the result type afterwards " +
 		"(3.3.4: 815384615384615.38543100, 3.4+: 815384615384615.38543077); wide_decimal_sums " +
 		"checks the rest of the query on every release"},
 }
 
 // sparkDiffers says why Spark version v returns other rows than the engine for query q, or "".
+// A version that does not parse differs in nothing: its rows are compared.
 func sparkDiffers(v, q string) string {
+	ver, err := simulate.ParseVersion(v)
+	if err != nil {
+		return ""
+	}
 	for _, d := range sparkDifferences {
-		if d.query == q && versionBefore(v, d.since) {
+		if d.query == q && !ver.AtLeast(d.since.Major, d.since.Minor, 0) {
 			return d.why
 		}
 	}
 	return ""
-}
-
-// versionBefore reports whether Spark version v ("3.3.4") is older than series ("3.4").
-func versionBefore(v, series string) bool {
-	num := func(s string) []int {
-		var out []int
-		for _, f := range strings.Split(s, ".") {
-			n, _ := strconv.Atoi(f)
-			out = append(out, n)
-		}
-		return out
-	}
-	a, b := num(v), num(series)
-	for i := range b {
-		if i >= len(a) || a[i] != b[i] {
-			return i < len(a) && a[i] < b[i]
-		}
-	}
-	return false
 }
 
 // checkRecord compares Spark's recorded plans and checksums with the engine's.
