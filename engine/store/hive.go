@@ -4,7 +4,6 @@ package store
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/bucketlint/bucketlint/engine/hash"
 )
@@ -59,7 +58,7 @@ func (b Bucketing) fileName(task int, job string, bucket int) string {
 // NewHiveBucketParser returns a parser of Hive bucket file names: the bucket id is the number
 // before the first underscore (00003_0_part-…, 000003_0).
 func NewHiveBucketParser() BucketParser {
-	return BucketParser{re: regexp.MustCompile(hiveBucketIDPattern)}
+	return BucketParser{re: hiveBucketIDRe}
 }
 
 // parser returns the file-name parser of scheme b.

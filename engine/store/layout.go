@@ -80,8 +80,14 @@ const bucketIDPattern = `.*_(\d+)(?:\..*)?$`
 // A BucketParser extracts bucket ids from file names as Spark's BucketingUtils.getBucketId does.
 type BucketParser struct{ re *regexp.Regexp }
 
-// NewBucketParser compiles the file-name pattern.
-func NewBucketParser() BucketParser { return BucketParser{re: regexp.MustCompile(bucketIDPattern)} }
+// bucketIDRe and hiveBucketIDRe are compiled once: every table read asks for a parser.
+var (
+	bucketIDRe     = regexp.MustCompile(bucketIDPattern)
+	hiveBucketIDRe = regexp.MustCompile(hiveBucketIDPattern)
+)
+
+// NewBucketParser returns a parser of Spark bucket file names.
+func NewBucketParser() BucketParser { return BucketParser{re: bucketIDRe} }
 
 // Bucket returns the bucket id in a file name, and false when the name has none (Spark then
 // fails the query with INVALID_BUCKET_FILE).
