@@ -164,13 +164,15 @@ func overExpand(n *node) bool {
 	return false
 }
 
-// sourceScan is the table scan a side reads through unary operators, or nil.
+// sourceScan is the table scan a side reads through unary operators, or nil. A shuffle on
+// the way ends the search: what is above it is partitioned by the shuffle, not by the
+// table's layout, so an aggregate over a shuffle of a bucketed table is not "bucketed".
 func sourceScan(n *node) *node {
 	for n != nil {
 		if isScan(n) {
 			return n
 		}
-		if len(n.kids) != 1 {
+		if len(n.kids) != 1 || isShuffle(n) {
 			return nil
 		}
 		n = n.child()
