@@ -210,7 +210,7 @@ func Guarded(data []byte) []byte {
 // table cell is backslash-escaped (CommonMark escapes any ASCII punctuation), and "www."
 // too, which GitHub turns into a link.
 func mdInline(s string) string {
-	s = Clean(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
+	s = Clean(lineBreaks.Replace(s))
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -234,7 +234,7 @@ func htmlText(s string) string { return html.EscapeString(Clean(s)) }
 // more than its longest run of backticks, padded when it starts or ends with one; nothing
 // inside a code span is a link or HTML.
 func codeSpan(s string) string {
-	s = Clean(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
+	s = Clean(lineBreaks.Replace(s))
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == '`' {

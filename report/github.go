@@ -84,13 +84,13 @@ func githubLevel(s rules.Severity) string {
 // "##[" that starts a command of the runner's older syntax.
 func escapeData(s string) string {
 	s = strings.ReplaceAll(cleanBlock(strings.ReplaceAll(s, "\r", "\n")), "##[", "#"+escapeRune('#')+"[")
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return dataEscaper.Replace(s)
 }
 
 // escapeProperty escapes a workflow command's property value (actions/toolkit
 // escapeProperty), after every control character.
 func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(Clean(s))
+	return propertyEscaper.Replace(Clean(s))
 }
 
 // writeOverflow appends the findings GitHub would drop to the step summary as a table.

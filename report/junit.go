@@ -53,5 +53,5 @@ func JUnit(w io.Writer, c *Check) error {
 // xmlText escapes element content, keeping line breaks readable; characters XML 1.0 does not
 // allow (controls, invalid UTF-8) are escaped as text first.
 func xmlText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(cleanBlock(s))
+	return xmlEscaper.Replace(cleanBlock(s))
 }

@@ -261,7 +261,7 @@ func sarifResultOf(d *rules.Diagnostic, ruleIndex int, fp string, cv columnConve
 
 // sarifLinkText escapes the brackets that embedded links use (SARIF §3.11.6).
 func sarifLinkText(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`).Replace(strings.TrimSuffix(s, "."))
+	return sarifLinkEscaper.Replace(strings.TrimSuffix(s, "."))
 }
 
 // artifact locates a file: a relative path against the repository root (%SRCROOT%), as code
@@ -277,8 +277,7 @@ func artifact(file string) sarifArtifact {
 func uriOf(file string) string {
 	file = strings.ReplaceAll(file, "\\", "/")
 	file = strings.TrimPrefix(file, "./")
-	r := strings.NewReplacer("%", "%25", " ", "%20", "#", "%23", "?", "%3F")
-	return r.Replace(file)
+	return uriEscaper.Replace(file)
 }
 
 func sarifLevel(s rules.Severity) string {
