@@ -191,14 +191,10 @@ func parseCode(sqlp *sql.Parser, r *result, src []byte) {
 	r.confs = append(r.confs, cf.Confs...)
 	sort.SliceStable(r.confs, func(i, j int) bool { return r.confs[i].Pos.Before(r.confs[j].Pos) })
 	for _, w := range cf.Writes {
-		if w.Terminal != "saveAsTable" || w.Table == "" || w.Bucket != nil && w.Bucket.ColumnsExpr != "" {
-			continue // a table bucketed on columns not known statically is not known
+		t, ok := plan.TableOfWrite(w)
+		if !ok {
+			continue // not a table definition, or one bucketed on columns not known statically
 		}
-		t := &plan.Table{
-			Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
-			Location: w.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
-		}
-		t.SetBuckets(w.Bucket)
 		r.tables = append(r.tables, fact{t: t, rank: rankWrite, partial: true})
 		r.events = append(r.events, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
 	}

@@ -1,5 +1,7 @@
 package plan
 
+import "strings"
+
 // A CodeFile is what bucketlint found in one PySpark, Scala, notebook, shell or Spark
 // configuration file: DataFrame writes and reads, joins, aggregations, SQL strings handed to
 // spark.sql and configuration settings, each with its position. Names of tables are lower
@@ -53,6 +55,13 @@ type Write struct {
 	// PartitionBy are the partitionBy (or writeTo's partitionedBy) columns as written.
 	PartitionBy     []string
 	PartitionBySpan Span
+	// Transforms are writeTo's partitionedBy transforms other than plain columns
+	// (bucket(16, col("id")), days(col("ts"))), as a CREATE TABLE's PARTITIONED BY holds
+	// them. TransformsExpr holds partitionedBy's arguments as written when one of them is
+	// not known statically (a variable, a column built at run time); Transforms and
+	// PartitionBy then hold only what is known, and the table's layout is not known.
+	Transforms     []Transform
+	TransformsExpr string
 	// Bucket is the bucketBy(n, cols…) spec with sortBy's columns, nil when the chain has no
 	// bucketBy. Bucket.Span covers ".bucketBy(…)" from its dot to its closing parenthesis.
 	// When the count is not a literal (a variable not bound to a constant), NumBuckets is 0
@@ -256,4 +265,42 @@ func (s *SQLString) PosAt(line, col int) Pos {
 	p := s.Lines[line-1]
 	p.Col += col - 1
 	return p
+}
+
+// TableOfWrite is the catalogue entry a write defines, as Spark's session would create it:
+// saveAsTable creates (or replaces) a table with the writer's format, bucket spec and
+// partition columns; writeTo's create, createOrReplace and replace create one partitioned by
+// partitionedBy's columns and transforms (a bucket transform of a file-source table becomes
+// its bucket spec, as for CREATE TABLE). It is false for any other write, and for a write
+// whose layout is not known statically (bucket or partition columns held in run-time values,
+// writeTo into another catalog without using(), whose provider the catalog decides): such a
+// table is not known, never guessed.
+func TableOfWrite(w *Write) (*Table, bool) {
+	if w.Table == "" {
+		return nil, false
+	}
+	t := &Table{
+		Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
+		Location: w.Path, SizeInBytes: -1, RowCount: -1, Sources: []Pos{w.Span.Start},
+	}
+	switch {
+	case w.Terminal == "saveAsTable":
+		if w.Bucket != nil && w.Bucket.ColumnsExpr != "" {
+			return nil, false
+		}
+		t.SetBuckets(w.Bucket)
+	case w.Terminal == "writeTo" && (w.Mode == "create" || w.Mode == "createorreplace" || w.Mode == "replace"):
+		if w.TransformsExpr != "" {
+			return nil, false
+		}
+		if parts := NameParts(w.Table); w.Format == "" && len(parts) > 2 && !strings.EqualFold(parts[0], "spark_catalog") {
+			// A table of another catalog without using(): its provider is the catalog's,
+			// which the code does not say.
+			return nil, false
+		}
+		t.Layout = ComposeLayout(w.Format, false, nil, w.Transforms, nil)
+	default:
+		return nil, false
+	}
+	return t, true
 }

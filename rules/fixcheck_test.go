@@ -134,6 +134,16 @@ func codeFileProblems(p *plan.Project, name, block string) []string {
 			cols = append(append(cols, w.Bucket.Columns...), w.Bucket.SortColumns...)
 		}
 		cols = append(cols, w.PartitionBy...)
+		for _, tr := range w.Transforms {
+			for _, a := range tr.X.Args {
+				if a.Op == plan.OpColumn {
+					cols = append(cols, a.Name)
+				}
+			}
+		}
+		if w.TransformsExpr != "" {
+			out = append(out, "the fix's partitionedBy is not read statically: "+w.TransformsExpr)
+		}
 		if w.Repartition != nil {
 			cols = append(cols, trimQuotes(w.Repartition.Cols)...)
 		}

@@ -97,14 +97,10 @@ func buildCase(t *testing.T, sp *sql.Parser, c *golden.Case) (*workload.Workload
 	// Each write is also an event of its session, as the loader records it.
 	for _, cf := range p.Code {
 		for _, w := range cf.Writes {
-			if w.Terminal != "saveAsTable" || w.Table == "" {
+			t, ok := plan.TableOfWrite(w)
+			if !ok {
 				continue
 			}
-			t := &plan.Table{
-				Name: w.Table, Format: w.Format, PartitionColumns: w.PartitionBy,
-				SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{w.Span.Start},
-			}
-			t.SetBuckets(w.Bucket)
 			p.TableEvents = append(p.TableEvents, plan.TableEvent{Kind: plan.WriteTable, Pos: w.Span.Start, Name: w.Table, Table: t})
 			if lookup(p.Tables, w.Table) == nil {
 				p.Tables[w.Table] = t

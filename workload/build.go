@@ -7,8 +7,8 @@ import (
 )
 
 // buildCatalogue makes the catalogue every script shares: the tables the parser merged from
-// every source (each conflict kept with both positions), the bucketed tables code writes with
-// saveAsTable that no other source declares, Spark's defaults for tables whose definition
+// every source (each conflict kept with both positions), the tables code writes with a layout
+// (saveAsTable's bucketBy, writeTo's partitionedBy transforms) that no other source declares, Spark's defaults for tables whose definition
 // names no format, and the views scripts define with CREATE VIEW.
 func (w *Workload) buildCatalogue() {
 	p := w.project
@@ -20,16 +20,12 @@ func (w *Workload) buildCatalogue() {
 	w.conflicts = append(w.conflicts, p.Conflicts...)
 	for _, cf := range p.Code {
 		for _, wr := range cf.Writes {
-			if wr.Bucket == nil || wr.Bucket.ColumnsExpr != "" || wr.Terminal != "saveAsTable" || wr.Table == "" || c.Table(wr.Table) != nil {
+			t, ok := plan.TableOfWrite(wr)
+			if !ok || t.Layout == nil || c.Table(wr.Table) != nil {
 				continue
 			}
-			name := normName(wr.Table)
-			t := &plan.Table{
-				Name: name, Format: wr.Format, PartitionColumns: wr.PartitionBy,
-				Location: wr.Path, SizeInBytes: -1, RowCount: -1, Sources: []plan.Pos{wr.Span.Start},
-			}
-			t.SetBuckets(wr.Bucket)
-			c.tables[name] = t
+			t.Name = normName(wr.Table)
+			c.tables[t.Name] = t
 		}
 	}
 	w.catalogue = c

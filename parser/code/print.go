@@ -222,6 +222,12 @@ func printWrite(b *strings.Builder, w *plan.Write) {
 	if len(w.PartitionBy) > 0 {
 		fmt.Fprintf(b, "  partitionBy %s %s\n", span(w.PartitionBySpan), list(w.PartitionBy))
 	}
+	for _, tr := range w.Transforms {
+		fmt.Fprintf(b, "  transform %s\n", tr.Text)
+	}
+	if w.TransformsExpr != "" {
+		fmt.Fprintf(b, "  partitioning not known: %q\n", w.TransformsExpr)
+	}
 	for _, o := range w.Options {
 		fmt.Fprintf(b, "  option %s %s=%q\n", pos(o.Pos), o.Key, o.Value)
 	}

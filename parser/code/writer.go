@@ -40,6 +40,9 @@ func (ev *evaluator) writerMethod(old *writer, name string, n *node) *value {
 		}
 	case "partitionBy", "partitionedBy":
 		w.w.PartitionBy, w.w.PartitionBySpan = ev.knownNames(n.args), sp
+		if w.v2 {
+			ev.v2Partitioning(&w.w, n.args)
+		}
 	case "bucketBy":
 		ev.bucketBy(&w, n, sp)
 	case "sortBy":
