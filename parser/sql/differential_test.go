@@ -80,7 +80,15 @@ var differentialEdges = []string{
 	"CREATE TABLE IDENTIFIER('a.t') (a INT)", "CREATE TABLE IDENTIFIER('t' || 'u') USING parquet", "CREATE TABLE IDENTIFIER(x) (a INT)",
 	"CREATE TABLE db.IDENTIFIER('t') (a INT)", "CREATE TABLE IDENTIFIER('t')) (a INT)", "CREATE TABLE IDENTIFIER ('t') (a INT)",
 	"CREATE TABLE t. (a INT)", "CREATE TABLE `a`.`b`.c LIKE d.e", "CREATE TABLE a.b.c.d", "CREATE TABLE IDENTIFIER",
-	"CREATE TABLE t (a INT) (b INT)", "CREATE TABLE t ({{ col }} INT, b {{ typ }})", "CREATE TABLE t (a VARIANT, b INTERVAL DAY TO SECOND)",
+	"CREATE TABLE t (a INT) (b INT)", "DROP TABLE", "DROP TABLE IF EXISTS", "DROP TABLE IF x", "DROP TABLE t PURGE x",
+	"DROP TABLE a.b PURGE", "DROP TABLE IDENTIFIER('a.b')", "DROP TABLE 1", "ANALYZE TABLE t", "ANALYZE TABLE t COMPUTE",
+	"ANALYZE TABLE t PARTITION (a=1) COMPUTE STATISTICS NOSCAN", "ANALYZE TABLE t COMPUTE STATISTICS FOR COLUMNS a, b",
+	"ANALYZE TABLE t PARTITION a COMPUTE STATISTICS", "ANALYZE TABLE COMPUTE STATISTICS", "CACHE TABLE t", "CACHE LAZY TABLE t",
+	"CACHE TABLE t AS SELECT 1", "CACHE TABLE t SELECT 1", "CACHE TABLE t AS", "CACHE TABLE t AS 1", "CACHE TABLE t x",
+	"CACHE TABLE t OPTIONS ('storageLevel' 'DISK_ONLY') SELECT 1", "CACHE TABLE t OPTIONS ('a' = 'b', c.d = 1, e f) AS SELECT 1",
+	"CACHE TABLE t OPTIONS ()", "CACHE TABLE t OPTIONS ('a' =) AS SELECT 1", "CACHE TABLE t OPTIONS (1 = 2)", "CACHE TABLE t OPTIONS ('a',)",
+	"CACHE TABLE t OPTIONS", "CACHE TABLE t AS (SELECT 1) UNION SELECT 2", "CACHE TABLE t AS SELECT 1 garbage", "CACHE TABLE",
+	"CACHE LAZY t", "CACHE TABLE t AS WITH x AS (SELECT 1) SELECT * FROM x", "CACHE TABLE t AS SELECT 1 |> WHERE true", "CREATE TABLE t ({{ col }} INT, b {{ typ }})", "CREATE TABLE t (a VARIANT, b INTERVAL DAY TO SECOND)",
 }
 
 // viewByGrammar is state.view as the participle grammar read CREATE VIEW.
@@ -144,6 +152,51 @@ func (st *state) createByParser(c chunk) {
 	}
 }
 
+// stmtByGrammar is statement's DROP TABLE, ANALYZE TABLE and CACHE TABLE cases as the
+// participle grammar read them.
+func (st *state) stmtByGrammar(g *stmtGrammars, k stmtKind, c chunk) {
+	switch k {
+	case stmtDrop:
+		if ast, err := g.drop.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.change(Change{Kind: ChangeDrop, Table: st.name(ast.Name)}, c, ast.Pos)
+		}
+	case stmtAnalyze:
+		if ast, err := g.analyze.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else {
+			st.change(Change{Kind: ChangeAnalyze, Table: st.name(ast.Name)}, c, ast.Pos)
+		}
+	case stmtCache:
+		if ast, err := g.cache.ParseString(st.f.Name, c.text); err != nil {
+			st.fail(c, err)
+		} else if st.versionOK(c, queryUses(ast.As)) {
+			st.cacheTable(ast, c)
+		}
+	}
+}
+
+// stmtGrammars are the participle grammars of the statements moved to the hand-written parser.
+type stmtGrammars struct {
+	drop    *participle.Parser[dropTable]
+	analyze *participle.Parser[analyzeTable]
+	cache   *participle.Parser[cacheTable]
+}
+
+func newStmtGrammars(opts []participle.Option) (*stmtGrammars, error) {
+	g := &stmtGrammars{}
+	var err error
+	if g.drop, err = participle.Build[dropTable](opts...); err != nil {
+		return nil, err
+	}
+	if g.analyze, err = participle.Build[analyzeTable](opts...); err != nil {
+		return nil, err
+	}
+	g.cache, err = participle.Build[cacheTable](opts...)
+	return g, err
+}
+
 // TestGrammarDifferential reads every CREATE VIEW both with the participle grammar it
 // replaced and with the hand-written parser: the results must be the same.
 func TestGrammarDifferential(t *testing.T) {
@@ -156,6 +209,10 @@ func TestGrammarDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	creates, err := participle.Build[createTableByGrammar](opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts, err := newStmtGrammars(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,6 +235,16 @@ func TestGrammarDifferential(t *testing.T) {
 			grammar: func(st *state, c chunk) { st.createByGrammar(creates, c) },
 			parser:  func(st *state, c chunk) { st.createByParser(c) },
 		},
+	}
+	for k, name := range map[stmtKind]string{stmtDrop: "DROP TABLE", stmtAnalyze: "ANALYZE TABLE", stmtCache: "CACHE TABLE"} {
+		kinds[k] = struct {
+			name            string
+			grammar, parser func(st *state, c chunk)
+		}{
+			name:    name,
+			grammar: func(st *state, c chunk) { st.stmtByGrammar(stmts, k, c) },
+			parser:  func(st *state, c chunk) { st.statement(c) },
+		}
 	}
 	n, diff := map[stmtKind]int{}, map[stmtKind]int{}
 	texts := differentialTexts(t)
