@@ -14,10 +14,9 @@ import (
 // A Parser reads SQL files. It holds the compiled grammar; build it once with New and use it
 // from any number of goroutines.
 type Parser struct {
-	create *participle.Parser[createTable]
-	alter  *participle.Parser[alterTable]
-	hint   *participle.Parser[hintBody]
-	spec   *participle.Parser[tableSpec]
+	alter *participle.Parser[alterTable]
+	hint  *participle.Parser[hintBody]
+	spec  *participle.Parser[tableSpec]
 	// transform reads the partition transforms DESCRIBE prints.
 	transform *participle.Parser[transform]
 	// opts are the Spark version whose syntax counts (WithOptions).
@@ -34,9 +33,6 @@ func New() (*Parser, error) {
 		return nil, err
 	}
 	p := &Parser{}
-	if p.create, err = participle.Build[createTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
 	if p.alter, err = participle.Build[alterTable](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
@@ -139,8 +135,8 @@ func (st *state) statement(c chunk) {
 	case stmtUse:
 		st.use(c)
 	case stmtCreate:
-		if ast, err := st.p.create.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := st.parser(c.text).createTable(); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else if st.versionOK(c, createUses(ast)) {
 			st.createTable(ast, c)
 		}

@@ -53,7 +53,7 @@ func (p *rd) analyzeTable() (*analyzeTable, *rdErr) {
 	a := &analyzeTable{Pos: lexPos(p.tok().off)}
 	p.expect("ANALYZE")
 	p.expect("TABLE")
-	a.Name = p.tableName("")
+	a.Name = p.tableName("a name")
 	if p.err == nil && p.accept("PARTITION") {
 		a.Part = p.skipGroup()
 	}
@@ -73,38 +73,43 @@ func (p *rd) cacheTable() (*cacheTable, *rdErr) {
 		c.Lazy = p.accept("LAZY")
 	}
 	p.expect("TABLE")
-	c.Name = p.tableName("")
+	c.Name = p.tableName("a name")
 	if p.err == nil && p.accept("OPTIONS") {
 		c.Options = p.propertyList()
 	}
 	if p.err == nil {
-		k := 0
-		if p.is("AS") {
-			k = 1
-		}
-		save := p.i
-		p.i += k
-		if p.startsStatementQuery() {
-			n := len(p.uses)
-			c.As = p.queryStmt()
-			c.As.uses = p.uses[n:]
-		} else {
-			p.i = save
-		}
+		c.As = p.asQuery()
 	}
 	p.end()
 	return c, p.err
 }
 
+// asQuery reads [AS] query at the end of CREATE TABLE or CACHE TABLE, nil when there is
+// none; uses are those of the query.
+func (p *rd) asQuery() *queryStmt {
+	as := p.accept("AS")
+	if !p.startsStatementQuery() {
+		if as {
+			p.fail("a query")
+		}
+		return nil
+	}
+	n := len(p.uses)
+	q := p.queryStmt()
+	q.uses = p.uses[n:]
+	return q
+}
+
 // propertyList reads ( [property ( , property )*] ) of OPTIONS or TBLPROPERTIES: key [=]
-// value, the key a string or a dotted name, the value a string, number or identifier.
+// value, the key a string or a dotted name, the value a string, number or identifier; nil
+// for an empty list.
 func (p *rd) propertyList() []*property {
 	if !p.expect("(") {
 		return nil
 	}
-	out := []*property{}
+	var out []*property // none for ( ): as the grammar left it
 	if p.accept(")") {
-		return out
+		return nil
 	}
 	for p.err == nil {
 		out = append(out, p.property())
@@ -129,7 +134,7 @@ func (p *rd) property() *property {
 			pr.Key = append(pr.Key, p.next().text)
 		}
 	default:
-		p.fail("")
+		p.fail("a key")
 		return pr
 	}
 	eq := p.is("=")
@@ -143,7 +148,8 @@ func (p *rd) property() *property {
 		pr.Value = p.next().text
 	default:
 		if eq {
-			p.fail("")
+			p.next()
+			p.fail("a string, a number or a name")
 		}
 	}
 	return pr
