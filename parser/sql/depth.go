@@ -19,7 +19,7 @@ func brackets(s string) (int, string) {
 	sum, cases, deep := 0, 0, -1
 	for i := 0; i < len(s); {
 		c := s[i]
-		if opaqueStart[c] {
+		if opaqueStart(c) {
 			if j, ok := skipOpaque(s, i); ok {
 				i = j
 				continue

@@ -124,10 +124,10 @@ func (p *rd) propertyList() []*property {
 // property reads key [=] value.
 func (p *rd) property() *property {
 	pr := &property{}
-	switch t := p.tok(); {
-	case t.kind == tString:
+	switch p.tok().kind {
+	case tString:
 		pr.Key = []string{p.next().text}
-	case t.kind == tIdent || t.kind == tQuoted:
+	case tIdent, tQuoted:
 		pr.Key = []string{p.next().text}
 		for p.is(".") && (p.ahead(1).kind == tIdent || p.ahead(1).kind == tQuoted) {
 			p.next()

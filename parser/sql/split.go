@@ -10,8 +10,14 @@ type chunk struct {
 	offset int
 }
 
-// splitStop holds the bytes at which split may have more to do than step over them.
-var splitStop = [256]bool{'\'': true, '"': true, '`': true, '$': true, '-': true, '/': true, '{': true, ';': true}
+// splitStop reports the bytes at which split may have more to do than step over them.
+func splitStop(c byte) bool {
+	switch c {
+	case '\'', '"', '`', '$', '-', '/', '{', ';':
+		return true
+	}
+	return false
+}
 
 // split cuts src into statements at semicolons outside quotes, backquotes, comments,
 // templates and dollar-quoted bodies ($$ … $$), as the spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
@@ -28,7 +34,7 @@ func split(src string) []chunk {
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
-		case !splitStop[c]:
+		case !splitStop(c):
 			i++
 		case c == '\'' || c == '"' || c == '`' || isDollarQuote(src, i):
 			i = skipQuoted(src, i)
@@ -263,8 +269,14 @@ func dollarEnd(s string, i int) int {
 	return len(s)
 }
 
-// opaqueStart holds the bytes that may start what skipOpaque skips.
-var opaqueStart = [256]bool{'\'': true, '"': true, '`': true, '$': true, '{': true}
+// opaqueStart reports the bytes that may start what skipOpaque skips.
+func opaqueStart(c byte) bool {
+	switch c {
+	case '\'', '"', '`', '$', '{':
+		return true
+	}
+	return false
+}
 
 // skipOpaque returns the offset just after a quoted string or a template that starts at i,
 // and whether one does.
