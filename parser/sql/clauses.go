@@ -74,7 +74,10 @@ func (b *queryBuilder) literal(a *arith) (string, bool) {
 // windows records the OVER specifications of the select list (and QUALIFY), resolving named
 // windows of the WINDOW clause, and marks aggregating blocks.
 func (b *queryBuilder) windows(out *plan.Select, s *selectBlock, sc *scope) {
-	named := map[string]*windowSpec{}
+	var named map[string]*windowSpec // made for a WINDOW clause only: most blocks have none
+	if len(s.Windows) > 0 {
+		named = make(map[string]*windowSpec, len(s.Windows))
+	}
 	for _, w := range s.Windows {
 		named[strings.ToLower(w.Name)] = w.Spec
 	}

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/bucketlint/bucketlint/plan"
 )
 
@@ -206,6 +204,9 @@ func (tr *transform) tree(t *trees) *plan.X {
 // bucket converts CLUSTERED BY … INTO n BUCKETS. A DESC sort column fails as in Spark's
 // AstBuilder.visitBucketSpec ("Column ordering must be ASC").
 func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
+	if b.Tokens != nil {
+		b.marks() // read by the participle grammar (ALTER TABLE)
+	}
 	if isTemplate(b.Num) {
 		spec := &plan.BucketSpec{NumTemplate: b.Num, Span: st.span(c, lpos(b.Pos), lpos(b.EndPos))}
 		return st.bucketColumns(spec, b, c)
@@ -218,38 +219,41 @@ func (st *state) bucket(b *bucketClause, c chunk) (*plan.BucketSpec, bool) {
 		return nil, false
 	}
 	spec := &plan.BucketSpec{NumBuckets: n, Span: st.span(c, lpos(b.Pos), lpos(b.EndPos))}
-	if tok, ok := b.countToken(); ok {
-		spec.CountSpan = st.span(c, lpos(tok.Pos), pos{Offset: tok.Pos.Offset + len(tok.Value)})
+	if b.countAt >= 0 {
+		spec.CountSpan = st.span(c, pos{Offset: b.countAt}, pos{Offset: b.countAt + len(b.Num)})
 	}
 	return st.bucketColumns(spec, b, c)
 }
 
-// countToken is the token of the bucket count: the last one before BUCKETS that is not a
-// blank or a comment.
-func (b *bucketClause) countToken() (lexer.Token, bool) {
+// marks sets the offsets of the count and of the column list from the tokens the participle
+// grammar filled: the count is the last token before BUCKETS that is not a blank or a
+// comment (when it is the count), the list lies between the first ( and the first ) after it.
+func (b *bucketClause) marks() {
+	b.countAt, b.colsOpen, b.colsClose = -1, -1, -1
 	for i := len(b.Tokens) - 2; i >= 0; i-- {
 		if v := strings.TrimSpace(b.Tokens[i].Value); v != "" && !strings.HasPrefix(v, "--") && !strings.HasPrefix(v, "/*") {
-			return b.Tokens[i], v == b.Num
+			if v == b.Num {
+				b.countAt = b.Tokens[i].Pos.Offset
+			}
+			break
 		}
 	}
-	return lexer.Token{}, false
+	for _, t := range b.Tokens {
+		switch {
+		case t.Value == "(" && b.colsOpen < 0:
+			b.colsOpen = t.Pos.Offset + 1
+		case t.Value == ")" && b.colsClose < 0 && b.colsOpen >= 0:
+			b.colsClose = t.Pos.Offset
+		}
+	}
 }
 
 // columnsSpan is what lies between the parentheses of CLUSTERED BY (…).
 func (st *state) columnsSpan(b *bucketClause, c chunk) plan.Span {
-	open, closing := -1, -1
-	for _, t := range b.Tokens {
-		switch {
-		case t.Value == "(" && open < 0:
-			open = t.Pos.Offset + 1
-		case t.Value == ")" && closing < 0 && open >= 0:
-			closing = t.Pos.Offset
-		}
-	}
-	if open < 0 || closing < open {
+	if b.colsOpen < 0 || b.colsClose < b.colsOpen {
 		return plan.Span{}
 	}
-	return plan.Span{Start: st.lines.pos(c.offset + open), End: st.lines.pos(c.offset + closing)}
+	return plan.Span{Start: st.lines.pos(c.offset + b.colsOpen), End: st.lines.pos(c.offset + b.colsClose)}
 }
 
 // bucketColumns fills the bucket and sort columns of spec.

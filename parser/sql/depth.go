@@ -1,9 +1,6 @@
 package sql
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // maxNesting bounds how deeply a statement may nest brackets, CASE … END and lambdas before
 // it is parsed. The grammar engine recurses for every level, and a statement nested tens of
@@ -21,11 +18,13 @@ func brackets(s string) (int, string) {
 	arrows := []int{0} // lambda arrows per open bracket level, the statement's own first
 	sum, cases, deep := 0, 0, -1
 	for i := 0; i < len(s); {
-		if j, ok := skipOpaque(s, i); ok {
-			i = j
-			continue
-		}
 		c := s[i]
+		if opaqueStart(c) {
+			if j, ok := skipOpaque(s, i); ok {
+				i = j
+				continue
+			}
+		}
 		switch {
 		case c == '(' || c == '[':
 			open = append(open, i)
@@ -53,9 +52,9 @@ func brackets(s string) (int, string) {
 				j++
 			}
 			switch w := s[i:j]; {
-			case strings.EqualFold(w, "case"):
+			case len(w) == 4 && foldEq(w, "case"):
 				cases++
-			case strings.EqualFold(w, "end") && cases > 0:
+			case len(w) == 3 && foldEq(w, "end") && cases > 0:
 				cases--
 			}
 			if deep < 0 && len(arrows)-1+cases+sum > maxNesting {

@@ -45,19 +45,20 @@ type typeArg struct {
 	Comment string
 }
 
-// createTable is CREATE [OR REPLACE] [TEMPORARY] [EXTERNAL] TABLE … and REPLACE TABLE ….
+// createTable is CREATE [OR REPLACE] [TEMPORARY] [EXTERNAL] TABLE … and REPLACE TABLE …,
+// read by the hand-written parser (rd_create.go).
 type createTable struct {
 	Pos         lexer.Position
 	EndPos      lexer.Position
-	Replace     bool            `parser:"( 'CREATE' ( 'OR' @'REPLACE' )? | @'REPLACE' )"`
-	Temporary   bool            `parser:"@( 'TEMPORARY' | 'TEMP' )?"`
-	External    bool            `parser:"@'EXTERNAL'? 'TABLE'"`
-	IfNotExists bool            `parser:"@( 'IF' 'NOT' 'EXISTS' )?"`
-	Name        *qname          `parser:"@@"`
-	Like        *qname          `parser:"( 'LIKE' @@ )?"`
-	Elements    *tableElements  `parser:"@@?"`
-	Clauses     []*createClause `parser:"@@*"`
-	As          *queryStmt      `parser:"( 'AS'? @@ )?"`
+	Replace     bool
+	Temporary   bool
+	External    bool
+	IfNotExists bool
+	Name        *qname
+	Like        *qname
+	Elements    *tableElements
+	Clauses     []*createClause
+	As          *queryStmt
 }
 
 // tableElement is a column definition or a table constraint.
@@ -159,9 +160,12 @@ type bucketClause struct {
 	Columns []*ident   `parser:"'CLUSTERED' 'BY' '(' @@ ( ',' @@ )* ')'"`
 	Sorted  []*sortCol `parser:"( 'SORTED' 'BY' '(' @@ ( ',' @@ )* ')' )?"`
 	Num     string     `parser:"'INTO' @(Number | Template) 'BUCKETS'"`
-	// Tokens are the clause's tokens, blanks and comments included, from which the count's
-	// and the column list's positions are read.
+	// Tokens are the clause's tokens, blanks and comments included, as the participle
+	// grammar (ALTER TABLE's) fills them; marks reads the offsets below from them.
 	Tokens []lexer.Token
+	// colsOpen and colsClose bound what lies between the brackets of the column list,
+	// countAt is the offset of the count's token; -1 when unknown.
+	colsOpen, colsClose, countAt int
 }
 
 // sortCol is a SORTED BY column with its direction.

@@ -199,7 +199,8 @@ type argList struct {
 	Star   *star
 	Args   []*expr
 	Raw    []*innerTok
-	// named are the names of name => value arguments, "" for positional ones (read by rd only).
+	// named are the names of name => value arguments, "" for positional ones, from the first
+	// named one (nil when none is named; read by rd only).
 	named []string
 }
 

@@ -14,13 +14,9 @@ import (
 // A Parser reads SQL files. It holds the compiled grammar; build it once with New and use it
 // from any number of goroutines.
 type Parser struct {
-	create  *participle.Parser[createTable]
-	alter   *participle.Parser[alterTable]
-	drop    *participle.Parser[dropTable]
-	analyze *participle.Parser[analyzeTable]
-	cache   *participle.Parser[cacheTable]
-	hint    *participle.Parser[hintBody]
-	spec    *participle.Parser[tableSpec]
+	alter *participle.Parser[alterTable]
+	hint  *participle.Parser[hintBody]
+	spec  *participle.Parser[tableSpec]
 	// transform reads the partition transforms DESCRIBE prints.
 	transform *participle.Parser[transform]
 	// opts are the Spark version whose syntax counts (WithOptions).
@@ -37,19 +33,7 @@ func New() (*Parser, error) {
 		return nil, err
 	}
 	p := &Parser{}
-	if p.create, err = participle.Build[createTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
 	if p.alter, err = participle.Build[alterTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
-	if p.drop, err = participle.Build[dropTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
-	if p.analyze, err = participle.Build[analyzeTable](opts...); err != nil {
-		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
-	}
-	if p.cache, err = participle.Build[cacheTable](opts...); err != nil {
 		return nil, fmt.Errorf("internal error: sql grammar: %w", err)
 	}
 	if p.hint, err = participle.Build[hintBody](opts...); err != nil {
@@ -151,8 +135,8 @@ func (st *state) statement(c chunk) {
 	case stmtUse:
 		st.use(c)
 	case stmtCreate:
-		if ast, err := st.p.create.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := st.parser(c.text).createTable(); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else if st.versionOK(c, createUses(ast)) {
 			st.createTable(ast, c)
 		}
@@ -163,20 +147,20 @@ func (st *state) statement(c chunk) {
 			st.alterTable(ast, c)
 		}
 	case stmtDrop:
-		if ast, err := st.p.drop.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := st.parser(c.text).dropTable(); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else {
 			st.change(Change{Kind: ChangeDrop, Table: st.name(ast.Name)}, c, ast.Pos)
 		}
 	case stmtAnalyze:
-		if ast, err := st.p.analyze.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := st.parser(c.text).analyzeTable(); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else {
 			st.change(Change{Kind: ChangeAnalyze, Table: st.name(ast.Name)}, c, ast.Pos)
 		}
 	case stmtCache:
-		if ast, err := st.p.cache.ParseString(st.f.Name, c.text); err != nil {
-			st.fail(c, err)
+		if ast, err := st.parser(c.text).cacheTable(); err != nil {
+			st.errs.Add(st.lines.pos(c.offset+err.off), "%s", shorten(err.msg))
 		} else if st.versionOK(c, queryUses(ast.As)) {
 			st.cacheTable(ast, c)
 		}

@@ -8,11 +8,14 @@ import (
 
 // A queryBuilder turns one statement's query grammar into a plan.Query.
 type queryBuilder struct {
-	st   *state
-	c    chunk
-	q    *plan.Query
+	st *state
+	c  chunk
+	q  *plan.Query
+	// ctes are the names of the statement's CTEs, made at the first one.
 	ctes map[string]bool
 	t    *trees
+	// trees is the memory of t, allocated with the builder.
+	trees trees
 }
 
 // buildQuery converts a query statement (with its WITH and INSERT parts).
@@ -22,7 +25,8 @@ func (st *state) buildQuery(ast *queryStmt, c chunk) *plan.Query {
 		Text: strings.TrimSpace(c.text),
 	}
 	q.Weight = weightOf(c.raw)
-	b := &queryBuilder{st: st, c: c, q: q, ctes: map[string]bool{}, t: newTrees(st, c)}
+	b := &queryBuilder{st: st, c: c, q: q, trees: trees{st: st, c: c}}
+	b.t = &b.trees
 	if ast.Insert != nil {
 		q.Target, q.Overwrite = st.name(ast.Insert.Table), ast.Insert.Overwrite
 		q.Hints = b.hints(ast.Insert.Hints, ast.Pos.Offset)
@@ -40,6 +44,9 @@ func (b *queryBuilder) stmt(s *queryStmt) *plan.Relation {
 			def.Columns = append(def.Columns, unquoteIdent(c.Name))
 		}
 		def.Root = b.stmt(w.Query)
+		if b.ctes == nil {
+			b.ctes = map[string]bool{}
+		}
 		b.ctes[name] = true
 		b.q.CTEs = append(b.q.CTEs, def)
 	}

@@ -123,7 +123,12 @@ func (p *rd) args(l *argList, name *qname) {
 			p.tableArg()
 		} else {
 			l.Args = append(l.Args, p.expression())
-			l.named = append(l.named, n)
+			if n != "" || l.named != nil {
+				for len(l.named) < len(l.Args)-1 {
+					l.named = append(l.named, "")
+				}
+				l.named = append(l.named, n)
+			}
 		}
 		if isStruct && p.accept("AS") {
 			p.alias()

@@ -3,7 +3,6 @@ package sql
 import (
 	"slices"
 
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -13,7 +12,7 @@ import (
 // TABLE: a table of tens of thousands of columns is read in linear time with one node per
 // column, where participle's reflection took most of the statement's time.
 
-// tableElements is the list; the DDL grammar reads it through Parse.
+// tableElements is the list.
 type tableElements struct {
 	list []*tableElement
 }
@@ -24,23 +23,6 @@ func (l *tableElements) items() []*tableElement {
 		return nil
 	}
 	return l.list
-}
-
-// Parse implements participle.Parseable: ( element ( , element )* ) where the DDL grammar
-// has a column list.
-func (l *tableElements) Parse(lex *lexer.PeekingLexer) error {
-	p := bridge(lex, false, false)
-	if !p.is("(") {
-		return participle.NextMatch
-	}
-	l.list = p.tableElements()
-	// consumed up to the error, if any: an error inside the list is the statement's, as the
-	// grammar's own were
-	consume(lex, p.i)
-	if p.err != nil {
-		return participle.Errorf(lexer.Position{Offset: p.err.off}, "%s", p.err.msg)
-	}
-	return nil
 }
 
 // tableElements reads ( element ( , element )* ).

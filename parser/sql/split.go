@@ -10,6 +10,15 @@ type chunk struct {
 	offset int
 }
 
+// splitStop reports the bytes at which split may have more to do than step over them.
+func splitStop(c byte) bool {
+	switch c {
+	case '\'', '"', '`', '$', '-', '/', '{', ';':
+		return true
+	}
+	return false
+}
+
 // split cuts src into statements at semicolons outside quotes, backquotes, comments,
 // templates and dollar-quoted bodies ($$ … $$), as the spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
 // statement only). It never fails: an unterminated quote or comment runs to the end of the
@@ -25,6 +34,8 @@ func split(src string) []chunk {
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
+		case !splitStop(c):
+			i++
 		case c == '\'' || c == '"' || c == '`' || isDollarQuote(src, i):
 			i = skipQuoted(src, i)
 		case c == '-' && i+1 < len(src) && src[i+1] == '-':
@@ -231,9 +242,13 @@ func quotesToBackticks(s string) string {
 }
 
 // isDollarQuote reports whether a dollar-quoted body ($$ … $$ or $tag$ … $tag$, the body of
-// a Python function) starts at i: a $ that does not continue a name.
-func isDollarQuote(s string, i int) bool {
-	if s[i] != '$' || i > 0 && (isIdentStart(s[i-1]) || isDigit(s[i-1])) {
+// a Python function) starts at i: a $ that does not continue a name. It is small enough to
+// be inlined where the scanners ask it of every byte; dollarQuoteAt reads the rest.
+func isDollarQuote(s string, i int) bool { return s[i] == '$' && dollarQuoteAt(s, i) }
+
+// dollarQuoteAt is isDollarQuote for the $ at i.
+func dollarQuoteAt(s string, i int) bool {
+	if i > 0 && (isIdentStart(s[i-1]) || isDigit(s[i-1])) {
 		return false
 	}
 	j := i + 1
@@ -252,6 +267,15 @@ func dollarEnd(s string, i int) int {
 		return j + 1 + k + len(delim)
 	}
 	return len(s)
+}
+
+// opaqueStart reports the bytes that may start what skipOpaque skips.
+func opaqueStart(c byte) bool {
+	switch c {
+	case '\'', '"', '`', '$', '{':
+		return true
+	}
+	return false
 }
 
 // skipOpaque returns the offset just after a quoted string or a template that starts at i,

@@ -9,6 +9,9 @@ import (
 // in a line or block comment (case-insensitive), N a positive number. It is 0 when none is
 // written; the first one counts.
 func weightOf(raw string) float64 {
+	if !strings.Contains(raw, "--") && !strings.Contains(raw, "/*") {
+		return 0 // no comment
+	}
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		switch {
