@@ -127,6 +127,17 @@ CASES = [
     ("double_quoted_string", "SELECT \"a\""),
     ("nested_bracketed_comment", "SELECT /* a /* b */ c */ 1"),
     ("trailing_comma_select", "SELECT a, FROM t"),
+    # Checks a later release's parser makes and an earlier one left to the analyzer.
+    ("timediff_string_unit", "SELECT timediff('MINUTE', a, b) FROM t"),
+    ("timestampadd_string_unit", "SELECT timestampadd('MONTH', 1, a) FROM t"),
+    ("datediff_string_unit", "SELECT datediff('YEAR', a, b) FROM t"),
+    ("values_rows_widths", "SELECT * FROM VALUES (1, 2), (3) AS v(a, b)"),
+    ("values_alias_width", "SELECT * FROM VALUES (1), (2) AS v(a, b)"),
+    ("identifier_not_a_name", "SELECT IDENTIFIER('c 1') FROM t"),
+    ("identifier_empty", "SELECT * FROM IDENTIFIER('')"),
+    ("temporary_view_qualified", "CREATE TEMPORARY VIEW db.v AS SELECT 1"),
+    ("temporary_view_identifier_qualified", "CREATE TEMPORARY VIEW IDENTIFIER('db.v') AS SELECT 1"),
+    ("execute_immediate_not_a_statement", "EXECUTE IMMEDIATE 'SELCT 1'"),
 ]
 
 
