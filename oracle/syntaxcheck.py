@@ -9,6 +9,14 @@ syntax.json) and checks that the version each construct is gated on agrees with 
 Usage (a venv made by oracle/setup.sh):
   ${BUCKETLINT_VENV_DIR:-$HOME/.cache/bucketlint}/venv-<version>/bin/python oracle/syntaxcheck.py \
       parser/sql/testdata/spark/<version>/syntax.json
+
+With --statements, the cases are every statement of Spark's own SQL tests (../shared/spark-sqltests),
+written by `go test ./parser/sql -run TestWriteSQLTestsStatements -write-sqltests-statements FILE`, each
+parsed with the settings in force for it (the test file's --SET directives and the SETs before it);
+the output lists the statements this release's parser rejects, and parser/sql's
+TestSparkSQLTestsByVersion compares the parser configured for that release with it:
+  .../venv-<version>/bin/python oracle/syntaxcheck.py --statements FILE \
+      parser/sql/testdata/spark/<version>/sqltests.json
 """
 from __future__ import annotations
 
@@ -119,11 +127,65 @@ CASES = [
     ("double_quoted_string", "SELECT \"a\""),
     ("nested_bracketed_comment", "SELECT /* a /* b */ c */ 1"),
     ("trailing_comma_select", "SELECT a, FROM t"),
+    # Checks a later release's parser makes and an earlier one left to the analyzer.
+    ("timediff_string_unit", "SELECT timediff('MINUTE', a, b) FROM t"),
+    ("timestampadd_string_unit", "SELECT timestampadd('MONTH', 1, a) FROM t"),
+    ("datediff_string_unit", "SELECT datediff('YEAR', a, b) FROM t"),
+    ("values_rows_widths", "SELECT * FROM VALUES (1, 2), (3) AS v(a, b)"),
+    ("values_alias_width", "SELECT * FROM VALUES (1), (2) AS v(a, b)"),
+    ("identifier_not_a_name", "SELECT IDENTIFIER('c 1') FROM t"),
+    ("identifier_empty", "SELECT * FROM IDENTIFIER('')"),
+    ("temporary_view_qualified", "CREATE TEMPORARY VIEW db.v AS SELECT 1"),
+    ("temporary_view_identifier_qualified", "CREATE TEMPORARY VIEW IDENTIFIER('db.v') AS SELECT 1"),
+    ("execute_immediate_not_a_statement", "EXECUTE IMMEDIATE 'SELCT 1'"),
 ]
 
 
+def first_line(e: Exception) -> str:
+    """The first line of a parse error: the JVM exception's own message when py4j did not convert it."""
+    msg = str(e).strip()
+    java = getattr(e, "java_exception", None)
+    if java is not None:
+        msg = str(java.toString()).strip()
+    return next((ln.strip() for ln in msg.splitlines() if ln.strip()), "")
+
+
+def statements(spark, parser, path: str) -> dict:
+    """Parse every statement of a --statements file with its settings; return the recording."""
+    import pyspark
+    with open(path, encoding="utf-8") as f:
+        cases = json.load(f)
+    current: dict[str, str] = {}
+    rejected = []
+    for c in cases:
+        want = c.get("confs") or {}
+        if want != current:
+            for k in current:
+                if k not in want:
+                    spark.conf.unset(k)
+            for k, v in want.items():
+                if current.get(k) != v:
+                    try:
+                        spark.conf.set(k, v)
+                    except Exception:  # noqa: BLE001 - a static or unknown setting of a later release
+                        pass
+            current = dict(want)
+        try:
+            parser.parsePlan(c["sql"])
+        except Exception as e:  # noqa: BLE001 - py4j raises the JVM's exception wrapped
+            rejected.append({"id": c["id"], "hash": c["hash"], "error": first_line(e)[:160]})
+    return {"spark_version": pyspark.__version__,
+            "command": "oracle/syntaxcheck.py --statements: sessionState().sqlParser().parsePlan(sql) of every "
+                       "statement of Spark's SQL tests (spark-4.1-dev golden files), with its test file's settings, local[1]",
+            "statements": len(cases), "rejected": rejected}
+
+
 def main() -> int:
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    stmts = None
+    if len(args) == 3 and args[0] == "--statements":
+        stmts, args = args[1], args[2:]
+    if len(args) != 1:
         print(__doc__, file=sys.stderr)
         return 2
     try:
@@ -138,6 +200,13 @@ def main() -> int:
              .config("spark.ui.enabled", "false")
              .config("spark.sql.catalogImplementation", "in-memory").getOrCreate())
     parser = spark._jsparkSession.sessionState().sqlParser()
+    if stmts is not None:
+        doc = statements(spark, parser, stmts)
+        spark.stop()
+        with open(args[0], "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=0)
+            f.write("\n")
+        return 0
     out = []
     for name, sql in CASES:
         row = {"name": name, "sql": sql}
@@ -145,19 +214,14 @@ def main() -> int:
             parser.parsePlan(sql)
             row["accepted"] = True
         except Exception as e:  # noqa: BLE001 - py4j raises the JVM's exception wrapped
-            msg = str(e).strip()
-            java = getattr(e, "java_exception", None)
-            if java is not None:  # a JVM exception py4j did not convert: its own class and message
-                msg = str(java.toString()).strip()
-            first = next((ln.strip() for ln in msg.splitlines() if ln.strip()), "")
             row["accepted"] = False
-            row["error"] = first[:300]
+            row["error"] = first_line(e)[:300]
         out.append(row)
     spark.stop()
     doc = {"spark_version": pyspark.__version__,
            "command": "oracle/syntaxcheck.py: sessionState().sqlParser().parsePlan(sql), default configuration, local[1]",
            "cases": out}
-    with open(sys.argv[1], "w", encoding="utf-8") as f:
+    with open(args[0], "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
     return 0

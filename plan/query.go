@@ -182,6 +182,44 @@ type Select struct {
 	// OrderBy are the ORDER BY keys; Limit is the LIMIT expression as written.
 	OrderBy []ColumnRef
 	Limit   string
+	// Generators are the LATERAL VIEWs of the FROM clause, in order: each applies a
+	// generator to every row of From (and of the generators before it), adding its columns
+	// to the row's (Spark's Generate). WHERE and what follows see their columns.
+	Generators []Generator
+	// Pivot is set when the block is a PIVOT clause over From (with its Generators): Items
+	// are the aggregates, and the block aggregates by the columns of its input that are
+	// neither pivoted nor referenced by an aggregate (Spark's ResolvePivot). Those are the
+	// GroupBy keys once name resolution (workload.Resolve) knows the input's columns, and
+	// Pivot.Grouped says so.
+	Pivot *Pivot
+}
+
+// A Generator is one LATERAL VIEW [OUTER] f(…) alias AS c1, c2.
+type Generator struct {
+	// X is the generator call as a tree; Function is its name, lower case ("explode").
+	X        *X
+	Function string
+	Outer    bool
+	// Alias is the name its columns are qualified by, lower case, "" when none is given;
+	// Columns are its columns' names, lower case (empty when none are written: Spark then
+	// names them after the generator, col, key and value, pos …).
+	Alias   string
+	Columns []string
+	Span    Span
+}
+
+// A Pivot is a PIVOT (aggregates FOR columns IN (values)) clause.
+type Pivot struct {
+	// Columns are the FOR column or columns.
+	Columns []ColumnRef
+	// Values are the IN values as written; Names are the names of the columns the pivot
+	// makes, in Spark's order (for each value, each aggregate): the value's alias or text,
+	// followed by "_" and the aggregate's alias or text when there are several aggregates.
+	Values []string
+	Names  []string
+	// Grouped is set when Select.GroupBy holds the implicit grouping columns, which name
+	// resolution finds from the input's columns; clear, the grouping is not known.
+	Grouped bool
 }
 
 // A ColumnPair is two keys compared for equality.

@@ -53,6 +53,9 @@ func runBL307(p *Pass) error {
 			if sel.Aggregate && len(sel.GroupBy) > 0 {
 				checkGrouping(p, q, t, "GROUP BY", sel.GroupBy, sel.Span)
 			}
+			if keys := pivotGrouping(p, q, sel); len(keys) > 0 {
+				checkGrouping(p, q, t, "PIVOT, grouping by", keys, sel.Span)
+			}
 			for _, w := range sel.Windows {
 				if len(w.PartitionBy) > 0 {
 					checkGrouping(p, q, t, "window PARTITION BY", w.PartitionBy, w.Span)
@@ -128,6 +131,23 @@ func groupingOf(what string, t *plan.Table, keys []plan.ColumnRef) *Grouping {
 		g.Columns = append(g.Columns, k.Column)
 	}
 	return g
+}
+
+// pivotGrouping returns the columns a PIVOT block of q groups by (those of its input it
+// neither pivots nor aggregates), which name resolution finds; nil when sel is no PIVOT or
+// its input's columns are not known.
+func pivotGrouping(p *Pass, q *plan.Query, sel *plan.Select) []plan.ColumnRef {
+	if sel.Pivot == nil || p.Workload == nil {
+		return nil
+	}
+	var keys []plan.ColumnRef
+	p.Workload.Resolved(q).Query.WalkRelations(func(r *plan.Relation) bool {
+		if rs := r.Select; r.Kind == plan.SelectRel && rs != nil && rs.Pivot != nil && rs.Pivot.Grouped && rs.Span == sel.Span {
+			keys = rs.GroupBy
+		}
+		return keys == nil
+	})
+	return keys
 }
 
 // collectSelects gathers the SELECT blocks of a relation tree.

@@ -121,7 +121,9 @@ func isAggregateFunc(name string) bool {
 		"stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp", "corr", "covar_pop", "covar_samp",
 		"approx_count_distinct", "count_if", "bool_and", "bool_or", "every", "some", "any", "max_by", "min_by",
 		"histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median", "kurtosis", "skewness",
-		"bit_and", "bit_or", "bit_xor", "array_agg", "listagg", "string_agg":
+		"bit_and", "bit_or", "bit_xor", "array_agg", "listagg", "string_agg",
+		"pivotfirst": // ResolvePivot's second aggregation; SQL cannot call it
+
 		return true
 	}
 	return false

@@ -132,6 +132,9 @@ func (s *sim) partitioning0(n *node) part {
 		case "Expand":
 			// ExpandExec: UnknownPartitioning (it rewrites the grouping columns).
 			return unknownPart(s.partitioning(n.child()).numPartitions())
+		case "Generate":
+			// GenerateExec keeps its child's partitioning.
+			return s.partitioning(n.child())
 		case "CollectLimit", "GlobalLimit":
 			return part{kind: plan.SinglePartition}
 		case "TakeOrderedAndProject":

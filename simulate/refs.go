@@ -97,6 +97,18 @@ func (r refSet) selectBlock(sel *plan.Select) {
 			r.tree(x)
 		}
 	}
+	for _, g := range sel.Generators {
+		r.tree(g.X)
+	}
+	if pv := sel.Pivot; pv != nil {
+		r.keys(pv.Columns)
+		if !pv.Grouped {
+			// It groups by every other column of its input.
+			for _, n := range scopeNames(sel.From) {
+				r.star[n] = true
+			}
+		}
+	}
 	r.relation(sel.From)
 }
 

@@ -12,6 +12,9 @@ import (
 func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	s.depth++
 	defer func() { s.depth-- }()
+	if sel.Pivot != nil {
+		return s.pivotBlock(sel)
+	}
 	saved, savedWhere := s.filters, s.where
 	s.filters, s.where = sel.Filters, nil
 	var n *node
@@ -45,6 +48,7 @@ func (s *sim) selectBlock(sel *plan.Select) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
+	n = s.generate(n, sel.Generators)
 	if hasSubquery(sel.WhereX) {
 		s.note("a subquery in WHERE (%s) is planned by Spark as a semi or anti join or a subquery expression (RewritePredicateSubquery); its shuffles are not modelled", sel.Where)
 	}

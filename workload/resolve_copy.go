@@ -74,6 +74,15 @@ func copySelect(s *plan.Select) *plan.Select {
 	for i := range c.Hints {
 		c.Hints[i].ArgsX = copyXs(c.Hints[i].ArgsX)
 	}
+	c.Generators = slices.Clone(s.Generators)
+	for i := range c.Generators {
+		c.Generators[i].X = copyX(c.Generators[i].X)
+	}
+	if s.Pivot != nil {
+		pv := *s.Pivot
+		pv.Columns = copyRefs(s.Pivot.Columns)
+		c.Pivot = &pv
+	}
 	return &c
 }
 

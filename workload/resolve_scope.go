@@ -127,6 +127,9 @@ func (r *resolver) tableOutput(rel *plan.Relation) columns {
 
 // selectOutput returns the columns of a SELECT block: its items' names, stars expanded.
 func (r *resolver) selectOutput(sel *plan.Select) columns {
+	if sel != nil && sel.Pivot != nil {
+		return r.pivotOutput(sel)
+	}
 	if sel == nil || len(sel.Items) == 0 || len(sel.ItemsX) != len(sel.Items) {
 		return columns{}
 	}
@@ -137,7 +140,7 @@ func (r *resolver) selectOutput(sel *plan.Select) columns {
 		switch {
 		case x != nil && x.Op == plan.OpStar:
 			if sc == nil {
-				sc = r.newScope(sel.From, false)
+				sc = r.selectScope(sel)
 			}
 			s := sc.star(x.Qualifier)
 			out.names = append(out.names, s.names...)

@@ -9,8 +9,15 @@ import (
 // selectBlock resolves a SELECT block: its FROM tree first (subqueries, views, join keys),
 // then every key and expression of the block in the scope of its FROM relations.
 func (r *resolver) selectBlock(sel *plan.Select) {
+	if sel.Pivot != nil {
+		r.pivotBlock(sel)
+		return
+	}
 	r.from(sel.From)
-	sc := r.newScope(sel.From, false)
+	sc := r.selectScope(sel)
+	for _, g := range sel.Generators {
+		r.tree(sc, g.X, nil)
+	}
 	names, known := selectNames(sel)
 	for i := range sel.Filters {
 		r.key(sc, &sel.Filters[i].Column)

@@ -6,9 +6,28 @@ import (
 	"github.com/bucketlint/bucketlint/plan"
 )
 
-// from converts a FROM clause into a left-deep tree: each JOIN nests the relation so far on
-// its left, and each comma is an inner join without an ON condition.
+// from converts a FROM clause that is a relation of another (a nested FROM): LATERAL VIEWs
+// not under a PIVOT make it a SELECT * block with those generators.
 func (b *queryBuilder) from(f *fromClause) *plan.Relation {
+	rel, gens := b.fromClause(f)
+	if len(gens) == 0 {
+		return rel
+	}
+	sel := &plan.Select{Span: rel.Span, From: rel, Generators: gens, Items: []string{"*"}, ItemsX: []*plan.X{{Op: plan.OpStar, Raw: "*"}}, ItemAliases: []string{""}}
+	return &plan.Relation{Kind: plan.SelectRel, Span: rel.Span, Text: rel.Text, Select: sel}
+}
+
+// fromClause converts a FROM clause into a left-deep tree: each JOIN nests the relation so
+// far on its left, and each comma is an inner join without an ON condition; a PIVOT makes
+// the tree its input. It returns the LATERAL VIEWs left to apply, those of a clause without
+// PIVOT.
+func (b *queryBuilder) fromClause(f *fromClause) (*plan.Relation, []plan.Generator) {
+	rel := b.joins(f)
+	return b.pivoted(rel, b.generators(f.Lateral), f.pivot)
+}
+
+// joins converts the relations of a FROM clause and their joins.
+func (b *queryBuilder) joins(f *fromClause) *plan.Relation {
 	rel := b.chain(f.First)
 	for _, ch := range f.More {
 		right := b.chain(ch)
@@ -84,6 +103,9 @@ func (b *queryBuilder) factor(t *tableFactor) *plan.Relation {
 	}
 	for _, c := range t.ColAlias {
 		r.ColumnAliases = append(r.ColumnAliases, unquoteIdent(c.Name))
+	}
+	if len(t.pivot) > 0 {
+		r, _ = b.pivoted(r, nil, t.pivot)
 	}
 	return r
 }

@@ -129,18 +129,37 @@ type sortItem struct {
 	Nulls  string
 }
 
-// fromClause is a comma list of join chains, with LATERAL VIEWs kept as text.
+// fromClause is a comma list of join chains, then LATERAL VIEWs, PIVOT and UNPIVOT.
 type fromClause struct {
 	First   *joinChain
 	More    []*joinChain
 	Lateral []*lateralView
-	// pivot holds PIVOT and UNPIVOT clauses as tokens (read by rd only).
-	pivot []*innerTok
+	// pivot holds PIVOT and UNPIVOT clauses (read by rd only).
+	pivot []*pivotClause
 }
 
-// lateralView is LATERAL VIEW [OUTER] f(…) alias [AS cols], skipped.
+// lateralView is LATERAL VIEW [OUTER] f(…) alias [AS cols].
 type lateralView struct {
-	Tokens []*innerTok
+	Pos    pos
+	EndPos pos
+	Outer  bool
+	Func   *funcCall
+	Table  string
+	Cols   []*ident
+}
+
+// pivotClause is PIVOT (aggregates FOR column IN (values)) [alias] or UNPIVOT …, whose
+// parts are not kept.
+type pivotClause struct {
+	Pos     pos
+	EndPos  pos
+	Unpivot bool
+	Aggs    []*selectItem
+	// For are the pivot columns: one name, or a bracketed list.
+	For    []*ident
+	Values []*selectItem
+	// alias holds the clause's alias, if any.
+	alias tableFactor
 }
 
 // joinChain is relation (join relation [ON|USING])*.
@@ -177,5 +196,5 @@ type tableFactor struct {
 	// lateral is LATERAL before a subquery or function; pivot holds PIVOT and UNPIVOT
 	// clauses after the relation, as tokens (read by rd only).
 	lateral bool
-	pivot   []*innerTok
+	pivot   []*pivotClause
 }

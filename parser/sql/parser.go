@@ -109,6 +109,20 @@ type state struct {
 	// legacyBang is spark.sql.legacy.bangEqualsNot set true: ! may stand for NOT before IN,
 	// BETWEEN, LIKE and NULL in 4.x too.
 	legacyBang bool
+	// ansi is spark.sql.ansi.enabled as an earlier SET gave it: 1 true, -1 false, 0 not set
+	// (the release's default: on from 4.0).
+	ansi int8
+}
+
+// dqIdentifiers reports whether "x" is a name: spark.sql.ansi.doubleQuotedIdentifiers takes
+// effect only under ANSI mode, which is on by default from Spark 4.0 (recorded: pyspark 3.5.9
+// reads SELECT 1 FROM "t" under that setting alone as a string, 4.0.5 as a name).
+func (st *state) dqIdentifiers() bool {
+	if !st.dqIdent || st.ansi < 0 {
+		return false
+	}
+	v := st.p.opts.Spark
+	return st.ansi > 0 || v.IsZero() || st.p.opts.SparkDefault || !v.Before(Version{4, 0})
 }
 
 // statement parses one chunk, recovering from grammar panics.
@@ -119,7 +133,7 @@ func (st *state) statement(c chunk) {
 		}
 	}()
 	defer st.buf.release()
-	if st.dqIdent {
+	if st.dqIdentifiers() {
 		c.text = quotesToBackticks(c.text)
 	}
 	words := leadingWords(c.text, 6)

@@ -7,8 +7,8 @@ package sql
 // SELECT k, count(*) FROM t JOIN u ON … GROUP BY k), and one over any other query makes the
 // query a subquery of a new block. The plan, name resolution, the simulator and the rules
 // then see the joins, keys and aggregations of the pipe form as they see its SELECT form.
-// SET, DROP, PIVOT, UNPIVOT and TABLESAMPLE keep the rows' relation (their column changes
-// are not modelled, as PIVOT in FROM is not).
+// |> PIVOT and UNPIVOT apply to the query before them as they do in FROM; SET, DROP and
+// TABLESAMPLE keep the rows' relation (their column changes are not modelled).
 
 // applyPipes returns body with ops applied, in order.
 func applyPipes(body *setExpr, ops []*pipeOp) *setExpr {
@@ -66,6 +66,9 @@ func applyPipe(body *setExpr, op *pipeOp) *setExpr {
 			s = wrapQuery(body, "")
 		}
 		organize(s, op.Org)
+	case "PIVOT", "UNPIVOT":
+		s = wrapQuery(body, "")
+		s.From.First.Left.pivot = []*pivotClause{op.Pivot}
 	case "UNION":
 		paren := &queryTerm{Pos: body.Pos, EndPos: body.EndPos, Paren: &queryStmt{Pos: body.Pos, EndPos: body.EndPos, Body: body}}
 		return &setExpr{Pos: body.Pos, EndPos: op.EndPos, Left: paren, Ops: []*setOp{op.SetOp}}

@@ -97,6 +97,16 @@ func (p *printer) sel(s *plan.Select, in string) {
 		p.line(in, "from")
 		p.rel(s.From, in+"  ")
 	}
+	for _, g := range s.Generators {
+		outer := ""
+		if g.Outer {
+			outer = " outer"
+		}
+		p.line(in, "generate%s %s as %s (%s)", outer, oneLine(g.X.Raw), g.Alias, strings.Join(g.Columns, ", "))
+	}
+	if pv := s.Pivot; pv != nil {
+		p.line(in, "pivot for %s in (%s) as (%s)", keyList(pv.Columns), oneLine(strings.Join(pv.Values, ", ")), strings.Join(pv.Names, ", "))
+	}
 	if s.Where != "" {
 		p.line(in, "where %s", oneLine(s.Where))
 	}

@@ -114,8 +114,13 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	}
 	var sc *scope
 	if s.From != nil {
-		out.From = b.from(s.From)
+		out.From, out.Generators = b.fromClause(s.From)
 		sc = newScope(out.From)
+		for _, g := range out.Generators {
+			// The generator's columns are in scope: an unqualified name is no longer the
+			// only relation's.
+			sc.rels = append(sc.rels, &plan.Relation{Kind: plan.OtherRel, Alias: g.Alias})
+		}
 	} else {
 		sc = &scope{}
 	}

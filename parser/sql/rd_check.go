@@ -88,7 +88,7 @@ func decimalScale(s string) int {
 
 // checkDatetimeUnit rejects a string as the unit of TIMESTAMPADD (DATEADD, DATE_ADD),
 // TIMESTAMPDIFF (DATEDIFF, DATE_DIFF) and TIMEDIFF with three arguments: Spark's grammar
-// wants the unit as a keyword.
+// wants the unit as a keyword (from 3.5, and 4.0 for TIMEDIFF).
 func (p *rd) checkDatetimeUnit(name *qname, l *argList) {
 	if name == nil || len(name.Parts) != 1 || len(l.Args) != 3 {
 		return
@@ -100,7 +100,13 @@ func (p *rd) checkDatetimeUnit(name *qname, l *argList) {
 	}
 	a := l.Args[0]
 	if u := soleUnary(a); u != nil && u.Primary.Str != nil {
-		p.failAt(a.Pos.Offset, "the unit of "+upper(name.Parts[0])+" is a keyword (YEAR, MONTH, DAY, …), not the string "+u.Primary.Str[0])
+		// Before the release that made the name a form of the grammar the call was read as
+		// any other function's: TIMEDIFF in 4.0, the others in 3.5.
+		if upper(name.Parts[0]) == "TIMEDIFF" {
+			p.use(featTimediffUnitString, a.Pos.Offset)
+		} else {
+			p.use(featUnitString, a.Pos.Offset)
+		}
 	}
 }
 

@@ -1,6 +1,10 @@
 package sql
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // FROM and what reads rows, after SqlBaseParser.g4's fromClause, relation, joinRelation
 // (joinType, joinCriteria), relationPrimary (tables with temporalClause, optionsClause and
@@ -18,41 +22,46 @@ func (p *rd) fromClause() *fromClause {
 		f.Lateral = append(f.Lateral, p.lateralView())
 	}
 	for p.err == nil && p.isAny("PIVOT", "UNPIVOT") {
-		f.pivot = append(f.pivot, p.pivot()...)
+		f.pivot = append(f.pivot, p.pivot())
 	}
 	return f
 }
 
 // lateralView reads LATERAL VIEW [OUTER] f(args) [table] [AS col, …].
 func (p *rd) lateralView() *lateralView {
-	from := p.i
+	v := &lateralView{Pos: p.pos()}
 	p.i += 2
-	p.accept("OUTER")
-	p.qname()
-	p.argList(nil)
+	v.Outer = p.accept("OUTER")
+	f := &funcCall{Pos: p.pos()}
+	f.Name = p.qname()
+	f.List = p.argList(nil)
+	f.EndPos = p.endPos()
+	v.Func = f
 	if p.isAlias() {
-		p.next()
+		v.Table = p.next().text
 	}
 	if p.accept("AS") || p.isAlias() {
 		for p.err == nil {
-			p.ident()
+			v.Cols = append(v.Cols, p.ident())
 			if !p.accept(",") {
 				break
 			}
 		}
 	}
-	return &lateralView{Tokens: rawToks(p.toks[from:p.i])}
+	v.EndPos = p.endPos()
+	return v
 }
 
 // pivot reads PIVOT (aggregates FOR column IN (values)) or UNPIVOT [INCLUDE|EXCLUDE NULLS]
-// (values FOR name IN (columns)), with an optional alias, and returns the tokens read.
-func (p *rd) pivot() []*innerTok {
+// (values FOR name IN (columns)), with an optional alias.
+func (p *rd) pivot() *pivotClause {
+	c := &pivotClause{Pos: p.pos()}
 	from := p.i
-	unpivot := p.next().text
-	if strings.EqualFold(unpivot, "UNPIVOT") {
+	c.Unpivot = strings.EqualFold(p.next().text, "UNPIVOT")
+	if c.Unpivot {
 		p.use(featUnpivot, p.toks[from].off)
 	}
-	if strings.EqualFold(unpivot, "UNPIVOT") && p.isAny("INCLUDE", "EXCLUDE") {
+	if c.Unpivot && p.isAny("INCLUDE", "EXCLUDE") {
 		p.next()
 		p.expect("NULLS")
 	}
@@ -60,21 +69,24 @@ func (p *rd) pivot() []*innerTok {
 	if p.is("(") {
 		p.identList()
 	} else {
-		p.selectItems()
+		c.Aggs = p.selectItems()
 	}
 	p.expect("FOR")
 	if p.is("(") {
-		p.identList()
+		c.For = p.identList()
 	} else {
-		p.qname()
+		if q := p.qname(); q.Ident == nil && len(q.Parts) == 1 {
+			c.For = []*ident{{Pos: lexer.Position{Offset: q.Pos.Offset}, Name: q.Parts[0]}}
+		}
 	}
 	p.expect("IN")
 	p.expect("(")
-	p.selectItems()
+	c.Values = p.selectItems()
 	p.expect(")")
 	p.expect(")")
-	p.tableAlias(&tableFactor{})
-	return rawToks(p.toks[from:p.i])
+	p.tableAlias(&c.alias)
+	c.EndPos = p.endPos()
+	return c
 }
 
 // joinChain reads relationPrimary followed by joins.
@@ -184,7 +196,7 @@ func (p *rd) tableFactor() *tableFactor {
 	}
 	p.tableAlias(t)
 	for p.err == nil && p.isAny("PIVOT", "UNPIVOT") && isTok(p.ahead(1), "(") {
-		t.pivot = append(t.pivot, p.pivot()...)
+		t.pivot = append(t.pivot, p.pivot())
 	}
 	t.EndPos = p.endPos()
 	return t

@@ -130,8 +130,13 @@ func (p *otherCheck) createOrDrop() {
 	at := p.tok().off
 	q := p.qname()
 	if p.err == nil && temp && !global && len(q.parts()) > 1 {
-		p.failAt(at, "a temporary view or function has a one-part name, not "+strings.Join(q.parts(), "."))
-		return
+		// Before 3.3 (4.1 for a name given by IDENTIFIER) the parser left this to the
+		// analyzer.
+		if q.Ident != nil || q.identX != nil {
+			p.use(featTempQualifiedIdentifier, at)
+		} else {
+			p.use(featTempQualified, at)
+		}
 	}
 	if function && (p.is("(") || p.is("RETURNS")) {
 		p.use(featSQLFunction, p.tok().off)
@@ -233,8 +238,8 @@ func (p *otherCheck) executeImmediate() {
 			sub.statement(c)
 		}
 		if len(sub.errs) > 0 {
-			p.failAt(t.off, "the statement EXECUTE IMMEDIATE runs does not parse: "+strings.TrimPrefix(sub.errs[0].Msg, "syntax error: "))
-			return
+			// Before 4.1 the text was parsed when the statement ran.
+			p.use(featExecuteText, t.off)
 		}
 	}
 	p.next()

@@ -22,6 +22,7 @@ type pipeOp struct {
 	Alias   string
 	SetOp   *setOp
 	Org     *selectBlock
+	Pivot   *pivotClause
 }
 
 // pipeOperator reads what follows |> (operatorPipeRightSide).
@@ -61,7 +62,7 @@ func (p *rd) pipeOperator() *pipeOp {
 		}
 	case p.isAny("PIVOT", "UNPIVOT"):
 		op.Kind = upper(p.tok().text)
-		p.pivot()
+		op.Pivot = p.pivot()
 	case p.is("TABLESAMPLE"):
 		op.Kind = "TABLESAMPLE"
 		p.temporal()

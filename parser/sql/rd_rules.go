@@ -25,14 +25,15 @@ func (p *rd) checkValues(rows []*expr, cols []*ident) {
 		return
 	}
 	w := rowWidth(rows[0])
+	// Before 4.0 the parser left both to the analyzer.
 	for _, r := range rows[1:] {
 		if rowWidth(r) != w {
-			p.failAt(r.Pos.Offset, "VALUES rows have "+strconv.Itoa(w)+" and "+strconv.Itoa(rowWidth(r))+" columns; every row needs the same number")
+			p.use(featValuesWidth, r.Pos.Offset)
 			return
 		}
 	}
 	if len(cols) > 0 && len(cols) != w {
-		p.failAt(cols[0].Pos.Offset, "the alias names "+strconv.Itoa(len(cols))+" columns but the VALUES rows have "+strconv.Itoa(w))
+		p.use(featValuesWidth, cols[0].Pos.Offset)
 	}
 }
 

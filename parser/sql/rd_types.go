@@ -23,7 +23,8 @@ func (p *rd) qname() *qname {
 			s := t.text
 			q.Ident = &s
 			if msg := identString(unquoteString(s)); msg != "" {
-				p.failAt(t.off, "IDENTIFIER("+s+"): "+msg)
+				// Before 4.1 the parser left the string to the analyzer.
+				p.use(featIdentifierString, t.off)
 			}
 		} else {
 			from := p.i

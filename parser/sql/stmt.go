@@ -84,6 +84,11 @@ func (st *state) set(c chunk, start int) {
 	switch strings.ToLower(k) {
 	case "spark.sql.ansi.doublequotedidentifiers":
 		st.dqIdent = strings.EqualFold(v, "true")
+	case "spark.sql.ansi.enabled":
+		st.ansi = 1
+		if !strings.EqualFold(v, "true") {
+			st.ansi = -1
+		}
 	case "spark.sql.legacy.viewschemabindingmode":
 		st.noBinding = strings.EqualFold(v, "false")
 	case "spark.sql.legacy.bangequalsnot":

@@ -106,6 +106,13 @@ const (
 	featNestedComment
 	featJSONPath
 	featWatermark
+	featUnitString
+	featTimediffUnitString
+	featValuesWidth
+	featIdentifierString
+	featTempQualified
+	featTempQualifiedIdentifier
+	featExecuteText
 	featCount
 )
 
@@ -219,6 +226,41 @@ func (f feature) info() featureInfo {
 		return featureInfo{name: "the : path into a VARIANT or JSON value (v:a.b)", since: v41}
 	case featWatermark:
 		return featureInfo{name: "WATERMARK … DELAY OF of a relation", since: v41}
+	case featUnitString:
+		return featureInfo{
+			name: "a string as the unit of TIMESTAMPADD, DATEADD, TIMESTAMPDIFF or DATEDIFF", until: v3(5),
+			instead: "write the unit as a keyword (YEAR, MONTH, DAY, …)",
+		}
+	case featTimediffUnitString:
+		return featureInfo{
+			name: "a string as the unit of TIMEDIFF", until: v4,
+			instead: "write the unit as a keyword (YEAR, MONTH, DAY, …)",
+		}
+	case featValuesWidth:
+		return featureInfo{
+			name: "VALUES rows of different widths, or an alias naming another number of columns", until: v4,
+			instead: "give every row, and the alias, the same number of columns",
+		}
+	case featIdentifierString:
+		return featureInfo{
+			name: "IDENTIFIER('…') of a string that is not a name", until: v41,
+			instead: "quote each part with backquotes",
+		}
+	case featTempQualified:
+		return featureInfo{
+			name: "a qualified name for a temporary view or function", until: v3(3),
+			instead: "give it a one-part name",
+		}
+	case featTempQualifiedIdentifier:
+		return featureInfo{
+			name: "a qualified IDENTIFIER('…') name for a temporary view or function", until: v41,
+			instead: "give it a one-part name",
+		}
+	case featExecuteText:
+		return featureInfo{
+			name: "EXECUTE IMMEDIATE of a string that does not parse as a statement", until: v41,
+			instead: "correct the statement in the string",
+		}
 	case featBangNot:
 		return featureInfo{
 			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,
