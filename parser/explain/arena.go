@@ -19,8 +19,11 @@ type arena struct {
 	// refScratch collects an expression's references until their number is known.
 	refScratch []plan.Attr
 
-	// seen are the expressions read so far, by their text (newExpr).
-	seen map[string]plan.Expr
+	// seen are the expressions read so far, by their text (read).
+	seen map[string]plan.ExprParts
+
+	// later, when set, reads the expressions newExpr returns when they are first asked for.
+	later *reader
 
 	// stack holds the arguments of the lists being read (innermost last) until their
 	// length is known.

@@ -27,9 +27,9 @@ func TestBareAttrAgrees(t *testing.T) {
 func checkBareAttr(t *testing.T, s string) {
 	t.Helper()
 	var a, b arena
-	got, want := a.newExpr(s), b.parsedExpr(s)
+	got, want := a.read(s), b.parsedExpr(s)
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("newExpr(%q) = %+v (tree %s), want %+v (tree %s)", s, got, dumpX(got.X), want, dumpX(want.X))
+		t.Errorf("read(%q) = %+v (tree %s), want %+v (tree %s)", s, got, dumpX(got.X), want, dumpX(want.X))
 	}
 }
 
@@ -99,11 +99,11 @@ func TestKeywordOf(t *testing.T) {
 // alike, they give with it.
 func TestExprsEmptyNotNil(t *testing.T) {
 	var a arena
-	if e := a.newExpr("a)#5"); e.Refs == nil || len(e.Refs) != 0 || e.Text != "a)" {
-		t.Errorf("id cut without a name: Refs %#v, Text %q; want empty, not nil, and \"a)\"", e.Refs, e.Text)
+	if e := a.newExpr("a)#5"); e.Refs() == nil || len(e.Refs()) != 0 || e.Text() != "a)" {
+		t.Errorf("id cut without a name: Refs %#v, Text %q; want empty, not nil, and \"a)\"", e.Refs(), e.Text())
 	}
-	if e := a.newExpr("k = 1"); e.Refs != nil {
-		t.Errorf("no id: Refs %#v, want nil", e.Refs)
+	if e := a.newExpr("k = 1"); e.Refs() != nil {
+		t.Errorf("no id: Refs %#v, want nil", e.Refs())
 	}
 	if es := a.exprs([]string{"", "... 2 more fields"}); es == nil || len(es) != 0 {
 		t.Errorf("only empty parts: %#v, want empty, not nil", es)
@@ -117,8 +117,8 @@ func TestExprsEmptyNotNil(t *testing.T) {
 func TestRepeatsShared(t *testing.T) {
 	var a arena
 	for _, s := range []string{"k#1", "(k#1 = 5)"} {
-		if x, y := a.newExpr(s), a.newExpr(s); x.X != y.X || !reflect.DeepEqual(x, y) {
-			t.Errorf("%q read twice: trees %p and %p", s, x.X, y.X)
+		if x, y := a.newExpr(s), a.newExpr(s); x.X() != y.X() || !reflect.DeepEqual(x, y) {
+			t.Errorf("%q read twice: trees %p and %p", s, x.X(), y.X())
 		}
 	}
 }

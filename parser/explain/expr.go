@@ -3,6 +3,7 @@ package explain
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -111,30 +112,55 @@ func ParseExpr(raw string) plan.Expr {
 	return a.newExpr(strings.TrimSpace(raw))
 }
 
-// newExpr builds an Expr from its printed text: Text drops every attribute's expression id,
-// Refs lists the attributes, X is the tree. An expression printed again in the same Parse (an
-// operator's output is printed by every operator above it, a key by the exchange and the
-// join) shares the first one's tree and reference list, which nothing changes after
-// parsing: most attributes, and a sixth of the other expressions, of a plan are repeats.
+// newExpr returns the expression printed as raw. In a Parse its parts are read when first
+// asked, by the file's reader (plan.ReadLater): most of a plan's expressions are never looked
+// at. Otherwise (ParseExpr) they are read now.
 func (a *arena) newExpr(raw string) plan.Expr {
+	if a.later != nil {
+		return plan.ReadLater(raw, a.later)
+	}
+	e := a.read(raw)
+	return plan.NewExpr(raw, e.Text, e.Refs, e.X)
+}
+
+// A reader reads the expressions of one Parse on first use, one at a time, from any
+// goroutine. An expression printed again in the same Parse (an operator's output is printed
+// by every operator above it, a key by the exchange and the join) shares the first one's
+// tree and reference list, which nothing changes after reading.
+type reader struct {
+	mu sync.Mutex
+	a  arena
+}
+
+// ReadExpr returns the parts of the expression printed as raw.
+func (r *reader) ReadExpr(raw string) plan.ExprParts {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.a.read(raw)
+}
+
+// read returns the parts of the expression printed as raw: Text drops every attribute's
+// expression id, Refs lists the attributes, X is the tree. An expression read before by the
+// same arena gives the same parts.
+func (a *arena) read(raw string) plan.ExprParts {
 	if e, ok := a.seen[raw]; ok {
 		return e
 	}
-	var e plan.Expr
+	var e plan.ExprParts
 	if hash, id, long, ok := bareAttr(raw); ok {
 		e = a.attrExpr(raw, hash, id, long)
 	} else {
 		e = a.parsedExpr(raw)
 	}
 	if a.seen == nil {
-		a.seen = map[string]plan.Expr{}
+		a.seen = map[string]plan.ExprParts{}
 	}
 	a.seen[raw] = e
 	return e
 }
 
-// parsedExpr is newExpr without the fast path for attributes.
-func (a *arena) parsedExpr(raw string) plan.Expr {
+// parsedExpr is read without the fast path for attributes.
+func (a *arena) parsedExpr(raw string) plan.ExprParts {
 	e := a.exprText(raw)
 	e.X = a.parseX(raw, len(e.Refs) > 0)
 	return e
@@ -213,17 +239,17 @@ const maxBareName = 256
 
 // attrExpr builds the Expr of an attribute alone, read by bareAttr: its text is its name,
 // its one reference and its tree the attribute.
-func (a *arena) attrExpr(raw string, hash int, id string, long bool) plan.Expr {
+func (a *arena) attrExpr(raw string, hash int, id string, long bool) plan.ExprParts {
 	name := raw[:hash]
 	refs := a.refs(1)[:1]
 	refs[0] = plan.Attr{Name: name, ID: id, Long: long}
 	x := a.node(plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw})
-	return plan.Expr{Raw: raw, Text: name, Refs: refs, X: x}
+	return plan.ExprParts{Text: name, Refs: refs, X: x}
 }
 
 // exprText builds an Expr's Raw, Text and Refs, without its tree.
-func (a *arena) exprText(raw string) plan.Expr {
-	e := plan.Expr{Raw: raw, Text: raw}
+func (a *arena) exprText(raw string) plan.ExprParts {
+	e := plan.ExprParts{Text: raw}
 	n := strings.Count(raw, "#")
 	if n == 0 {
 		return e

@@ -25,6 +25,7 @@ type parser struct {
 
 func newParser(file string, src []byte) *parser {
 	p := &parser{file: file}
+	p.later = &reader{}
 	text := string(src)
 	p.lines = make([]line, 0, strings.Count(text, "\n")+1)
 	for len(text) > 0 {
