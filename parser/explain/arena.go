@@ -14,7 +14,10 @@ type arena struct {
 	ptrs  []*plan.X
 	attrs []plan.Attr
 	es    []plan.Expr
-	next  [4]int // how many values of each kind the chunks held so far
+	ns    []plan.Node
+	fs    []plan.Field
+	ds    []detail
+	next  [7]int // how many values of each kind the chunks held so far
 
 	// refScratch collects an expression's references until their number is known.
 	refScratch []plan.Attr
@@ -70,6 +73,19 @@ func (a *arena) refs(n int) []plan.Attr { return take(&a.attrs, &a.next[2], n)[:
 
 // exprSlice returns an empty expression list with room for n.
 func (a *arena) exprSlice(n int) []plan.Expr { return take(&a.es, &a.next[3], n)[:0] }
+
+// nodes returns an empty operator list with room for n.
+func (a *arena) nodes(n int) []plan.Node { return take(&a.ns, &a.next[4], n)[:0] }
+
+// fields returns an empty detail field list with room for n.
+func (a *arena) fields(n int) []plan.Field { return take(&a.fs, &a.next[5], n)[:0] }
+
+// newDetail returns a new detail block holding d.
+func (a *arena) newDetail(d detail) *detail {
+	p := &take(&a.ds, &a.next[6], 1)[0]
+	*p = d
+	return p
+}
 
 // push starts collecting a list's arguments on the stack and returns its base.
 func (a *arena) push(xs ...*plan.X) int {

@@ -50,11 +50,12 @@ func FuzzBareAttr(f *testing.F) {
 	})
 }
 
-// bareListCases are lists at and around the shape bareAttrs reads.
+// bareListCases are lists at and around the shapes plainList reads.
 var bareListCases = []string{
 	"[a#1, b#2L, c#x]", "[a#1,b#2]", "[ a#1 ,  b#2 ]", "[a#1]", "[]", "[a#1, ]", "[a#1,, b#2]",
 	"[a#1, b#2", "a#1, b#2]", "[a#1, f(b#2)]", "[a#1, ... 3 more fields]", " [a#1] ", "[a#1\t, b#2]",
-	"[a#1, 'x']", "[a#1]]", "[[a#1]]", "[a#1 b#2]",
+	"[a#1, 'x']", "[a#1]]", "[[a#1]]", "[a#1 b#2]", "[a#1,\u00a0b#2]", "[\u00a0a#1]", "[a#1 , , ]",
+	"[k#1 = 5, a#2]", "[k#1 IN (1,2), a#2]", "[a#1\\, b#2]", "[a, \"b, c\"]", "[a#1,\vb#2]",
 }
 
 // TestBareListAgrees: a list of attributes read by the fast path is what splitting it and
