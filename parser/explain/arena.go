@@ -15,9 +15,8 @@ type arena struct {
 	attrs []plan.Attr
 	es    []plan.Expr
 	ns    []plan.Node
-	fs    []plan.Field
 	ds    []detail
-	next  [7]int // how many values of each kind the chunks held so far
+	next  [6]int // how many values of each kind the chunks held so far
 
 	// refScratch collects an expression's references until their number is known.
 	refScratch []plan.Attr
@@ -77,12 +76,9 @@ func (a *arena) exprSlice(n int) []plan.Expr { return take(&a.es, &a.next[3], n)
 // nodes returns an empty operator list with room for n.
 func (a *arena) nodes(n int) []plan.Node { return take(&a.ns, &a.next[4], n)[:0] }
 
-// fields returns an empty detail field list with room for n.
-func (a *arena) fields(n int) []plan.Field { return take(&a.fs, &a.next[5], n)[:0] }
-
 // newDetail returns a new detail block holding d.
 func (a *arena) newDetail(d detail) *detail {
-	p := &take(&a.ds, &a.next[6], 1)[0]
+	p := &take(&a.ds, &a.next[5], 1)[0]
 	*p = d
 	return p
 }

@@ -149,7 +149,7 @@ func (p *parser) readDetail(id int, d *detail, i int) int {
 	for k := i + 1; k < len(p.lines) && !p.blank(k) && !startsDetail(p.lines[k].s); k++ {
 		n++
 	}
-	d.fields = p.fields(n)
+	d.fields = make([]plan.Field, 0, n)
 	var more []string // continuation lines of the last field
 	flush := func() {
 		if len(more) > 0 {
