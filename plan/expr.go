@@ -29,6 +29,9 @@ func (a Attr) String() string {
 type Expr struct {
 	// Raw is the text exactly as printed, ids included: "cast(customer_id#12 as bigint)".
 	Raw string
+	// X is the tree of an expression made with its parts (NewExpr), the one Tree returns; it
+	// is nil for one read on first use (ReadLater). Read Tree, which gives both.
+	X *X
 	// m gives the rest; nil for an Expr with Raw only (no Text, Refs or tree).
 	m ExprReader
 }
@@ -57,7 +60,7 @@ func (p *ExprParts) ReadExpr(string) ExprParts { return *p }
 
 // NewExpr returns the expression printed as raw with the given text, references and tree.
 func NewExpr(raw, text string, refs []Attr, x *X) Expr {
-	return Expr{Raw: raw, m: &ExprParts{Text: text, Refs: refs, X: x}}
+	return Expr{Raw: raw, X: x, m: &ExprParts{Text: text, Refs: refs, X: x}}
 }
 
 // ReadLater returns the expression printed as raw whose parts r reads when first asked.
@@ -78,8 +81,8 @@ func (e Expr) Text() string { return e.Parts().Text }
 // Refs are the attribute references in Raw, in order of appearance.
 func (e Expr) Refs() []Attr { return e.Parts().Refs }
 
-// X is the expression as a tree (see ExprParts.X).
-func (e Expr) X() *X { return e.Parts().X }
+// Tree is the expression as a tree (see ExprParts.X).
+func (e Expr) Tree() *X { return e.Parts().X }
 
 // WithX returns e with the tree x in place of its own, the other parts unchanged.
 func (e Expr) WithX(x *X) Expr {
@@ -106,7 +109,7 @@ func (e Expr) Column() (string, bool) {
 // IsCast reports whether the expression is a cast (cast or try_cast), as a join key cast
 // from int to bigint is: its tree says so; an expression without a tree is none.
 func (e Expr) IsCast() bool {
-	x := e.X()
+	x := e.Tree()
 	return x != nil && x.Op == OpCast
 }
 

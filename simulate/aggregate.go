@@ -58,7 +58,7 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 	}
 	partialFuncs := make([]plan.Expr, len(funcs))
 	for i, f := range funcs {
-		x := partial(f.X())
+		x := partial(f.Tree())
 		partialFuncs[i] = plan.NewExpr(x.Raw, x.Raw, nil, x)
 	}
 	if groups := distinctGroups(aggregateCalls(sel.ItemsX), in.out); len(groups) > 1 {
@@ -79,7 +79,7 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 func (s *sim) aggregateKind(in *node, funcs []plan.Expr) string {
 	kind := "HashAggregate"
 	for _, f := range funcs {
-		call := aggCall(f.X())
+		call := aggCall(f.Tree())
 		switch call.Name {
 		case "collect_list", "collect_set", "percentile", "approx_percentile", "percentile_approx", "histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median":
 			if !s.opt.boolConf("spark.sql.execution.useObjectHashAggregateExec", true) {

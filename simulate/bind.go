@@ -17,7 +17,7 @@ func bound(x *plan.X, out []attr) *plan.X {
 		if !ok {
 			return
 		}
-		if id := a.expr.X().Uncast(); id != nil && id.Op == plan.OpColumn {
+		if id := a.expr.Tree().Uncast(); id != nil && id.Op == plan.OpColumn {
 			c.ID, c.Long = id.ID, id.Long
 		}
 		c.Relation = a.relation

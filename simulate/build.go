@@ -203,7 +203,7 @@ func filterNode(child *node, cond *plan.X) *node {
 func aliasExpr(e plan.Expr, name string) plan.Expr {
 	raw := e.Raw + " AS " + name
 	var x *plan.X
-	if ex := e.X(); ex != nil {
+	if ex := e.Tree(); ex != nil {
 		x = &plan.X{Op: plan.OpAlias, Name: strings.ToLower(name), Args: []*plan.X{ex}, Raw: raw}
 	}
 	return plan.NewExpr(raw, e.Text()+" AS "+name, e.Refs(), x)
@@ -213,7 +213,7 @@ func aliasExpr(e plan.Expr, name string) plan.Expr {
 // attribute ("total#7"); its tree is the alias of def that defines it.
 func computedExpr(e plan.Expr, def *plan.X) plan.Expr {
 	x := &plan.X{Op: plan.OpAlias, Args: []*plan.X{def}, Raw: e.Raw}
-	if c := e.X(); c != nil {
+	if c := e.Tree(); c != nil {
 		x.Name, x.ID, x.Long = c.Name, c.ID, c.Long
 	}
 	return e.WithX(x)

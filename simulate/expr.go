@@ -61,7 +61,7 @@ func sameExprs(a, b []plan.Expr) bool {
 func castExpr(e plan.Expr, typ string) plan.Expr {
 	raw := "cast(" + e.Raw + " as " + typ + ")"
 	var x *plan.X
-	if ex := e.X(); ex != nil {
+	if ex := e.Tree(); ex != nil {
 		x = &plan.X{Op: plan.OpCast, Name: "cast", Type: plan.CanonicalType(typ), Args: []*plan.X{ex}, Raw: raw}
 	}
 	return plan.NewExpr(raw, "cast("+e.Text()+" as "+typ+")", e.Refs(), x)
@@ -74,7 +74,7 @@ func renamed(e plan.Expr, name string) plan.Expr {
 	if e.Text() == name {
 		return e
 	}
-	return plan.NewExpr(e.Raw, name, e.Refs(), e.X())
+	return plan.NewExpr(e.Raw, name, e.Refs(), e.Tree())
 }
 
 func exprsText(es []plan.Expr) string { return strings.Join(plan.Texts(es), ", ") }

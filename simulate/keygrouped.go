@@ -122,16 +122,16 @@ func transformExpr(fn string, arg int, a attr) plan.Expr {
 	if arg > 0 {
 		x.Args = append(x.Args, &plan.X{Op: plan.OpLiteral, Value: strconv.Itoa(arg), Raw: strconv.Itoa(arg)})
 	}
-	x.Args = append(x.Args, a.expr.X())
+	x.Args = append(x.Args, a.expr.Tree())
 	return plan.NewExpr(raw, head+a.expr.Text()+")", a.expr.Refs(), x)
 }
 
 // leaf is the source attribute of a partition expression (collectLeaves().head).
 func leaf(e plan.Expr) plan.Expr {
-	if e.X() == nil || e.X().Op != plan.OpCall || len(e.X().Args) == 0 || len(e.Refs()) != 1 {
+	if e.Tree() == nil || e.Tree().Op != plan.OpCall || len(e.Tree().Args) == 0 || len(e.Refs()) != 1 {
 		return e
 	}
-	src := e.X().Args[len(e.X().Args)-1]
+	src := e.Tree().Args[len(e.Tree().Args)-1]
 	if src == nil || src.Op != plan.OpColumn {
 		return e
 	}

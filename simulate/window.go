@@ -49,7 +49,7 @@ func windowExpr(in []attr, w plan.WindowSpec, keys []plan.Expr, orders []plan.So
 	call, refs := windowCall(in, w, orders)
 	spec := make([]*plan.X, 0, len(keys)+len(orders)+1)
 	for _, k := range keys {
-		spec = append(spec, k.X())
+		spec = append(spec, k.Tree())
 		refs = append(refs, k.Refs()...)
 	}
 	for _, o := range orders {
@@ -60,7 +60,7 @@ func windowExpr(in []attr, w plan.WindowSpec, keys []plan.Expr, orders []plan.So
 	over := &plan.X{Op: plan.OpOther, Name: "over", Args: append([]*plan.X{call}, spec...), Raw: call.Raw + " windowspecdefinition(" + strings.Join(raws(spec), ", ") + ")"}
 	raw := over.Raw + " AS " + out.expr.Raw
 	x := &plan.X{Op: plan.OpAlias, Name: out.name, Args: []*plan.X{over}, Raw: raw}
-	if c := out.expr.X(); c != nil && c.Op == plan.OpColumn {
+	if c := out.expr.Tree(); c != nil && c.Op == plan.OpColumn {
 		x.ID, x.Long = c.ID, c.Long
 	}
 	return plan.NewExpr(raw, plan.StripIDs(raw), append(refs, out.expr.Refs()...), x)
@@ -89,7 +89,7 @@ func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (*plan.X,
 	case "row_number", "cume_dist":
 	case "rank", "dense_rank", "percent_rank":
 		for _, o := range orders {
-			args = append(args, o.Expr.X())
+			args = append(args, o.Expr.Tree())
 			refs = append(refs, o.Expr.Refs()...)
 		}
 	default:
@@ -100,7 +100,7 @@ func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (*plan.X,
 			}
 			if r, ok := columnOf(a); ok {
 				if c, ok := resolve(in, r); ok {
-					args = append(args, c.expr.X())
+					args = append(args, c.expr.Tree())
 					refs = append(refs, c.expr.Refs()...)
 					continue
 				}
@@ -183,7 +183,7 @@ func orderX(o plan.SortOrder) *plan.X {
 	if o.NullsFirst {
 		nulls = "nulls first"
 	}
-	return &plan.X{Op: plan.OpOrder, Name: dir, Value: nulls, Args: []*plan.X{o.Expr.X()}, Raw: orderRaw(o)}
+	return &plan.X{Op: plan.OpOrder, Name: dir, Value: nulls, Args: []*plan.X{o.Expr.Tree()}, Raw: orderRaw(o)}
 }
 
 func orderRaw(o plan.SortOrder) string {

@@ -79,7 +79,7 @@ func exprKey(e plan.Expr, table string, at plan.Pos) plan.ColumnRef {
 		k.Column = strings.ToLower(c)
 		return k
 	}
-	if x := e.X(); x != nil && x.Op == plan.OpCast && x.Name == "cast" && len(x.Args) == 1 && x.Args[0].Op == plan.OpColumn {
+	if x := e.Tree(); x != nil && x.Op == plan.OpCast && x.Name == "cast" && len(x.Args) == 1 && x.Args[0].Op == plan.OpColumn {
 		k.Column, k.Cast = x.Args[0].Name, x.Type
 	}
 	return k

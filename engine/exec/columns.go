@@ -61,8 +61,8 @@ func (s schema) resolveX(x *plan.X) (int, error) {
 // an expression made without one, a column reference when it is one attribute (Refs) and an
 // OpOther of its text otherwise (which no operator evaluates).
 func treeOf(e plan.Expr) *plan.X {
-	if e.X() != nil {
-		return e.X()
+	if e.Tree() != nil {
+		return e.Tree()
 	}
 	if name, ok := e.Column(); ok {
 		r := e.Refs()[0]

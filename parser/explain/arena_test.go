@@ -118,8 +118,8 @@ func TestExprsEmptyNotNil(t *testing.T) {
 func TestRepeatsShared(t *testing.T) {
 	var a arena
 	for _, s := range []string{"k#1", "(k#1 = 5)"} {
-		if x, y := a.newExpr(s), a.newExpr(s); x.X() != y.X() || !reflect.DeepEqual(x, y) {
-			t.Errorf("%q read twice: trees %p and %p", s, x.X(), y.X())
+		if x, y := a.newExpr(s), a.newExpr(s); x.Tree() != y.Tree() || !reflect.DeepEqual(x, y) {
+			t.Errorf("%q read twice: trees %p and %p", s, x.Tree(), y.Tree())
 		}
 	}
 }
