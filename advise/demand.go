@@ -100,8 +100,8 @@ func columnsOf(es []plan.Expr) ([]string, bool) {
 	out := make([]string, len(es))
 	for i, e := range es {
 		c, ok := e.Column()
-		if !ok && e.IsCast() && len(e.Refs) == 1 {
-			c, ok = e.Refs[0].Name, true
+		if !ok && e.IsCast() && len(e.Refs()) == 1 {
+			c, ok = e.Refs()[0].Name, true
 		}
 		if !ok {
 			return nil, false

@@ -253,8 +253,8 @@ func keyTable(x *plan.Exchange) (string, []string) {
 	scan = func(n plan.Node) {
 		if f, ok := n.(*plan.FileScan); ok && f.Table != "" {
 			for _, o := range f.Output {
-				if c, ok := o.Column(); ok && len(o.Refs) == 1 && o.Refs[0].ID != "" {
-					byID[o.Refs[0].ID] = [2]string{f.Table, c}
+				if c, ok := o.Column(); ok && len(o.Refs()) == 1 && o.Refs()[0].ID != "" {
+					byID[o.Refs()[0].ID] = [2]string{f.Table, c}
 				}
 			}
 		}
@@ -267,11 +267,11 @@ func keyTable(x *plan.Exchange) (string, []string) {
 	cols := make([]string, 0, len(x.Partitioning.Keys))
 	for _, k := range x.Partitioning.Keys {
 		_, bare := k.Column()
-		castColumn := k.IsCast() && len(k.Refs) == 1
-		if (!bare && !castColumn) || k.Refs[0].ID == "" {
+		castColumn := k.IsCast() && len(k.Refs()) == 1
+		if (!bare && !castColumn) || k.Refs()[0].ID == "" {
 			return "", nil // an expression of columns is no table's column
 		}
-		tc, ok := byID[k.Refs[0].ID]
+		tc, ok := byID[k.Refs()[0].ID]
 		if !ok || (table != "" && tc[0] != table) {
 			return "", nil
 		}

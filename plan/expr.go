@@ -22,10 +22,22 @@ func (a Attr) String() string {
 	return s
 }
 
-// An Expr is one expression as Spark printed it.
+// An Expr is one expression as Spark printed it. Its Text, Refs and tree were either computed
+// when it was made (NewExpr) or are read from Raw on first use (ReadLater: explain output,
+// most of whose expressions nothing looks at). Either way they do not change afterwards, and
+// an Expr may be read from any goroutine.
 type Expr struct {
 	// Raw is the text exactly as printed, ids included: "cast(customer_id#12 as bigint)".
 	Raw string
+	// X is the tree of an expression made with its parts (NewExpr), the one Tree returns; it
+	// is nil for one read on first use (ReadLater). Read Tree, which gives both.
+	X *X
+	// m gives the rest; nil for an Expr with Raw only (no Text, Refs or tree).
+	m ExprReader
+}
+
+// ExprParts are what an Expr holds besides its text.
+type ExprParts struct {
 	// Text is Raw with expression ids removed: "cast(customer_id as bigint)". Keys are
 	// compared and shown by Text.
 	Text string
@@ -37,27 +49,78 @@ type Expr struct {
 	X *X
 }
 
+// An ExprReader gives an expression's parts from its raw text, the same parts every time it
+// is asked, from any goroutine: a parser that reads expressions on first use.
+type ExprReader interface {
+	ReadExpr(raw string) ExprParts
+}
+
+// ReadExpr returns p itself: parts computed when their Expr was made.
+func (p *ExprParts) ReadExpr(string) ExprParts { return *p }
+
+// NewExpr returns the expression printed as raw with the given text, references and tree.
+func NewExpr(raw, text string, refs []Attr, x *X) Expr {
+	return Expr{Raw: raw, X: x, m: &ExprParts{Text: text, Refs: refs, X: x}}
+}
+
+// ReadLater returns the expression printed as raw whose parts r reads when first asked.
+func ReadLater(raw string, r ExprReader) Expr { return Expr{Raw: raw, m: r} }
+
+// Parts returns the expression's text without ids, references and tree.
+func (e Expr) Parts() ExprParts {
+	if e.m == nil {
+		return ExprParts{}
+	}
+	return e.m.ReadExpr(e.Raw)
+}
+
+// Text is Raw with expression ids removed: "cast(customer_id as bigint)". Keys are compared
+// and shown by Text.
+func (e Expr) Text() string { return e.Parts().Text }
+
+// Refs are the attribute references in Raw, in order of appearance.
+func (e Expr) Refs() []Attr { return e.Parts().Refs }
+
+// Tree is the expression as a tree (see ExprParts.X).
+func (e Expr) Tree() *X { return e.Parts().X }
+
+// WithX returns e with the tree x in place of its own, the other parts unchanged.
+func (e Expr) WithX(x *X) Expr {
+	p := e.Parts()
+	return NewExpr(e.Raw, p.Text, p.Refs, x)
+}
+
+// WithRefs returns e with the references refs in place of its own.
+func (e Expr) WithRefs(refs []Attr) Expr {
+	p := e.Parts()
+	return NewExpr(e.Raw, p.Text, refs, p.X)
+}
+
 // Column returns the referenced column name when the expression is a bare attribute
 // reference (the usual join or bucket key), and false when it is anything else.
 func (e Expr) Column() (string, bool) {
-	if len(e.Refs) != 1 || e.Text != e.Refs[0].Name {
+	p := e.Parts()
+	if len(p.Refs) != 1 || p.Text != p.Refs[0].Name {
 		return "", false
 	}
-	return e.Refs[0].Name, true
+	return p.Refs[0].Name, true
 }
 
 // IsCast reports whether the expression is a cast (cast or try_cast), as a join key cast
 // from int to bigint is: its tree says so; an expression without a tree is none.
-func (e Expr) IsCast() bool { return e.X != nil && e.X.Op == OpCast }
+func (e Expr) IsCast() bool {
+	x := e.Tree()
+	return x != nil && x.Op == OpCast
+}
 
 // String returns Text.
-func (e Expr) String() string { return e.Text }
+func (e Expr) String() string { return e.Text() }
 
 // Texts returns the Text of each expression.
 func Texts(es []Expr) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = e.Text
+		out[i] = e.Text()
 	}
 	return out
 }
@@ -78,7 +141,7 @@ func (o SortOrder) String() string {
 	if o.NullsFirst {
 		nulls = "NULLS FIRST"
 	}
-	return o.Expr.Text + " " + dir + " " + nulls
+	return o.Expr.Text() + " " + dir + " " + nulls
 }
 
 // OrderTexts returns each order as String prints it.

@@ -38,10 +38,10 @@ func TestExprColumn(t *testing.T) {
 		ok     bool
 		isCast bool
 	}{
-		{Expr{Raw: "k#1", Text: "k", Refs: []Attr{{Name: "k", ID: "1"}}}, "k", true, false},
-		{Expr{Raw: "cast(k#1 as bigint)", Text: "cast(k as bigint)", Refs: []Attr{{Name: "k", ID: "1"}}, X: &X{Op: OpCast, Name: "cast", Type: "bigint", Args: []*X{{Op: OpColumn, Name: "k", ID: "1"}}}}, "", false, true},
-		{Expr{Raw: "cast(k#1 as bigint)", Text: "cast(k as bigint)", Refs: []Attr{{Name: "k", ID: "1"}}}, "", false, false},
-		{Expr{Raw: "(a#1 + b#2)", Text: "(a + b)", Refs: []Attr{{Name: "a", ID: "1"}, {Name: "b", ID: "2"}}}, "", false, false},
+		{NewExpr("k#1", "k", []Attr{{Name: "k", ID: "1"}}, nil), "k", true, false},
+		{NewExpr("cast(k#1 as bigint)", "cast(k as bigint)", []Attr{{Name: "k", ID: "1"}}, &X{Op: OpCast, Name: "cast", Type: "bigint", Args: []*X{{Op: OpColumn, Name: "k", ID: "1"}}}), "", false, true},
+		{NewExpr("cast(k#1 as bigint)", "cast(k as bigint)", []Attr{{Name: "k", ID: "1"}}, nil), "", false, false},
+		{NewExpr("(a#1 + b#2)", "(a + b)", []Attr{{Name: "a", ID: "1"}, {Name: "b", ID: "2"}}, nil), "", false, false},
 	}
 	for _, tt := range tests {
 		col, ok := tt.e.Column()

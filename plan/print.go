@@ -130,7 +130,7 @@ func NodeAttrs(n Node) []string {
 		a.list("partition", Texts(x.PartitionKeys))
 		a.list("orders", OrderTexts(x.Orders))
 	case *Filter:
-		a.add("condition", x.Condition.Text)
+		a.add("condition", x.Condition.Text())
 	case *ProjectExec:
 		a.list("exprs", Texts(x.Exprs))
 	case *AdaptiveSparkPlan:
@@ -189,7 +189,7 @@ func (a *attrs) join(j *Join) {
 	a.list("right", Texts(j.RightKeys))
 	a.add("build", j.BuildSide)
 	if j.Condition != nil {
-		a.add("condition", j.Condition.Text)
+		a.add("condition", j.Condition.Text())
 	}
 	if j.Skew {
 		a.add("skew", "true")

@@ -6,7 +6,7 @@ import (
 )
 
 func attr(name, id string) Expr {
-	return Expr{Raw: name + "#" + id, Text: name, Refs: []Attr{{Name: name, ID: id}}}
+	return NewExpr(name+"#"+id, name, []Attr{{Name: name, ID: id}}, nil)
 }
 
 func TestFprintShowsAShuffledJoin(t *testing.T) {

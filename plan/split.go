@@ -12,10 +12,23 @@ func SplitArgs(s string) (parts []string, ok bool) {
 	if s == "" {
 		return nil, true
 	}
-	parts = make([]string, 0, strings.Count(s, ",")+1)
+	return AppendSplitArgs(make([]string, 0, strings.Count(s, ",")+1), s)
+}
+
+// AppendSplitArgs is SplitArgs appending the parts to dst, which a caller can keep on its
+// stack; for empty s it returns dst as it is.
+func AppendSplitArgs(dst []string, s string) (parts []string, ok bool) {
+	s = TrimSpace(s)
+	if s == "" {
+		return dst, true
+	}
+	parts = dst
 	depth, start := 0, 0
 	var noQuote [3]bool // a quote with no closing partner left: treat it as a plain byte
 	for i := 0; i < len(s); i++ {
+		if !splitSpecial[s[i]] {
+			continue
+		}
 		switch c := s[i]; c {
 		case '(', '[', '{':
 			depth++
@@ -35,14 +48,34 @@ func SplitArgs(s string) (parts []string, ok bool) {
 			}
 		case ',':
 			if depth == 0 {
-				parts = append(parts, strings.TrimSpace(s[start:i]))
+				parts = append(parts, TrimSpace(s[start:i]))
 				start = i + 1
 			}
 		}
 	}
-	parts = append(parts, strings.TrimSpace(s[start:]))
+	parts = append(parts, TrimSpace(s[start:]))
 	return parts, depth == 0
 }
+
+// splitSpecial are the bytes AppendSplitArgs looks at; it steps over the others.
+//
+//nolint:gochecknoglobals // a constant table
+var splitSpecial = [256]bool{
+	'(': true, '[': true, '{': true, ')': true, ']': true, '}': true,
+	'\'': true, '"': true, '`': true, ',': true,
+}
+
+// TrimSpace is strings.TrimSpace, quicker for text that neither starts nor ends with a space
+// (the arguments and list elements of printed plans, usually).
+func TrimSpace(s string) string {
+	if s != "" && isPlain(s[0]) && isPlain(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
+// isPlain reports an ASCII byte that is not white space.
+func isPlain(c byte) bool { return c > ' ' && c < 0x80 }
 
 // ClosingQuote returns the index of the quote closing the one at s[i], skipping
 // backslash-escaped bytes, or -1 when there is none.

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,15 @@ func TestSplitArgs(t *testing.T) {
 		got, ok := SplitArgs(c.in)
 		if !slices.Equal(got, c.want) || ok != c.ok {
 			t.Errorf("SplitArgs(%q) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestTrimSpace: TrimSpace is strings.TrimSpace.
+func TestTrimSpace(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a", "a ", "\ta\n", "\u00a0a", "a\u00a0", "\u0085", "a b", "\x7f", "\xff", "\x00a"} {
+		if got, want := TrimSpace(s), strings.TrimSpace(s); got != want {
+			t.Errorf("TrimSpace(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

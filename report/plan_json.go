@@ -231,7 +231,7 @@ func fillOperator(j *nodeJSON, n plan.Node, ancestors []plan.Node) {
 	if jn, ok := plan.JoinOf(n); ok {
 		jj := &joinJSON{Strategy: string(jn.Strategy), Type: plan.StripIDs(jn.Type), LeftKeys: strs(jn.LeftKeys), RightKeys: strs(jn.RightKeys), BuildSide: jn.BuildSide}
 		if jn.Condition != nil {
-			c := jn.Condition.Text
+			c := jn.Condition.Text()
 			jj.Condition = &c
 		}
 		j.Join = jj

@@ -166,7 +166,7 @@ func headline(n plan.Node) string {
 			s += " " + j.BuildSide
 		}
 		if j.Condition != nil {
-			s += " if " + j.Condition.Text
+			s += " if " + j.Condition.Text()
 		}
 		return s
 	}
@@ -202,7 +202,7 @@ func headline(n plan.Node) string {
 	case *plan.Window:
 		return "Window partition by [" + strings.Join(plan.Texts(x.PartitionKeys), ", ") + "]"
 	case *plan.Filter:
-		return "Filter " + x.Condition.Text
+		return "Filter " + x.Condition.Text()
 	case *plan.ProjectExec:
 		return "Project [" + strings.Join(plan.Texts(x.Exprs), ", ") + "]"
 	case *plan.AdaptiveSparkPlan:

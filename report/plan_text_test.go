@@ -8,7 +8,7 @@ import (
 )
 
 func smallPlan() *plan.Explain {
-	key := plan.Expr{Raw: "id#1", Text: "id", Refs: []plan.Attr{{Name: "id", ID: "1"}}}
+	key := plan.NewExpr("id#1", "id", []plan.Attr{{Name: "id", ID: "1"}}, nil)
 	scan := &plan.FileScan{OpInfo: plan.OpInfo{Name: "FileScan", Pos: plan.Pos{Line: 4, Col: 7}}, Format: "parquet", Table: "default.orders", TotalBuckets: 8, SelectedBuckets: 8}
 	ex := &plan.Exchange{
 		OpInfo:       plan.OpInfo{Name: "Exchange", Pos: plan.Pos{Line: 3, Col: 4}, Kids: []plan.Node{scan}},

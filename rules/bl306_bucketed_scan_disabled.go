@@ -156,7 +156,7 @@ func bucketsWanted(root, scan plan.Node, cols []string) bool {
 		}
 		refs := map[string]bool{}
 		for _, k := range keys {
-			for _, r := range k.Refs {
+			for _, r := range k.Refs() {
 				refs[strings.ToLower(r.Name)] = true
 			}
 		}

@@ -20,7 +20,7 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 	var distinct []plan.Expr
 	for _, x := range aggregateCalls(sel.ItemsX) {
 		b := bound(x, in.out)
-		funcs = append(funcs, plan.Expr{Raw: b.Raw, Text: b.Raw, X: b})
+		funcs = append(funcs, plan.NewExpr(b.Raw, b.Raw, nil, b))
 		call := aggCall(x)
 		if !call.Distinct {
 			continue
@@ -58,8 +58,8 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 	}
 	partialFuncs := make([]plan.Expr, len(funcs))
 	for i, f := range funcs {
-		x := partial(f.X)
-		partialFuncs[i] = plan.Expr{Raw: x.Raw, Text: x.Raw, X: x}
+		x := partial(f.Tree())
+		partialFuncs[i] = plan.NewExpr(x.Raw, x.Raw, nil, x)
 	}
 	if groups := distinctGroups(aggregateCalls(sel.ItemsX), in.out); len(groups) > 1 {
 		return s.expandDistinct(in, keys, groups, mk, funcs, partialFuncs, items, size)
@@ -79,7 +79,7 @@ func (s *sim) aggregate(in *node, keys []plan.Expr, items []attr, sel *plan.Sele
 func (s *sim) aggregateKind(in *node, funcs []plan.Expr) string {
 	kind := "HashAggregate"
 	for _, f := range funcs {
-		call := aggCall(f.X)
+		call := aggCall(f.Tree())
 		switch call.Name {
 		case "collect_list", "collect_set", "percentile", "approx_percentile", "percentile_approx", "histogram_numeric", "count_min_sketch", "bloom_filter_agg", "mode", "median":
 			if !s.opt.boolConf("spark.sql.execution.useObjectHashAggregateExec", true) {

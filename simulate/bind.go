@@ -17,7 +17,7 @@ func bound(x *plan.X, out []attr) *plan.X {
 		if !ok {
 			return
 		}
-		if id := a.expr.X.Uncast(); id != nil && id.Op == plan.OpColumn {
+		if id := a.expr.Tree().Uncast(); id != nil && id.Op == plan.OpColumn {
 			c.ID, c.Long = id.ID, id.Long
 		}
 		c.Relation = a.relation
@@ -123,7 +123,7 @@ func boundAnd(xs []*plan.X, out []attr) *plan.X {
 // condition is an expression the simulator prints as the query wrote it: its text and its
 // tree.
 func condition(x *plan.X) plan.Expr {
-	return plan.Expr{Raw: x.Raw, Text: x.Raw, X: x}
+	return plan.NewExpr(x.Raw, x.Raw, nil, x)
 }
 
 // conditions are the expressions of trees.

@@ -181,7 +181,7 @@ func projectNode(child *node, out []attr, defs []*plan.X) *node {
 		switch {
 		case i < len(defs) && defs[i] != nil:
 			e = computedExpr(e, defs[i])
-		case e.Text != a.name:
+		case e.Text() != a.name:
 			e = aliasExpr(e, a.name)
 		}
 		p.Exprs = append(p.Exprs, e)
@@ -201,20 +201,20 @@ func filterNode(child *node, cond *plan.X) *node {
 
 // aliasExpr is e shown under name, as Spark's Alias prints: "x#3 AS y".
 func aliasExpr(e plan.Expr, name string) plan.Expr {
-	a := plan.Expr{Raw: e.Raw + " AS " + name, Text: e.Text + " AS " + name, Refs: e.Refs}
-	if e.X != nil {
-		a.X = &plan.X{Op: plan.OpAlias, Name: strings.ToLower(name), Args: []*plan.X{e.X}, Raw: a.Raw}
+	raw := e.Raw + " AS " + name
+	var x *plan.X
+	if ex := e.Tree(); ex != nil {
+		x = &plan.X{Op: plan.OpAlias, Name: strings.ToLower(name), Args: []*plan.X{ex}, Raw: raw}
 	}
-	return a
+	return plan.NewExpr(raw, e.Text()+" AS "+name, e.Refs(), x)
 }
 
 // computedExpr is the attribute e that a projection computes as def. It prints as the
 // attribute ("total#7"); its tree is the alias of def that defines it.
 func computedExpr(e plan.Expr, def *plan.X) plan.Expr {
 	x := &plan.X{Op: plan.OpAlias, Args: []*plan.X{def}, Raw: e.Raw}
-	if c := e.X; c != nil {
+	if c := e.Tree(); c != nil {
 		x.Name, x.ID, x.Long = c.Name, c.ID, c.Long
 	}
-	e.X = x
-	return e
+	return e.WithX(x)
 }

@@ -39,7 +39,7 @@ func (s *sim) describe(n *node) {
 	case *plan.Sort:
 		in.Args = "[" + strings.Join(plan.OrderTexts(op.Orders), ", ") + "], " + strconv.FormatBool(op.Global) + ", 0"
 	case *plan.Filter:
-		in.Args = op.Condition.Text
+		in.Args = op.Condition.Text()
 	case *plan.ProjectExec:
 		in.Args = "[" + exprsText(op.Exprs) + "]"
 	case *plan.Window:
@@ -78,7 +78,7 @@ func describeJoin(j *plan.Join) string {
 		b.WriteString(", " + j.BuildSide)
 	}
 	if j.Condition != nil {
-		b.WriteString(", " + j.Condition.Text)
+		b.WriteString(", " + j.Condition.Text())
 	}
 	return b.String()
 }

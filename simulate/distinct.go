@@ -80,7 +80,7 @@ func (s *sim) expandDistinct(in *node, keys []plan.Expr, groups [][]plan.Expr, m
 			if a, ok := attrOf(in.out, c); ok {
 				typ = a.typ
 			}
-			a := s.ids.newAttr(strings.ToLower(c.Text), "", typ)
+			a := s.ids.newAttr(strings.ToLower(c.Text()), "", typ)
 			out = append(out, a)
 			inner = append(inner, a.expr)
 		}

@@ -29,10 +29,7 @@ func (g *ids) newAttr(name, relation, typ string) attr {
 	if long {
 		raw += "L"
 	}
-	return attr{name: name, relation: relation, typ: typ, expr: plan.Expr{
-		Raw: raw, Text: name, Refs: []plan.Attr{{Name: name, ID: id, Long: long}},
-		X: &plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw},
-	}}
+	return attr{name: name, relation: relation, typ: typ, expr: plan.NewExpr(raw, name, []plan.Attr{{Name: name, ID: id, Long: long}}, &plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw})}
 }
 
 // sameExpr is Spark's semanticEquals for the expressions the model builds.
@@ -63,21 +60,21 @@ func sameExprs(a, b []plan.Expr) bool {
 // numeric types (a cast key is a different expression: it never matches a bucket column).
 func castExpr(e plan.Expr, typ string) plan.Expr {
 	raw := "cast(" + e.Raw + " as " + typ + ")"
-	c := plan.Expr{Raw: raw, Text: "cast(" + e.Text + " as " + typ + ")", Refs: e.Refs}
-	if e.X != nil {
-		c.X = &plan.X{Op: plan.OpCast, Name: "cast", Type: plan.CanonicalType(typ), Args: []*plan.X{e.X}, Raw: raw}
+	var x *plan.X
+	if ex := e.Tree(); ex != nil {
+		x = &plan.X{Op: plan.OpCast, Name: "cast", Type: plan.CanonicalType(typ), Args: []*plan.X{ex}, Raw: raw}
 	}
-	return c
+	return plan.NewExpr(raw, "cast("+e.Text()+" as "+typ+")", e.Refs(), x)
 }
 
 // renamed is e shown under an alias: the same attribute for partitioning purposes (Spark's
 // AliasAwareOutputPartitioning maps a child's partitioning through aliases), shown by its new
 // name.
 func renamed(e plan.Expr, name string) plan.Expr {
-	if e.Text == name {
+	if e.Text() == name {
 		return e
 	}
-	return plan.Expr{Raw: e.Raw, Text: name, Refs: e.Refs, X: e.X}
+	return plan.NewExpr(e.Raw, name, e.Refs(), e.Tree())
 }
 
 func exprsText(es []plan.Expr) string { return strings.Join(plan.Texts(es), ", ") }

@@ -100,6 +100,6 @@ func (s *sim) exprKey(out []attr, x *plan.X) (attr, bool) {
 		return attr{}, false
 	}
 	a := s.ids.newAttr(strings.ToLower(x.Raw), "", "")
-	a.expr.Refs = nil
+	a.expr = a.expr.WithRefs(nil)
 	return a, true
 }

@@ -117,26 +117,25 @@ func transformExpr(fn string, arg int, a attr) plan.Expr {
 	if arg > 0 {
 		head += strconv.Itoa(arg) + ", "
 	}
-	e := plan.Expr{Raw: head + a.expr.Raw + ")", Text: head + a.expr.Text + ")", Refs: a.expr.Refs}
-	x := &plan.X{Op: plan.OpCall, Name: fn, Raw: e.Raw}
+	raw := head + a.expr.Raw + ")"
+	x := &plan.X{Op: plan.OpCall, Name: fn, Raw: raw}
 	if arg > 0 {
 		x.Args = append(x.Args, &plan.X{Op: plan.OpLiteral, Value: strconv.Itoa(arg), Raw: strconv.Itoa(arg)})
 	}
-	x.Args = append(x.Args, a.expr.X)
-	e.X = x
-	return e
+	x.Args = append(x.Args, a.expr.Tree())
+	return plan.NewExpr(raw, head+a.expr.Text()+")", a.expr.Refs(), x)
 }
 
 // leaf is the source attribute of a partition expression (collectLeaves().head).
 func leaf(e plan.Expr) plan.Expr {
-	if e.X == nil || e.X.Op != plan.OpCall || len(e.X.Args) == 0 || len(e.Refs) != 1 {
+	if e.Tree() == nil || e.Tree().Op != plan.OpCall || len(e.Tree().Args) == 0 || len(e.Refs()) != 1 {
 		return e
 	}
-	src := e.X.Args[len(e.X.Args)-1]
+	src := e.Tree().Args[len(e.Tree().Args)-1]
 	if src == nil || src.Op != plan.OpColumn {
 		return e
 	}
-	return plan.Expr{Raw: src.Raw, Text: e.Refs[0].Name, Refs: e.Refs, X: src}
+	return plan.NewExpr(src.Raw, e.Refs()[0].Name, e.Refs(), src)
 }
 
 // transformOf is a partition expression with its source column blanked: "bucket(8, ?)",
@@ -307,7 +306,7 @@ func (sp shuffleSpec) keyGroupedFor(clustering []plan.Expr) part {
 		e := sp.p.keys[i]
 		if l := leaf(e); l.Raw != e.Raw {
 			shape := transformOf(e)
-			k = plan.Expr{Raw: strings.Replace(shape, "?", k.Raw, 1), Text: strings.Replace(shape, "?", k.Text, 1), Refs: k.Refs}
+			k = plan.NewExpr(strings.Replace(shape, "?", k.Raw, 1), strings.Replace(shape, "?", k.Text(), 1), k.Refs(), nil)
 		}
 		keys = append(keys, k)
 	}

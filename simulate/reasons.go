@@ -183,13 +183,13 @@ func sourceScan(n *node) *node {
 // castOfPartitionKey returns a key that is a cast of one of the partitioning columns.
 func castOfPartitionKey(keys, pkeys []plan.Expr) string {
 	for _, k := range keys {
-		if k.X == nil || k.X.Op != plan.OpCast {
+		if k.Tree() == nil || k.Tree().Op != plan.OpCast {
 			continue
 		}
-		inner := k.X.Uncast()
+		inner := k.Tree().Uncast()
 		for _, p := range pkeys {
 			if inner != nil && inner.Raw == p.Raw {
-				return k.Text
+				return k.Text()
 			}
 		}
 	}

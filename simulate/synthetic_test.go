@@ -26,7 +26,7 @@ func runSynthetic(t *testing.T, src string, o Options) *Result {
 		if x, ok := exprs[name]; ok {
 			return x
 		}
-		x := plan.Expr{Raw: name + "#" + strconv.Itoa(len(exprs)+1), Text: name}
+		x := plan.NewExpr(name+"#"+strconv.Itoa(len(exprs)+1), name, nil, nil)
 		exprs[name] = x
 		return x
 	}

@@ -33,14 +33,14 @@ func exprsWithoutTrees(root plan.Node) []string {
 			if v.Type() == exprT {
 				e := v.Interface().(plan.Expr)
 				switch {
-				case e.X == nil:
+				case e.Tree() == nil:
 					bad = append(bad, fmt.Sprintf("%s %q: no tree", path, e.Raw))
-				case e.X.Raw != e.Raw:
-					bad = append(bad, fmt.Sprintf("%s %q: tree of %q", path, e.Raw, e.X.Raw))
+				case e.Tree().Raw != e.Raw:
+					bad = append(bad, fmt.Sprintf("%s %q: tree of %q", path, e.Raw, e.Tree().Raw))
 				case strings.Contains(path, "Window.Exprs"):
 					// The simulator prints window expressions itself: their trees are
 					// what parser/explain reads from that text.
-					if d := treeDiff(e.X, explain.ParseExpr(e.Raw).X); d != "" {
+					if d := treeDiff(e.Tree(), explain.ParseExpr(e.Raw).Tree()); d != "" {
 						bad = append(bad, fmt.Sprintf("%s %q: %s", path, e.Raw, d))
 					}
 				}

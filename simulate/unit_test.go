@@ -80,7 +80,7 @@ func TestOptionDefaultsPerVersion(t *testing.T) {
 func named(names ...string) []plan.Expr {
 	out := make([]plan.Expr, len(names))
 	for i, n := range names {
-		out[i] = plan.Expr{Raw: n + "#1", Text: n}
+		out[i] = plan.NewExpr(n+"#1", n, nil, nil)
 	}
 	return out
 }

@@ -44,9 +44,9 @@ func whereFilters(t *testing.T, query string) (scanFilter map[string]string, par
 			part[x.Table], data[x.Table] = plan.Texts(x.PartitionFilters), plan.Texts(x.DataFilters)
 		case *plan.Filter:
 			if fs, ok := x.Kids[0].(*plan.FileScan); ok {
-				scanFilter[fs.Table] = x.Condition.Text
+				scanFilter[fs.Table] = x.Condition.Text()
 			} else {
-				others = append(others, x.Condition.Text)
+				others = append(others, x.Condition.Text())
 			}
 		}
 		return true

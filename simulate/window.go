@@ -49,21 +49,21 @@ func windowExpr(in []attr, w plan.WindowSpec, keys []plan.Expr, orders []plan.So
 	call, refs := windowCall(in, w, orders)
 	spec := make([]*plan.X, 0, len(keys)+len(orders)+1)
 	for _, k := range keys {
-		spec = append(spec, k.X)
-		refs = append(refs, k.Refs...)
+		spec = append(spec, k.Tree())
+		refs = append(refs, k.Refs()...)
 	}
 	for _, o := range orders {
 		spec = append(spec, orderX(o))
-		refs = append(refs, o.Expr.Refs...)
+		refs = append(refs, o.Expr.Refs()...)
 	}
 	spec = append(spec, windowFrame(w, len(orders) > 0))
 	over := &plan.X{Op: plan.OpOther, Name: "over", Args: append([]*plan.X{call}, spec...), Raw: call.Raw + " windowspecdefinition(" + strings.Join(raws(spec), ", ") + ")"}
 	raw := over.Raw + " AS " + out.expr.Raw
 	x := &plan.X{Op: plan.OpAlias, Name: out.name, Args: []*plan.X{over}, Raw: raw}
-	if c := out.expr.X; c != nil && c.Op == plan.OpColumn {
+	if c := out.expr.Tree(); c != nil && c.Op == plan.OpColumn {
 		x.ID, x.Long = c.ID, c.Long
 	}
-	return plan.Expr{Raw: raw, Text: plan.StripIDs(raw), Refs: append(refs, out.expr.Refs...), X: x}
+	return plan.NewExpr(raw, plan.StripIDs(raw), append(refs, out.expr.Refs()...), x)
 }
 
 // argTrees are a window function's argument trees: the parser's, or, where it built none
@@ -89,8 +89,8 @@ func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (*plan.X,
 	case "row_number", "cume_dist":
 	case "rank", "dense_rank", "percent_rank":
 		for _, o := range orders {
-			args = append(args, o.Expr.X)
-			refs = append(refs, o.Expr.Refs...)
+			args = append(args, o.Expr.Tree())
+			refs = append(refs, o.Expr.Refs()...)
 		}
 	default:
 		for i, a := range argTrees(w) {
@@ -100,8 +100,8 @@ func windowCall(in []attr, w plan.WindowSpec, orders []plan.SortOrder) (*plan.X,
 			}
 			if r, ok := columnOf(a); ok {
 				if c, ok := resolve(in, r); ok {
-					args = append(args, c.expr.X)
-					refs = append(refs, c.expr.Refs...)
+					args = append(args, c.expr.Tree())
+					refs = append(refs, c.expr.Refs()...)
 					continue
 				}
 			}
@@ -183,7 +183,7 @@ func orderX(o plan.SortOrder) *plan.X {
 	if o.NullsFirst {
 		nulls = "nulls first"
 	}
-	return &plan.X{Op: plan.OpOrder, Name: dir, Value: nulls, Args: []*plan.X{o.Expr.X}, Raw: orderRaw(o)}
+	return &plan.X{Op: plan.OpOrder, Name: dir, Value: nulls, Args: []*plan.X{o.Expr.Tree()}, Raw: orderRaw(o)}
 }
 
 func orderRaw(o plan.SortOrder) string {

@@ -118,8 +118,8 @@ func TestWindowExpressions(t *testing.T) {
 					var raws []string
 					for _, e := range w.Exprs {
 						raws = append(raws, e.Raw)
-						if e.Text != plan.StripIDs(e.Raw) {
-							t.Errorf("text %q is not %q without ids", e.Text, e.Raw)
+						if e.Text() != plan.StripIDs(e.Raw) {
+							t.Errorf("text %q is not %q without ids", e.Text(), e.Raw)
 						}
 					}
 					lines = append(lines, strings.Join(raws, " | "))

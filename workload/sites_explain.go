@@ -74,12 +74,12 @@ func ExplainSide(n plan.Node, keys []plan.Expr, at plan.Pos, tables map[string]*
 
 // exprKey turns a printed join key into a key reference: a bare column, or a cast of one.
 func exprKey(e plan.Expr, table string, at plan.Pos) plan.ColumnRef {
-	k := plan.ColumnRef{Text: e.Text, Table: table, Pos: at}
+	k := plan.ColumnRef{Text: e.Text(), Table: table, Pos: at}
 	if c, ok := e.Column(); ok {
 		k.Column = strings.ToLower(c)
 		return k
 	}
-	if x := e.X; x != nil && x.Op == plan.OpCast && x.Name == "cast" && len(x.Args) == 1 && x.Args[0].Op == plan.OpColumn {
+	if x := e.Tree(); x != nil && x.Op == plan.OpCast && x.Name == "cast" && len(x.Args) == 1 && x.Args[0].Op == plan.OpColumn {
 		k.Column, k.Cast = x.Args[0].Name, x.Type
 	}
 	return k

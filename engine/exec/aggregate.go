@@ -174,7 +174,7 @@ func newAggSpec(a *plan.Aggregate, mode plan.AggregateMode, in schema) (*aggSpec
 	s.out = append(schema{}, s.kcols...)
 	for i := range s.funcs {
 		f := &s.funcs[i]
-		name := a.Functions[i].Text
+		name := a.Functions[i].Text()
 		if s.final {
 			s.out = append(s.out, column{Name: name, Type: f.resultType()})
 			continue

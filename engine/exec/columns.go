@@ -37,7 +37,7 @@ func (s schema) resolve(e plan.Expr) (int, error) {
 		return s.resolveX(x)
 	}
 	for i, c := range s {
-		if strings.EqualFold(c.Name, e.Text) {
+		if strings.EqualFold(c.Name, e.Text()) {
 			return i, nil
 		}
 	}
@@ -61,11 +61,11 @@ func (s schema) resolveX(x *plan.X) (int, error) {
 // an expression made without one, a column reference when it is one attribute (Refs) and an
 // OpOther of its text otherwise (which no operator evaluates).
 func treeOf(e plan.Expr) *plan.X {
-	if e.X != nil {
-		return e.X
+	if e.Tree() != nil {
+		return e.Tree()
 	}
 	if name, ok := e.Column(); ok {
-		r := e.Refs[0]
+		r := e.Refs()[0]
 		return &plan.X{Op: plan.OpColumn, Name: name, ID: r.ID, Long: r.Long, Raw: e.Raw}
 	}
 	return &plan.X{Op: plan.OpOther, Raw: e.Raw}
@@ -149,5 +149,5 @@ func attrOf(e plan.Expr) (name, id string) {
 	case plan.OpAlias:
 		return x.Name, x.ID
 	}
-	return e.Text, ""
+	return e.Text(), ""
 }

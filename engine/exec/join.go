@@ -38,7 +38,7 @@ type joinSpec struct {
 func (e *executor) join(ctx context.Context, j *plan.Join, kids []plan.Node) (*stage, error) {
 	at := kids[0]
 	if j.Condition != nil {
-		return nil, opErr(at, "join conditions beyond equi-keys (%s) are not supported", j.Condition.Text)
+		return nil, opErr(at, "join conditions beyond equi-keys (%s) are not supported", j.Condition.Text())
 	}
 	left, err := e.compile(ctx, kids[0])
 	if err != nil {

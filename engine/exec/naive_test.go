@@ -281,7 +281,7 @@ func pxs(ss ...string) []plan.Expr {
 }
 
 func attr(name string) plan.Expr {
-	return plan.Expr{Raw: name, Text: name, Refs: []plan.Attr{{Name: name}}}
+	return plan.NewExpr(name, name, []plan.Attr{{Name: name}}, nil)
 }
 
 func attrs(names ...string) []plan.Expr {

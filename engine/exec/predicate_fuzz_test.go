@@ -28,7 +28,7 @@ func FuzzPredicate(f *testing.F) {
 	}
 	b.Len = 3
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := compilePredicate(explain.ParseExpr(s).X, cols)
+		p, err := compilePredicate(explain.ParseExpr(s).Tree(), cols)
 		if err != nil {
 			return
 		}

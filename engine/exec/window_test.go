@@ -358,7 +358,7 @@ func TestWindowParsesSparkForms(t *testing.T) {
 		{"sum(v#28) windowspecdefinition(a#29, specifiedwindowframe(RowFrame, unboundedpreceding$(), unboundedfollowing$())) AS s#25L", false, "sum", true, "decimal(20,2)"},
 		{"avg(s#25L) windowspecdefinition(a#29, s#25L DESC NULLS LAST, specifiedwindowframe(RangeFrame, unboundedpreceding$(), currentrow$())) AS m#30", true, "avg", false, "double"},
 	} {
-		f, err := compileWinFunc(px(c.raw).X, in, c.ordered)
+		f, err := compileWinFunc(px(c.raw).Tree(), in, c.ordered)
 		if err != nil {
 			t.Fatalf("%s: %v", c.raw, err)
 		}

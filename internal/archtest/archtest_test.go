@@ -129,6 +129,7 @@ var tokenizerWords = []string{
 // printed: reading them with strings' search and split functions is parsing.
 var textFields = map[string][]string{
 	"Expr":            {"Raw", "Text"},
+	"ExprParts":       {"Text"},
 	"X":               {"Raw"},
 	"ColumnRef":       {"Text"},
 	"Select":          {"Items", "Where", "Having", "Limit"},
@@ -299,8 +300,10 @@ func calleeName(call *ast.CallExpr) string {
 }
 
 // textField reports whether e is one of plan's text fields (possibly indexed, lower-cased or
-// trimmed), naming it as Type.Field.
+// trimmed), naming it as Type.Field. A method without arguments of the same name (Expr's
+// Text(), which reads an expression on first use) counts as the field.
 func textField(info *types.Info, e ast.Expr) (string, bool) {
+	kind := types.FieldVal
 	for {
 		switch x := e.(type) {
 		case *ast.ParenExpr:
@@ -314,6 +317,9 @@ func textField(info *types.Info, e ast.Expr) (string, bool) {
 				e = x.Args[0]
 				continue
 			}
+			if sel, ok := x.Fun.(*ast.SelectorExpr); ok && len(x.Args) == 0 && kind == types.FieldVal {
+				e, kind = sel, types.MethodVal
+			}
 		}
 		break
 	}
@@ -322,7 +328,7 @@ func textField(info *types.Info, e ast.Expr) (string, bool) {
 		return "", false
 	}
 	s, ok := info.Selections[sel]
-	if !ok || s.Kind() != types.FieldVal {
+	if !ok || s.Kind() != kind {
 		return "", false
 	}
 	recv := s.Recv()

@@ -14,13 +14,18 @@ type arena struct {
 	ptrs  []*plan.X
 	attrs []plan.Attr
 	es    []plan.Expr
-	next  [4]int // how many values of each kind the chunks held so far
+	ns    []plan.Node
+	ds    []detail
+	next  [6]int // how many values of each kind the chunks held so far
 
 	// refScratch collects an expression's references until their number is known.
 	refScratch []plan.Attr
 
-	// seen are the expressions read so far, by their text (newExpr).
-	seen map[string]plan.Expr
+	// seen are the expressions read so far, by their text (read).
+	seen map[string]plan.ExprParts
+
+	// later, when set, reads the expressions newExpr returns when they are first asked for.
+	later *reader
 
 	// stack holds the arguments of the lists being read (innermost last) until their
 	// length is known.
@@ -67,6 +72,16 @@ func (a *arena) refs(n int) []plan.Attr { return take(&a.attrs, &a.next[2], n)[:
 
 // exprSlice returns an empty expression list with room for n.
 func (a *arena) exprSlice(n int) []plan.Expr { return take(&a.es, &a.next[3], n)[:0] }
+
+// nodes returns an empty operator list with room for n.
+func (a *arena) nodes(n int) []plan.Node { return take(&a.ns, &a.next[4], n)[:0] }
+
+// newDetail returns a new detail block holding d.
+func (a *arena) newDetail(d detail) *detail {
+	p := &take(&a.ds, &a.next[5], 1)[0]
+	*p = d
+	return p
+}
 
 // push starts collecting a list's arguments on the stack and returns its base.
 func (a *arena) push(xs ...*plan.X) int {

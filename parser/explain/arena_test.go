@@ -27,9 +27,9 @@ func TestBareAttrAgrees(t *testing.T) {
 func checkBareAttr(t *testing.T, s string) {
 	t.Helper()
 	var a, b arena
-	got, want := a.newExpr(s), b.parsedExpr(s)
+	got, want := a.read(s), b.parsedExpr(s)
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("newExpr(%q) = %+v (tree %s), want %+v (tree %s)", s, got, dumpX(got.X), want, dumpX(want.X))
+		t.Errorf("read(%q) = %+v (tree %s), want %+v (tree %s)", s, got, dumpX(got.X), want, dumpX(want.X))
 	}
 }
 
@@ -50,11 +50,12 @@ func FuzzBareAttr(f *testing.F) {
 	})
 }
 
-// bareListCases are lists at and around the shape bareAttrs reads.
+// bareListCases are lists at and around the shapes plainList reads.
 var bareListCases = []string{
 	"[a#1, b#2L, c#x]", "[a#1,b#2]", "[ a#1 ,  b#2 ]", "[a#1]", "[]", "[a#1, ]", "[a#1,, b#2]",
 	"[a#1, b#2", "a#1, b#2]", "[a#1, f(b#2)]", "[a#1, ... 3 more fields]", " [a#1] ", "[a#1\t, b#2]",
-	"[a#1, 'x']", "[a#1]]", "[[a#1]]", "[a#1 b#2]",
+	"[a#1, 'x']", "[a#1]]", "[[a#1]]", "[a#1 b#2]", "[a#1,\u00a0b#2]", "[\u00a0a#1]", "[a#1 , , ]",
+	"[k#1 = 5, a#2]", "[k#1 IN (1,2), a#2]", "[a#1\\, b#2]", "[a, \"b, c\"]", "[a#1,\vb#2]",
 }
 
 // TestBareListAgrees: a list of attributes read by the fast path is what splitting it and
@@ -99,11 +100,11 @@ func TestKeywordOf(t *testing.T) {
 // alike, they give with it.
 func TestExprsEmptyNotNil(t *testing.T) {
 	var a arena
-	if e := a.newExpr("a)#5"); e.Refs == nil || len(e.Refs) != 0 || e.Text != "a)" {
-		t.Errorf("id cut without a name: Refs %#v, Text %q; want empty, not nil, and \"a)\"", e.Refs, e.Text)
+	if e := a.newExpr("a)#5"); e.Refs() == nil || len(e.Refs()) != 0 || e.Text() != "a)" {
+		t.Errorf("id cut without a name: Refs %#v, Text %q; want empty, not nil, and \"a)\"", e.Refs(), e.Text())
 	}
-	if e := a.newExpr("k = 1"); e.Refs != nil {
-		t.Errorf("no id: Refs %#v, want nil", e.Refs)
+	if e := a.newExpr("k = 1"); e.Refs() != nil {
+		t.Errorf("no id: Refs %#v, want nil", e.Refs())
 	}
 	if es := a.exprs([]string{"", "... 2 more fields"}); es == nil || len(es) != 0 {
 		t.Errorf("only empty parts: %#v, want empty, not nil", es)
@@ -117,8 +118,8 @@ func TestExprsEmptyNotNil(t *testing.T) {
 func TestRepeatsShared(t *testing.T) {
 	var a arena
 	for _, s := range []string{"k#1", "(k#1 = 5)"} {
-		if x, y := a.newExpr(s), a.newExpr(s); x.X != y.X || !reflect.DeepEqual(x, y) {
-			t.Errorf("%q read twice: trees %p and %p", s, x.X, y.X)
+		if x, y := a.newExpr(s), a.newExpr(s); x.Tree() != y.Tree() || !reflect.DeepEqual(x, y) {
+			t.Errorf("%q read twice: trees %p and %p", s, x.Tree(), y.Tree())
 		}
 	}
 }

@@ -3,6 +3,7 @@ package explain
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -47,18 +48,46 @@ func isMoreFields(s string) bool {
 // exprList parses a bracketed list "[a#1, b#2, ... 3 more fields]" into expressions, leaving
 // out the truncation marker. ok is false when the brackets do not balance.
 func (a *arena) exprList(s string) (out []plan.Expr, ok bool) {
-	if t := strings.TrimSpace(s); len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' {
-		if n := bareAttrs(t[1 : len(t)-1]); n > 0 {
-			return a.attrList(t[1:len(t)-1], n), true
+	if t := plan.TrimSpace(s); len(t) > 2 && t[0] == '[' && t[len(t)-1] == ']' {
+		var buf [splitBuf]string
+		if parts, ok := plainList(buf[:0], t[1:len(t)-1]); ok {
+			return a.exprs(parts), true
 		}
 	}
 	return a.splitList(s)
 }
 
+// plainList splits a list's inside at its commas when it holds no bracket, brace or quote,
+// as most lists (of attributes, of simple keys) do: then its brackets balance and
+// plan.SplitArgs would split it the same way. ok is false for any other list.
+func plainList(buf []string, s string) (parts []string, ok bool) {
+	s = plan.TrimSpace(s)
+	if s == "" {
+		return buf, true
+	}
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case !listSpecial[c]:
+		case c == ',':
+			buf = append(buf, plan.TrimSpace(s[start:i]))
+			start = i + 1
+		default:
+			return nil, false
+		}
+	}
+	return append(buf, plan.TrimSpace(s[start:])), true
+}
+
+// listSpecial are the bytes plainList stops at: the comma it splits at, and the brackets,
+// braces and quotes it leaves to plan.SplitArgs.
+var listSpecial = [256]bool{',': true, '(': true, ')': true, '[': true, ']': true, '{': true, '}': true, '\'': true, '"': true, '`': true} //nolint:gochecknoglobals // a constant table
+
 // splitList is exprList without the fast path for lists of attributes.
 func (a *arena) splitList(s string) (out []plan.Expr, ok bool) {
 	inner, closed := unwrap(s, '[', ']')
-	parts, balanced := plan.SplitArgs(inner)
+	var buf [splitBuf]string
+	parts, balanced := plan.AppendSplitArgs(buf[:0], inner)
 	return a.exprs(parts), closed && balanced
 }
 
@@ -86,10 +115,13 @@ func (a *arena) exprs(parts []string) []plan.Expr {
 	return out
 }
 
-// stringList parses a bracketed list into its printed elements.
-func stringList(s string) []string {
+// splitBuf is how many parts of a split the parser keeps on its stack before allocating.
+const splitBuf = 16
+
+// stringList parses a bracketed list into its printed elements, appended to buf.
+func stringList(buf []string, s string) []string {
 	inner, _ := unwrap(s, '[', ']')
-	parts, _ := plan.SplitArgs(inner)
+	parts, _ := plan.AppendSplitArgs(buf, inner)
 	out := parts[:0]
 	for _, p := range parts {
 		if p != "" {
@@ -111,30 +143,55 @@ func ParseExpr(raw string) plan.Expr {
 	return a.newExpr(strings.TrimSpace(raw))
 }
 
-// newExpr builds an Expr from its printed text: Text drops every attribute's expression id,
-// Refs lists the attributes, X is the tree. An expression printed again in the same Parse (an
-// operator's output is printed by every operator above it, a key by the exchange and the
-// join) shares the first one's tree and reference list, which nothing changes after
-// parsing: most attributes, and a sixth of the other expressions, of a plan are repeats.
+// newExpr returns the expression printed as raw. In a Parse its parts are read when first
+// asked, by the file's reader (plan.ReadLater): most of a plan's expressions are never looked
+// at. Otherwise (ParseExpr) they are read now.
 func (a *arena) newExpr(raw string) plan.Expr {
+	if a.later != nil {
+		return plan.ReadLater(raw, a.later)
+	}
+	e := a.read(raw)
+	return plan.NewExpr(raw, e.Text, e.Refs, e.X)
+}
+
+// A reader reads the expressions of one Parse on first use, one at a time, from any
+// goroutine. An expression printed again in the same Parse (an operator's output is printed
+// by every operator above it, a key by the exchange and the join) shares the first one's
+// tree and reference list, which nothing changes after reading.
+type reader struct {
+	mu sync.Mutex
+	a  arena
+}
+
+// ReadExpr returns the parts of the expression printed as raw.
+func (r *reader) ReadExpr(raw string) plan.ExprParts {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.a.read(raw)
+}
+
+// read returns the parts of the expression printed as raw: Text drops every attribute's
+// expression id, Refs lists the attributes, X is the tree. An expression read before by the
+// same arena gives the same parts.
+func (a *arena) read(raw string) plan.ExprParts {
 	if e, ok := a.seen[raw]; ok {
 		return e
 	}
-	var e plan.Expr
+	var e plan.ExprParts
 	if hash, id, long, ok := bareAttr(raw); ok {
 		e = a.attrExpr(raw, hash, id, long)
 	} else {
 		e = a.parsedExpr(raw)
 	}
 	if a.seen == nil {
-		a.seen = map[string]plan.Expr{}
+		a.seen = map[string]plan.ExprParts{}
 	}
 	a.seen[raw] = e
 	return e
 }
 
-// parsedExpr is newExpr without the fast path for attributes.
-func (a *arena) parsedExpr(raw string) plan.Expr {
+// parsedExpr is read without the fast path for attributes.
+func (a *arena) parsedExpr(raw string) plan.ExprParts {
 	e := a.exprText(raw)
 	e.X = a.parseX(raw, len(e.Refs) > 0)
 	return e
@@ -159,71 +216,22 @@ func bareAttr(raw string) (hash int, id string, long, ok bool) {
 	return i, id, long, true
 }
 
-// bareAttrs returns how many attributes a list holds when it holds nothing but attributes
-// bareAttr reads, separated by commas with or without spaces ("a#1, b#2L"), and 0 for any
-// other list. For such a list, split and read one by one, attrList builds what exprs does.
-func bareAttrs(s string) int {
-	n := 0
-	for i := 0; ; {
-		for i < len(s) && s[i] == ' ' {
-			i++
-		}
-		e := i
-		for e < len(s) && s[e] != ',' && s[e] != ' ' {
-			e++
-		}
-		if _, _, _, ok := bareAttr(s[i:e]); !ok {
-			return 0
-		}
-		n++
-		for e < len(s) && s[e] == ' ' {
-			e++
-		}
-		if e == len(s) {
-			return n
-		}
-		if s[e] != ',' {
-			return 0
-		}
-		i = e + 1
-	}
-}
-
-// attrList builds the expressions of a list of n attributes checked by bareAttrs.
-func (a *arena) attrList(s string, n int) []plan.Expr {
-	out := a.exprSlice(n)
-	for i := 0; i < len(s); {
-		for i < len(s) && (s[i] == ' ' || s[i] == ',') {
-			i++
-		}
-		e := i
-		for e < len(s) && s[e] != ',' && s[e] != ' ' {
-			e++
-		}
-		if e > i {
-			out = append(out, a.newExpr(s[i:e]))
-		}
-		i = e
-	}
-	return out
-}
-
 // maxBareName bounds the names bareAttr reads, well inside nameStart's maxNameLen.
 const maxBareName = 256
 
 // attrExpr builds the Expr of an attribute alone, read by bareAttr: its text is its name,
 // its one reference and its tree the attribute.
-func (a *arena) attrExpr(raw string, hash int, id string, long bool) plan.Expr {
+func (a *arena) attrExpr(raw string, hash int, id string, long bool) plan.ExprParts {
 	name := raw[:hash]
 	refs := a.refs(1)[:1]
 	refs[0] = plan.Attr{Name: name, ID: id, Long: long}
 	x := a.node(plan.X{Op: plan.OpColumn, Name: strings.ToLower(name), ID: id, Long: long, Raw: raw})
-	return plan.Expr{Raw: raw, Text: name, Refs: refs, X: x}
+	return plan.ExprParts{Text: name, Refs: refs, X: x}
 }
 
 // exprText builds an Expr's Raw, Text and Refs, without its tree.
-func (a *arena) exprText(raw string) plan.Expr {
-	e := plan.Expr{Raw: raw, Text: raw}
+func (a *arena) exprText(raw string) plan.ExprParts {
+	e := plan.ExprParts{Text: raw}
 	n := strings.Count(raw, "#")
 	if n == 0 {
 		return e
@@ -395,7 +403,8 @@ func (a *arena) sortOrders(parts []string) []plan.SortOrder {
 // orderList parses a bracketed list of sort orders.
 func (a *arena) orderList(s string) []plan.SortOrder {
 	inner, _ := unwrap(s, '[', ']')
-	parts, _ := plan.SplitArgs(inner)
+	var buf [splitBuf]string
+	parts, _ := plan.AppendSplitArgs(buf[:0], inner)
 	return a.sortOrders(parts)
 }
 
@@ -411,7 +420,8 @@ func (a *arena) partitioning(s string) plan.Partitioning {
 		return p
 	}
 	args = strings.TrimSuffix(args, ")")
-	parts, _ := plan.SplitArgs(args)
+	var buf [splitBuf]string
+	parts, _ := plan.AppendSplitArgs(buf[:0], args)
 	if n := len(parts); n > 0 {
 		if v, err := strconv.Atoi(parts[n-1]); err == nil {
 			p.NumPartitions = v

@@ -10,8 +10,9 @@ import (
 // and build side, scanned table) and its detail block (formats.md §5), whose values are never
 // truncated.
 func (a *arena) fillFormatted(n plan.Node, title, rest string, skew bool, d *detail) {
+	var buf [splitBuf]string
 	args := func() []string {
-		parts, _ := plan.SplitArgs(d.value("Arguments"))
+		parts, _ := plan.AppendSplitArgs(buf[:0], d.value("Arguments"))
 		return parts
 	}
 	switch x := n.(type) {

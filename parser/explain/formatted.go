@@ -75,22 +75,22 @@ func outlineID(text string) (title string, id int, stats string, ok bool) {
 }
 
 // detailHead reads a detail block header "(N) Title[ [codegen id : C]]".
-func detailHead(s string) (id int, d *detail, ok bool) {
+func detailHead(s string) (id int, d detail, ok bool) {
 	if len(s) < 3 || s[0] != '(' {
-		return 0, nil, false
+		return 0, d, false
 	}
 	e := 1
 	for e < len(s) && s[e] >= '0' && s[e] <= '9' {
 		e++
 	}
 	if e == 1 || e >= len(s) || s[e] != ')' || e+1 < len(s) && s[e+1] != ' ' {
-		return 0, nil, false
+		return 0, d, false
 	}
 	id, err := strconv.Atoi(s[1:e])
 	if err != nil {
-		return 0, nil, false
+		return 0, d, false
 	}
-	d = &detail{title: strings.TrimSpace(s[e+1:])}
+	d = detail{title: strings.TrimSpace(s[e+1:])}
 	if t, c, found := strings.Cut(d.title, " [codegen id : "); found && strings.HasSuffix(c, "]") {
 		d.codegen, _ = strconv.Atoi(strings.TrimSuffix(c, "]"))
 		d.title = t

@@ -20,12 +20,18 @@ type parser struct {
 	lines []line
 	errs  perr.List
 	raws  []rawNode // preallocated raw nodes, see newRaw
+	// frames is readTree's stack, kept for the next tree.
+	frames []frame
+	// ids is the operator table of the formatted plan being read.
+	ids opTable
 	arena
 }
 
 func newParser(file string, src []byte) *parser {
 	p := &parser{file: file}
+	p.later = &reader{}
 	text := string(src)
+	text0 := text
 	p.lines = make([]line, 0, strings.Count(text, "\n")+1)
 	for len(text) > 0 {
 		s, rest, _ := strings.Cut(text, "\n")
@@ -36,7 +42,9 @@ func newParser(file string, src []byte) *parser {
 		}
 		p.lines = append(p.lines, line{s: s[:e]})
 	}
-	p.unbox()
+	if strings.Contains(text0, "|== ") || strings.Contains(text0, "|Found ") {
+		p.unbox() // no line can open a table cell otherwise
+	}
 	return p
 }
 
@@ -90,7 +98,13 @@ func (p *parser) errorf(i, col int, format string, args ...any) {
 }
 
 // blank reports whether line i is empty.
-func (p *parser) blank(i int) bool { return strings.TrimSpace(p.lines[i].s) == "" }
+func (p *parser) blank(i int) bool {
+	s := p.lines[i].s
+	if s != "" && s[0] > ' ' && s[0] < 0x80 {
+		return false // not a space, not the start of a Unicode one
+	}
+	return strings.TrimSpace(s) == ""
+}
 
 // skipBlank returns the first non-blank line at or after i.
 func (p *parser) skipBlank(i int) int {

@@ -192,11 +192,17 @@ func (p *parser) simpleOp(h head, i, col, depth int) plan.Node {
 // an adaptive plan's sub-plans.
 func (p *parser) attach(n plan.Node, r *rawNode, build func(*rawNode) plan.Node) {
 	in := n.Info()
-	for _, k := range r.kids {
-		in.Kids = append(in.Kids, build(k))
+	if r.nKids > 0 {
+		in.Kids = p.nodes(r.nKids)
+		for k := r.kids; k != nil; k = k.next {
+			in.Kids = append(in.Kids, build(k))
+		}
 	}
-	for _, k := range r.inner {
-		in.Inner = append(in.Inner, build(k))
+	if r.nInner > 0 {
+		in.Inner = p.nodes(r.nInner)
+		for k := r.inner; k != nil; k = k.next {
+			in.Inner = append(in.Inner, build(k))
+		}
 	}
 	for _, s := range r.subs {
 		if s.root == nil {

@@ -30,7 +30,7 @@ func TestPartitioning(t *testing.T) {
 			if i > 0 {
 				keys += ", "
 			}
-			keys += k.Text
+			keys += k.Text()
 		}
 		if p.Kind != tc.kind || p.NumPartitions != tc.n || keys != tc.keys {
 			t.Errorf("partitioning(%q) = %s %d [%s], want %s %d [%s]", tc.in, p.Kind, p.NumPartitions, keys, tc.kind, tc.n, tc.keys)

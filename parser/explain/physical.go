@@ -28,8 +28,8 @@ func (p *parser) physical(e *plan.Explain, h int) int {
 		return next
 	}
 	e.Mode = "formatted"
-	details := map[int]*detail{}
-	ids := map[int]bool{}
+	ids := &p.ids
+	ids.reset(len(p.lines))
 	collectIDs(raw, ids)
 	secs := []pending{{name: "Physical Plan", raw: raw}}
 	j := next
@@ -40,15 +40,16 @@ func (p *parser) physical(e *plan.Explain, h int) int {
 		}
 		s := p.lines[k].s
 		t := strings.TrimSpace(s)
-		if id, d, ok := detailHead(s); ok {
-			d.line = k
-			switch {
-			case !ids[id]:
+		if id, dv, ok := detailHead(s); ok {
+			dv.line = k
+			d := p.newDetail(dv)
+			switch e := ids.at(id, false); {
+			case e == nil || !e.inOutline:
 				p.errorf(k, 0, "detail block for operator (%d), which is not in the plan outline", id)
-			case details[id] != nil:
+			case e.d != nil:
 				p.errorf(k, 0, "second detail block for operator (%d)", id)
 			default:
-				details[id] = d
+				e.d = d
 			}
 			j = p.readDetail(id, d, k)
 			continue
@@ -70,7 +71,7 @@ func (p *parser) physical(e *plan.Explain, h int) int {
 		}
 	}
 	for _, s := range secs {
-		root := p.formattedNode(s.raw, details)
+		root := p.formattedNode(s.raw, ids)
 		if s.name == "Physical Plan" {
 			addPlan(e, s.name, root)
 		} else {
@@ -108,18 +109,18 @@ func addPlan(e *plan.Explain, name string, root plan.Node) {
 	}
 }
 
-// allIDs reports whether every operator line of the tree ends in a formatted outline id.
+// allIDs reports whether every operator line of the tree ends in a formatted outline id,
+// keeping each line's outline fields in its raw node.
 func allIDs(r *rawNode) bool {
-	_, n := codegenPrefix(r.text)
-	if _, _, _, ok := outlineID(r.text[n:]); !ok {
+	if !r.readOutline() {
 		return false
 	}
-	for _, k := range r.kids {
+	for k := r.kids; k != nil; k = k.next {
 		if !allIDs(k) {
 			return false
 		}
 	}
-	for _, k := range r.inner {
+	for k := r.inner; k != nil; k = k.next {
 		if !allIDs(k) {
 			return false
 		}
@@ -133,15 +134,14 @@ func allIDs(r *rawNode) bool {
 }
 
 // collectIDs records the outline ids of the tree.
-func collectIDs(r *rawNode, ids map[int]bool) {
-	_, n := codegenPrefix(r.text)
-	if _, id, _, ok := outlineID(r.text[n:]); ok && id > 0 {
-		ids[id] = true
+func collectIDs(r *rawNode, ids *opTable) {
+	if r.readOutline() && r.id > 0 {
+		ids.at(r.id, true).inOutline = true
 	}
-	for _, k := range r.kids {
+	for k := r.kids; k != nil; k = k.next {
 		collectIDs(k, ids)
 	}
-	for _, k := range r.inner {
+	for k := r.inner; k != nil; k = k.next {
 		collectIDs(k, ids)
 	}
 	for _, s := range r.subs {
@@ -152,11 +152,15 @@ func collectIDs(r *rawNode, ids map[int]bool) {
 }
 
 // formattedNode builds a formatted outline operator from its line and its detail block.
-func (p *parser) formattedNode(r *rawNode, details map[int]*detail) plan.Node {
-	stage, n := codegenPrefix(r.text)
+func (p *parser) formattedNode(r *rawNode, ids *opTable) plan.Node {
+	r.readOutline()
+	stage, n := r.stage, r.pre
 	text := r.text[n:]
-	title, id, stats, _ := outlineID(text)
-	d := details[id]
+	title, id, stats := r.title, r.id, r.stats
+	var d *detail
+	if e := ids.at(id, false); e != nil {
+		d = e.d
+	}
 	if d != nil && d.codegen > 0 {
 		stage = d.codegen
 	}
@@ -178,6 +182,62 @@ func (p *parser) formattedNode(r *rawNode, details map[int]*detail) plan.Node {
 		in.Args = d.value("Arguments")
 	}
 	p.fillFormatted(op, title, rest, skew, d)
-	p.attach(op, r, func(k *rawNode) plan.Node { return p.formattedNode(k, details) })
+	p.attach(op, r, func(k *rawNode) plan.Node { return p.formattedNode(k, ids) })
 	return op
+}
+
+// readOutline reads the codegen prefix and the outline fields "Title (N)[, Statistics(…)]" of
+// r's line into r, and reports whether the line carries an id.
+func (r *rawNode) readOutline() bool {
+	if !r.outlined {
+		r.outlined = true
+		r.stage, r.pre = codegenPrefix(r.text)
+		r.title, r.id, r.stats, r.hasID = outlineID(r.text[r.pre:])
+	}
+	return r.hasID
+}
+
+// An opTable holds, for one formatted plan, whether its outline prints each operator id and
+// the id's detail block. Spark numbers a plan's operators from 1, so ids are dense and
+// small; one larger than the file's line count is kept in a map.
+type opTable struct {
+	dense  []opEntry
+	sparse map[int]*opEntry
+	limit  int
+}
+
+// An opEntry is what an opTable holds for one id.
+type opEntry struct {
+	inOutline bool
+	d         *detail
+}
+
+// reset empties t for a plan of a file of n lines.
+func (t *opTable) reset(n int) {
+	clear(t.dense)
+	t.dense = t.dense[:0]
+	t.sparse = nil
+	t.limit = n + 16
+}
+
+// at returns the entry of id; nil when there is none and add is false.
+func (t *opTable) at(id int, add bool) *opEntry {
+	if id >= 0 && id < t.limit {
+		if id >= len(t.dense) {
+			if !add {
+				return nil
+			}
+			t.dense = append(t.dense, make([]opEntry, id+1-len(t.dense))...)
+		}
+		return &t.dense[id]
+	}
+	e := t.sparse[id]
+	if e == nil && add {
+		if t.sparse == nil {
+			t.sparse = map[int]*opEntry{}
+		}
+		e = &opEntry{}
+		t.sparse[id] = e
+	}
+	return e
 }

@@ -95,6 +95,7 @@ func nextMeta(s string) (key, val, rest string) {
 
 // scanField stores one FileScan metadata field, in either mode.
 func (a *arena) scanField(x *plan.FileScan, key, val string) {
+	var buf [splitBuf]string
 	if x.Metadata == nil {
 		x.Metadata = map[string]string{}
 	}
@@ -117,11 +118,11 @@ func (a *arena) scanField(x *plan.FileScan, key, val string) {
 	case "Location":
 		x.Location, x.LocationPaths = val, locationPaths(val)
 	case "PartitionFilters":
-		x.PartitionFilters = a.exprs(stringList(val))
+		x.PartitionFilters = a.exprs(stringList(buf[:0], val))
 	case "PushedFilters":
-		x.PushedFilters = a.exprs(stringList(val))
+		x.PushedFilters = a.exprs(stringList(buf[:0], val))
 	case "DataFilters":
-		x.DataFilters = a.exprs(stringList(val))
+		x.DataFilters = a.exprs(stringList(buf[:0], val))
 	case "ReadSchema":
 		x.ReadSchema = val
 	case "Format":

@@ -15,6 +15,7 @@ const maxReuseDepth = 4
 func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	args := h.args
 	at := col + h.argsCol
+	var buf [splitBuf]string
 	check := func(ok bool) {
 		if !ok {
 			p.errorf(i, at, "unbalanced brackets in %s arguments", h.name)
@@ -22,21 +23,21 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	}
 	switch x := n.(type) {
 	case *plan.Exchange:
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.exchangeArgs(x, parts)
 	case *plan.BroadcastExchange:
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.broadcastArgs(x, parts)
 	case *plan.ReusedExchange:
 		p.reusedSimple(x, args, i, at, depth)
 	case *plan.Sort:
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.sortArgs(x, parts)
 	case *plan.Window:
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.windowArgs(x, parts)
 	case *plan.Filter:
@@ -52,11 +53,11 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	case *plan.HiveTableScan:
 		x.Table, x.Output, _ = p.tableColumns(args)
 	case *plan.InMemoryTableScan:
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.inMemoryArgs(x, parts)
 	case *plan.LocalTableScan:
-		parts, _ := plan.SplitArgs(args)
+		parts, _ := plan.AppendSplitArgs(buf[:0], args)
 		p.localArgs(x, parts)
 	case *plan.AdaptiveSparkPlan:
 		x.IsFinalPlan = strings.Contains(args, "isFinalPlan=true")
@@ -65,11 +66,11 @@ func (p *parser) fillSimple(n plan.Node, h head, i, col, depth int) {
 	case *plan.ShuffleRead:
 		x.Props = args
 	case *plan.Subquery:
-		parts, _ := plan.SplitArgs(args)
+		parts, _ := plan.AppendSplitArgs(buf[:0], args)
 		subqueryArgs(x, parts)
 	}
 	if j, ok := plan.JoinOf(n); ok {
-		parts, ok := plan.SplitArgs(args)
+		parts, ok := plan.AppendSplitArgs(buf[:0], args)
 		check(ok)
 		p.joinArgs(j, parts)
 		j.Skew = h.skew
@@ -143,7 +144,8 @@ func (a *arena) broadcastArgs(x *plan.BroadcastExchange, parts []string) {
 	if inner, ok := strings.CutPrefix(x.Mode, "HashedRelationBroadcastMode("); ok {
 		if list, ok := strings.CutPrefix(inner, "List("); ok {
 			if j := matchClose("("+list, 0); j > 0 {
-				keys, _ := plan.SplitArgs(list[:j-1])
+				var buf [splitBuf]string
+				keys, _ := plan.AppendSplitArgs(buf[:0], list[:j-1])
 				x.Keys = a.exprs(keys)
 			}
 		}
@@ -241,7 +243,8 @@ func (a *arena) joinArgs(j *plan.Join, parts []string) {
 // brackets balanced.
 func (a *arena) aggregateArgs(g *plan.Aggregate, args string) bool {
 	inner, ok := unwrap(args, '(', ')')
-	parts, balanced := plan.SplitArgs(inner)
+	var buf [splitBuf]string
+	parts, balanced := plan.AppendSplitArgs(buf[:0], inner)
 	for _, kv := range parts {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {

@@ -5,12 +5,45 @@ import "strings"
 // A rawNode is one operator line of a printed tree, placed by its indentation but not yet
 // interpreted.
 type rawNode struct {
-	text  string // the line after its tree marker
-	line  int    // 0-based line index
-	col   int    // byte index of text in the (stripped) line
-	kids  []*rawNode
-	inner []*rawNode
-	subs  []*rawSub
+	text string // the line after its tree marker
+	line int    // 0-based line index
+	col  int    // byte index of text in the (stripped) line
+	// kids and inner are the first data child and inner child, each followed by its next
+	// sibling (next); nKids and nInner count them.
+	kids, lastKid    *rawNode
+	inner, lastInner *rawNode
+	next             *rawNode
+	nKids, nInner    int
+	subs             []*rawSub
+
+	// The outline fields of a formatted line, read by readOutline: the codegen stage and
+	// prefix length, then the title, id and statistics after the prefix.
+	outlined, hasID bool
+	stage, pre      int
+	title, stats    string
+	id              int
+}
+
+// addKid appends n to r's data children.
+func (r *rawNode) addKid(n *rawNode) {
+	if r.lastKid == nil {
+		r.kids = n
+	} else {
+		r.lastKid.next = n
+	}
+	r.lastKid = n
+	r.nKids++
+}
+
+// addInner appends n to r's inner children.
+func (r *rawNode) addInner(n *rawNode) {
+	if r.lastInner == nil {
+		r.inner = n
+	} else {
+		r.lastInner.next = n
+	}
+	r.lastInner = n
+	r.nInner++
 }
 
 // A rawSub is an adaptive plan's "+- == Final Plan ==" sub-header and the plan under it.
@@ -66,7 +99,9 @@ func subHeader(text string) (string, bool) {
 func (p *parser) readTree(i int) (*rawNode, int) {
 	_, col := shape(p.lines[i].s)
 	root := p.newRaw(p.lines[i].s[col:], i, col)
-	stack := []frame{{col: col, node: root}}
+	stack := p.frames[:0]
+	stack = append(stack, frame{col: col, node: root})
+	defer func() { p.frames = stack[:0] }()
 	j := i + 1
 	for ; j < len(p.lines); j++ {
 		s := p.lines[j].s
@@ -114,9 +149,9 @@ func (p *parser) place(stack []frame, j, marker, col int) []frame {
 		p.errorf(j, marker, "tree line under plan sub-header %q has no plan root above it", top.sub.role)
 		return append(stack, frame{col: col, node: n, dead: true})
 	case top.col == marker:
-		top.node.kids = append(top.node.kids, n)
+		top.node.addKid(n)
 	case top.col == marker-3:
-		top.node.inner = append(top.node.inner, n)
+		top.node.addInner(n)
 	default:
 		p.errorf(j, marker, "tree line has no parent: no operator starts at column %d or %d above it", marker+1, marker-2)
 		return append(stack, frame{col: col, node: n, dead: true})
@@ -131,7 +166,7 @@ const rawChunk = 128
 // line and a node per line would be one allocation per line.
 func (p *parser) newRaw(text string, line, col int) *rawNode {
 	if len(p.raws) == 0 {
-		p.raws = make([]rawNode, rawChunk)
+		p.raws = make([]rawNode, min(rawChunk, len(p.lines)-line))
 	}
 	n := &p.raws[0]
 	p.raws = p.raws[1:]

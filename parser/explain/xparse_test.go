@@ -175,7 +175,7 @@ func TestParseExprForms(t *testing.T) {
 		{"k = ", `other "k ="`},
 		{"(SELECT max(k) FROM t)", `other "(SELECT max(k) FROM t)"`},
 	} {
-		if got := dumpX(ParseExpr(c.in).X); got != c.want {
+		if got := dumpX(ParseExpr(c.in).Tree()); got != c.want {
 			t.Errorf("ParseExpr(%q)\n got %s\nwant %s", c.in, got, c.want)
 		}
 	}
@@ -236,7 +236,7 @@ func TestParseExprDeep(t *testing.T) {
 		t.Run(strings.ReplaceAll(name, " ", "_"), func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			x := ParseExpr(in).X
+			x := ParseExpr(in).Tree()
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %v", d)
 			}
@@ -261,19 +261,19 @@ func FuzzParseExpr(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		e := ParseExpr(s)
-		if e.X == nil {
+		if e.Tree() == nil {
 			t.Fatal("no tree")
 		}
-		d, nodes := treeDepth(e.X)
+		d, nodes := treeDepth(e.Tree())
 		if d > maxTreeDepth {
 			t.Fatalf("tree depth %d over %d", d, maxTreeDepth)
 		}
 		walked := 0
-		e.X.Walk(func(*plan.X) bool { walked++; return true })
+		e.Tree().Walk(func(*plan.X) bool { walked++; return true })
 		if walked != nodes {
 			t.Fatalf("Walk visited %d nodes of %d", walked, nodes)
 		}
-		e.X.Walk(func(x *plan.X) bool {
+		e.Tree().Walk(func(x *plan.X) bool {
 			if x.Op == plan.OpOther && !strings.Contains(s, x.Raw) {
 				t.Fatalf("OpOther text %q is not in the input", x.Raw)
 			}
@@ -330,10 +330,10 @@ func TestCorpusExprTrees(t *testing.T) {
 	}
 	other := 0
 	for _, e := range all {
-		if e.X == nil {
+		if e.Tree() == nil {
 			t.Fatalf("no tree for %q", e.Raw)
 		}
-		if e.X.Op == plan.OpOther {
+		if e.Tree().Op == plan.OpOther {
 			other++
 		}
 	}
