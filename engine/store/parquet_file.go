@@ -36,8 +36,10 @@ type fileWriter struct {
 	fixed []int // FIXED_LEN_BYTE_ARRAY lengths
 	paths [][]string
 	codec snappyCodec
-	enc   pageEncoder
-	hdr   []byte
+	// uncompressed leaves pages uncompressed instead of using codec.
+	uncompressed bool
+	enc          pageEncoder
+	hdr          []byte
 }
 
 func newFileWriter(s Schema, cols []int, codec snappyCodec) (*fileWriter, error) {
@@ -140,6 +142,9 @@ func (w *fileWriter) writeChunk(out *countWriter, v *Vec, rows []int32, j int) (
 		Type: t, Encoding: []format.Encoding{format.Plain, format.RLE}, PathInSchema: w.paths[j],
 		Codec: format.Snappy, NumValues: int64(len(rows)), DataPageOffset: out.off,
 	}
+	if w.uncompressed {
+		md.Codec = format.Uncompressed
+	}
 	var stats chunkStats
 	width := plainWidth(t, fixed)
 	for len(rows) > 0 {
@@ -148,11 +153,14 @@ func (w *fileWriter) writeChunk(out *countWriter, v *Vec, rows []int32, j int) (
 		rows = rows[n:]
 		body, nulls := w.enc.encode(v, page, t, fixed)
 		stats.add(v, page, t)
-		comp, err := w.codec.Encode(w.enc.comp, body)
-		if err != nil {
-			return format.ColumnChunk{}, err
+		comp := body
+		if !w.uncompressed {
+			var err error
+			if comp, err = w.codec.Encode(w.enc.comp, body); err != nil {
+				return format.ColumnChunk{}, err
+			}
+			w.enc.comp = comp
 		}
-		w.enc.comp = comp
 		h := format.PageHeader{
 			Type: format.DataPage, UncompressedPageSize: int32(len(body)), CompressedPageSize: int32(len(comp)),
 			DataPageHeader: thrift.New(format.DataPageHeader{
@@ -161,6 +169,7 @@ func (w *fileWriter) writeChunk(out *countWriter, v *Vec, rows []int32, j int) (
 				Statistics: format.Statistics{NullCount: int64(nulls)},
 			}),
 		}
+		var err error
 		w.hdr, err = thrift.Marshal(new(thrift.CompactProtocol), &h)
 		if err != nil {
 			return format.ColumnChunk{}, err

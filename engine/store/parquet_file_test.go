@@ -52,7 +52,15 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 	data.Cols[7*3+1] = strs
 	schema := spec.Schema()
-	tab, err := Write(context.Background(), filepath.Join(t.TempDir(), "t"), schema, data, Layout{}, WriteOptions{})
+	for _, opt := range []WriteOptions{{}, {FastCompression: true}, {Uncompressed: true}} {
+		checkWritten(t, schema, data, opt)
+	}
+}
+
+// checkWritten writes data with opt and reads it back both ways (see TestWriterRoundTrip).
+func checkWritten(t *testing.T, schema Schema, data *Batch, opt WriteOptions) {
+	t.Helper()
+	tab, err := Write(context.Background(), filepath.Join(t.TempDir(), "t"), schema, data, Layout{}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,10 +74,10 @@ func TestWriterRoundTrip(t *testing.T) {
 	}
 	want := data.Compact()
 	if d := sameBatch(direct, want); d != "" {
-		t.Errorf("chunk decoder: %s", d)
+		t.Errorf("%+v: chunk decoder: %s", opt, d)
 	}
 	if d := sameBatch(viaGo, want); d != "" {
-		t.Errorf("parquet-go: %s", d)
+		t.Errorf("%+v: parquet-go: %s", opt, d)
 	}
 	f, err := os.Open(path)
 	if err != nil {
