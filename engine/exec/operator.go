@@ -82,6 +82,9 @@ func (c *countOp) Next(ctx context.Context) (*store.Batch, error) {
 
 func (c *countOp) Close() error { return c.child.Close() }
 
+// recycle hands a batch back to the counted operator, which returned it.
+func (c *countOp) recycle(b *store.Batch) { recycle(c.child, b) }
+
 // drain reads every batch of op, calling fn for each, and closes op.
 func drain(ctx context.Context, op Operator, fn func(*store.Batch) error) (err error) {
 	defer func() {

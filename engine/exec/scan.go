@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/bucketlint/bucketlint/engine/store"
 	"github.com/bucketlint/bucketlint/plan"
@@ -100,21 +101,27 @@ func (e *executor) scan(x *plan.FileScan) (*stage, error) {
 		}
 	}
 	st.parts = len(groups)
+	// Partitions read one after another (or one per worker) take their reader from a pool:
+	// a bucket is often one file of one row group, and a fresh reader per partition would
+	// allocate and clear new vectors and decoding buffers for every one.
+	readers := &sync.Pool{New: func() any { return t.NewReader() }}
 	st.open = func(_ context.Context, p int) (Operator, error) {
-		return &scanOp{table: t, files: groups[p], cols: cols}, nil
+		return &scanOp{table: t, files: groups[p], cols: cols, readers: readers}, nil
 	}
 	return st, nil
 }
 
 // scanOp reads the files of one partition, one row group per batch.
 type scanOp struct {
-	table  *store.Table
-	files  []store.File
-	cols   []int
-	reader *store.Reader
-	ch     chan *store.Batch
-	errc   chan error
-	stop   chan struct{}
+	table *store.Table
+	files []store.File
+	cols  []int
+	// readers holds the stage's idle readers; reader is taken from it and put back by Close.
+	readers *sync.Pool
+	reader  *store.Reader
+	ch      chan *store.Batch
+	errc    chan error
+	stop    chan struct{}
 }
 
 func (s *scanOp) Next(ctx context.Context) (*store.Batch, error) {
@@ -141,7 +148,7 @@ func (s *scanOp) start() {
 	s.ch = make(chan *store.Batch, 1)
 	s.errc = make(chan error, 1)
 	s.stop = make(chan struct{})
-	r := s.table.NewReader()
+	r := s.readers.Get().(*store.Reader)
 	s.reader = r
 	go func() {
 		defer close(s.ch)
@@ -181,6 +188,10 @@ func (s *scanOp) Close() error {
 		for range s.ch {
 		}
 		s.stop = nil
+	}
+	if s.reader != nil { // its goroutine has ended: s.ch is closed
+		s.readers.Put(s.reader)
+		s.reader = nil
 	}
 	return nil
 }

@@ -3,9 +3,7 @@
 package store
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -50,7 +48,7 @@ func parquetNode(t hash.Type) (parquet.Node, error) {
 		case t.Precision <= 9:
 			phys = parquet.Int32Type
 		case t.Precision > hash.MaxLongDigits:
-			phys = signedFixedType{parquet.FixedLenByteArrayType(MinBytesForPrecision(t.Precision))}
+			phys = parquet.FixedLenByteArrayType(MinBytesForPrecision(t.Precision))
 		}
 		n = parquet.Decimal(t.Scale, t.Precision, phys)
 	default:
@@ -97,140 +95,4 @@ func parquetSchema(s Schema, cols []int) (*parquet.Schema, []int, error) {
 		leaf[i] = lc.ColumnIndex
 	}
 	return ps, leaf, nil
-}
-
-// fileWriter writes rows of a batch into one Parquet file, column by column.
-type fileWriter struct {
-	schema *parquet.Schema
-	cols   []int // batch column of each written column
-	leaf   []int // parquet leaf index of each written column
-	vals   []parquet.Value
-	// wide holds the big-endian bytes of a chunk of wide decimals; the values point into it.
-	wide  []byte
-	codec snappyCodec
-}
-
-const (
-	writeChunk = 4096
-	// rowGroupRows caps a row group (Spark's own writer cuts them at 128 MiB).
-	rowGroupRows = 1 << 20
-	// pageSize is the data page size Spark's writer uses (parquet.page.size, 1 MiB); pages
-	// of parquet-go's default 256 KiB made the bucket-local join benchmark about 5% slower
-	// to read, 64 KiB pages 10%.
-	pageSize = 1 << 20
-)
-
-func newFileWriter(s Schema, cols []int, codec snappyCodec) (*fileWriter, error) {
-	ps, leaf, err := parquetSchema(s, cols)
-	if err != nil {
-		return nil, err
-	}
-	return &fileWriter{schema: ps, cols: cols, leaf: leaf, vals: make([]parquet.Value, writeChunk), codec: codec}, nil
-}
-
-// write creates path (which must not exist) and writes rows of b in the given order. Each
-// chunk of rows goes into the file's column writers one column at a time, so no row-major
-// copy of the values is built and regrouped.
-func (w *fileWriter) write(path string, b *Batch, rows []int32) (err error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("create %s: %w", path, err)
-	}
-	defer func() {
-		if cerr := f.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("close %s: %w", path, cerr)
-		}
-	}()
-	// A fresh writer per file: one writer reused across files with Reset produced files
-	// that Spark 3.5.9 rejected (InvalidRecordException), while parquet-go read them.
-	bw := bufio.NewWriterSize(f, 1<<20)
-	pw := parquet.NewGenericWriter[any](bw, w.schema, parquet.DataPageVersion(1),
-		parquet.Compression(w.codec), parquet.PageBufferSize(pageSize), parquet.CreatedBy("bucketlint", "0", ""))
-	cw := pw.ColumnWriters()
-	inGroup := 0
-	for start := 0; start < len(rows); {
-		if inGroup == rowGroupRows {
-			if err := pw.Flush(); err != nil {
-				return fmt.Errorf("write %s: %w", path, err)
-			}
-			inGroup = 0
-		}
-		end := min(start+writeChunk, len(rows), start+rowGroupRows-inGroup)
-		chunk := rows[start:end]
-		vals := w.vals[:len(chunk)]
-		for k, c := range w.cols {
-			w.wide = fillColumn(vals, w.leaf[k], b.Cols[c], chunk, w.wide)
-			if _, err := cw[w.leaf[k]].WriteRowValues(vals); err != nil {
-				return fmt.Errorf("write %s: %w", path, err)
-			}
-		}
-		inGroup += len(chunk)
-		start = end
-	}
-	if err := pw.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-// fillColumn stores the Parquet values of rows of v, column leaf of the file, into cells:
-// one type switch per column and chunk, then a tight loop. Wide decimals are encoded into
-// buf, which it returns grown for reuse.
-func fillColumn(cells []parquet.Value, leaf int, v *Vec, rows []int32, buf []byte) []byte {
-	switch v.Type.Kind {
-	case hash.KindBoolean:
-		for j, r := range rows {
-			cells[j] = parquet.BooleanValue(v.Ints[r] != 0).Level(0, 1, leaf)
-		}
-	case hash.KindTinyInt, hash.KindSmallInt, hash.KindInt, hash.KindDate:
-		for j, r := range rows {
-			cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
-		}
-	case hash.KindDecimal:
-		switch {
-		case v.Kind == KindInt128:
-			width := MinBytesForPrecision(v.Type.Precision)
-			buf = grow(buf, len(rows)*width)
-			for j, r := range rows {
-				b := buf[j*width : (j+1)*width]
-				v.Wide[r].PutBytes(b)
-				cells[j] = parquet.FixedLenByteArrayValue(b).Level(0, 1, leaf)
-			}
-		case v.Type.Precision <= 9:
-			for j, r := range rows {
-				cells[j] = parquet.Int32Value(int32(v.Ints[r])).Level(0, 1, leaf)
-			}
-		default:
-			for j, r := range rows {
-				cells[j] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
-			}
-		}
-	case hash.KindFloat:
-		for j, r := range rows {
-			cells[j] = parquet.FloatValue(float32(v.Floats[r])).Level(0, 1, leaf)
-		}
-	case hash.KindDouble:
-		for j, r := range rows {
-			cells[j] = parquet.DoubleValue(v.Floats[r]).Level(0, 1, leaf)
-		}
-	case hash.KindString, hash.KindBinary:
-		for j, r := range rows {
-			cells[j] = parquet.ByteArrayValue(v.Data[v.Offsets[r]:v.Offsets[r+1]]).Level(0, 1, leaf)
-		}
-	default:
-		for j, r := range rows {
-			cells[j] = parquet.Int64Value(v.Ints[r]).Level(0, 1, leaf)
-		}
-	}
-	if v.Nulls != nil {
-		for j, r := range rows {
-			if v.IsNull(int(r)) {
-				cells[j] = parquet.Value{}.Level(0, 0, leaf)
-			}
-		}
-	}
-	return buf
 }

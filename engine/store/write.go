@@ -23,6 +23,9 @@ type WriteOptions struct {
 	// FastCompression compresses pages with the fast Snappy encoder: about 1.45 times
 	// cheaper to write, about 1.7 times dearer to decompress. For tables read once.
 	FastCompression bool
+	// Uncompressed writes pages without compression: no encoding cost and none to read them,
+	// for more bytes on disk. For scratch tables read once or twice.
+	Uncompressed bool
 }
 
 // fileJob is one file to write: rows of the data batch, in order.
@@ -291,6 +294,7 @@ func writeFiles(ctx context.Context, t *Table, data *Batch, cols []int, jobs []f
 				}
 				return
 			}
+			w.uncompressed = opt.Uncompressed
 			for i := range next {
 				if err := w.write(t.Files[i].Path, data, jobs[i].rows); err != nil {
 					errs <- err

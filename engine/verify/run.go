@@ -266,7 +266,7 @@ func (w *warehouse) table(ctx context.Context, sc *Scenario, side int, t *plan.T
 	}
 	dir := filepath.Join(w.root, fmt.Sprintf("t%03d", len(w.written)), sanitize(t.Name))
 	w.progress(sc.Name, "writing %s (%s, %s)", t.Name, sideName(side), describeLayout(written))
-	if _, err := store.Write(ctx, dir, schema, data, written, store.WriteOptions{FastCompression: true}); err != nil {
+	if _, err := store.Write(ctx, dir, schema, data, written, store.WriteOptions{Uncompressed: true}); err != nil {
 		return nil, fmt.Errorf("writing %s: %w", t.Name, err)
 	}
 	st, err := store.Open(dir, schema, declared)
