@@ -211,8 +211,12 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 		// BL303, BL304, …) already says what to change.
 		return
 	case plan.NotBucketedByConfiguration:
-		explain = "spark.sql.sources.bucketing.enabled is false, see BL401"
-		if !bucketingDisabledInFiles(p) {
+		switch session, block := bucketingDisabledInFiles(p); {
+		case session:
+			explain = "spark.sql.sources.bucketing.enabled is false, see BL401"
+		case block:
+			explain = "spark.sql.sources.bucketing.enabled is false, set for a block (withSQLConf, sql_conf)"
+		default:
 			explain = "spark.sql.sources.bucketing.enabled was false in the run, set outside the files read"
 		}
 	case plan.NotBucketedColumnsNotRead:
@@ -231,7 +235,7 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 	if t != nil {
 		d.Related = bucketRelated(t)
 	}
-	if cause == plan.NotBucketedByConfiguration && !bucketingDisabledInFiles(p) {
+	if session, block := bucketingDisabledInFiles(p); cause == plan.NotBucketedByConfiguration && !session && !block {
 		// The plan says the run had bucketing off, and no setting read says so (BL401 would
 		// carry the fix): it was set outside the files read, and this finding is the only
 		// pointer to it.
@@ -240,18 +244,22 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 	p.Report(d)
 }
 
-// bucketingDisabledInFiles reports whether a setting read turns bucketing off: BL401 reports
-// one for the whole session, and one scoped to a block (withSQLConf) is deliberate.
-func bucketingDisabledInFiles(p *Pass) bool {
+// bucketingDisabledInFiles reports whether a setting read turns bucketing off for a session
+// (BL401 reports it) or for a block (withSQLConf, sql_conf: deliberate, BL401 is silent).
+func bucketingDisabledInFiles(p *Pass) (session, block bool) {
 	if p.Workload == nil {
-		return false
+		return false, false
 	}
 	for _, c := range p.Workload.Settings() {
 		if c.Key == simulate.ConfBucketingEnabled && strings.EqualFold(strings.TrimSpace(c.Value), "false") {
-			return true
+			if c.Until.IsValid() {
+				block = true
+			} else {
+				session = true
+			}
 		}
 	}
-	return false
+	return session, block
 }
 
 // relationSpan returns the span of the first scan of table in a query, zero when none.
