@@ -12,7 +12,12 @@ type CodeFile struct {
 	File     string
 	Language string
 	// Notebook is "ipynb" or "databricks" for notebooks, empty otherwise.
-	Notebook   string
+	Notebook string
+	// Test is set for a test source by its build tool's or test runner's conventions (a
+	// test or tests directory on its path, as Maven/sbt/Gradle's src/test and Python's tests/;
+	// pytest's test_*.py and *_test.py; ScalaTest/JUnit's *Suite, *Test, *Tests, *Spec):
+	// the data it writes is what the test makes, not a production job's.
+	Test       bool
 	Writes     []*Write
 	Reads      []*Read
 	Joins      []*CodeJoin

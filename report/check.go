@@ -29,6 +29,9 @@ type Check struct {
 	Explains []*plan.Explain
 	// Baselined counts the findings left out because the baseline accepts them.
 	Baselined int
+	// Explained counts the explanations left out (info findings without a fix; check lists
+	// them with --explain): the summary says so, so that nothing is hidden silently.
+	Explained int
 	// BaselineUnused counts baseline entries that matched no finding: fixed findings, which
 	// rewriting the baseline drops, so that it only shrinks.
 	BaselineUnused int
@@ -170,6 +173,9 @@ func (c *Check) Summary() string {
 	}
 	if c.Baselined > 0 {
 		fmt.Fprintf(&b, "; %d accepted by the baseline", c.Baselined)
+	}
+	if c.Explained > 0 {
+		fmt.Fprintf(&b, "; %s left out (info with nothing to change; --explain lists them)", plural(c.Explained, "explanation"))
 	}
 	if c.BaselineUnused > 0 {
 		entries := "baseline entries"

@@ -37,7 +37,10 @@ func bl202() *Rule {
 			"whole to every executor instead of shuffling it. Such a frame is seed or test data: its\n" +
 			"files are small whatever the layout, and a join with it broadcasts it rather than reading\n" +
 			"its buckets, so the repartition buys nothing. A frame whose size the file does not show\n" +
-			"(a table, files, a value defined elsewhere) is not assumed small. It is also\n" +
+			"(a table, files, a value defined elsewhere) is not assumed small; in a test source (a `test`\n" +
+			"or `tests` directory, pytest's `test_*.py`/`*_test.py`, ScalaTest/JUnit's `*Suite`, `*Test`,\n" +
+			"`*Spec`) such a frame is the test's own data, made elsewhere, and the finding is an info\n" +
+			"without a fix that says the count is not known (`check --explain` lists it). It is also\n" +
 			"silent for a write Spark rejects (a bucket or sort column that is a partition column, BL102):\n" +
 			"it writes no files.\n\n" +
 			"SQL writes into a bucketed data source table (INSERT … SELECT, CREATE TABLE … AS SELECT, and\n" +
@@ -143,6 +146,13 @@ func reportBL202(p *Pass, cf *plan.CodeFile, w *plan.Write, fc fileCount) {
 	}
 	if w.Bucket.ColumnsExpr != "" {
 		d.Fix = nil // a repartition needs the columns, and they are not known statically
+	}
+	if cf.Test && w.Frame.MaxRows == 0 {
+		// A test writes data it makes, and this file does not show how much (a generator,
+		// a fixture or a table defined elsewhere): the file count is not known, and the
+		// write is the test's set-up or subject, not a job's. An explanation, not a finding.
+		d.Severity, d.Fix = Info, nil
+		d.Message += "; a test source writing a frame whose rows this file does not show (test data made elsewhere): how many files it makes is not known here"
 	}
 	if end := w.Frame.Span.End; d.Fix != nil && into != "" && end.IsValid() && w.Repartition == nil {
 		d.Fix.Edits = []Edit{{Span: plan.Span{Start: end, End: end}, Text: call}}

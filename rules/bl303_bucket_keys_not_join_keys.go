@@ -33,8 +33,10 @@ func bl303() *Rule {
 			"fact-to-dimension join that shuffles as expected: the finding is info unless bucketing on the\n" +
 			"join keys is a plausible fix (the other side bucketed too, both sides known to be too large to\n" +
 			"broadcast, or sizes unknown and the join repeated or weighted). It is info without a layout\n" +
-			"when the table's bucketing serves another join (rebucketing would shuffle that one) or when\n" +
-			"no join key can be a bucket column." + suppressDoc("BL303"),
+			"when the table's bucketing serves another join (rebucketing would shuffle that one), when\n" +
+			"this join is not a plausible fix and another join of the table on other keys is (a layout for\n" +
+			"this one would contradict that join's advice), or when no join key can be a bucket column: an explanation of the shuffle, which `check` lists only\n" +
+			"with `--explain` (`simulate` and `advise` explain every shuffle)." + suppressDoc("BL303"),
 		Bad: "CREATE TABLE t1 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"CREATE TABLE t2 (i INT, j INT) USING parquet CLUSTERED BY (i, j) INTO 8 BUCKETS;\n" +
 			"SELECT * FROM t1 JOIN t2 ON t1.i = t2.i;",
@@ -119,6 +121,13 @@ func runBL303(p *Pass) error {
 				at := p.layoutServes(s, side)
 				d.Severity, d.Fix = Info, nil
 				d.Message += fmt.Sprintf("; its bucketing on %s serves the join at %s, which another layout would shuffle instead", bucket, at.Span.Start)
+			case !p.bucketingPlausible(s, side, other) && p.layoutWanted(s, side) != nil:
+				// A layout for this join contradicts the one another join of the table calls
+				// for (a repeated join, or one of large tables, on other keys; that join's
+				// finding proposes it): nothing to change here.
+				at := p.layoutWanted(s, side)
+				d.Severity, d.Fix = Info, nil
+				d.Message += fmt.Sprintf("; %s is not bucketed, its size is unknown and this join is not repeated, while the join at %s calls for a layout of %s on other keys", otherName(other), at.Span.Start, side.Table.Name)
 			case !p.bucketingPlausible(s, side, other):
 				d.Severity = Info
 				d.Message += fmt.Sprintf("; %s is not bucketed, its size is unknown and this join is not repeated: the shuffle of a table bucketed for other joins, worth another layout only if this join is frequent and both sides are large", otherName(other))
@@ -216,6 +225,24 @@ func otherName(s *workload.Side) string {
 		return s.Table.Name
 	}
 	return s.Label
+}
+
+// layoutWanted returns another join site that reads side's table on other keys where
+// bucketing the table on that site's keys is plausible (bucketingPlausible), nil when none
+// does: a layout for s would contradict the one that site calls for.
+func (p *Pass) layoutWanted(s *workload.Site, side *workload.Side) *workload.Site {
+	for _, o := range p.joinSites() {
+		if o == s {
+			continue
+		}
+		for i, os := range o.Sides() {
+			if os.Table == side.Table && !sameColumns(keyCols(os.Keys), keyCols(side.Keys)) &&
+				p.bucketingPlausible(o, os, o.Sides()[1-i]) {
+				return o
+			}
+		}
+	}
+	return nil
 }
 
 // layoutServes returns another join site that reads side's table on exactly its bucket

@@ -27,7 +27,10 @@ func bl306() *Rule {
 			"and reports a scan only when a join, aggregation or window above it is keyed on all its bucket\n" +
 			"columns, i.e. would have used the buckets: a scan nothing above needs (a query that reads no\n" +
 			"bucket column, a join on other keys) loses nothing. It is informational: a\n" +
-			"disabled scan is a symptom; the finding on the join or aggregation says what to change." + suppressDoc("BL306"),
+			"disabled scan is a symptom; the finding on the join or aggregation says what to change, and\n" +
+			"`check` lists the finding only with `--explain`. When the plan says `disabled by configuration`\n" +
+			"and no setting read turns bucketing off (BL401 would report it), the setting was made outside\n" +
+			"the files read, and the finding says to find and remove it." + suppressDoc("BL306"),
 		Bad:      "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: false (disabled by configuration), …",
 		Good:     "FileScan parquet default.b[a#53,b#54] Batched: true, Bucketed: true, …, SelectedBucketsCount: 8 out of 8",
 		Spark:    "3.1–4.x",
@@ -208,7 +211,14 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 		// BL303, BL304, …) already says what to change.
 		return
 	case plan.NotBucketedByConfiguration:
-		explain = "spark.sql.sources.bucketing.enabled is false, see BL401"
+		switch session, block := bucketingDisabledInFiles(p); {
+		case session:
+			explain = "spark.sql.sources.bucketing.enabled is false, see BL401"
+		case block:
+			explain = "spark.sql.sources.bucketing.enabled is false, set for a block (withSQLConf, sql_conf)"
+		default:
+			explain = "spark.sql.sources.bucketing.enabled was false in the run, set outside the files read"
+		}
 	case plan.NotBucketedColumnsNotRead:
 		explain = "the query reads none of the bucket columns"
 	default:
@@ -225,7 +235,31 @@ func reportDisabledScan(p *Pass, name string, t *plan.Table, cause plan.Bucketed
 	if t != nil {
 		d.Related = bucketRelated(t)
 	}
+	if session, block := bucketingDisabledInFiles(p); cause == plan.NotBucketedByConfiguration && !session && !block {
+		// The plan says the run had bucketing off, and no setting read says so (BL401 would
+		// carry the fix): it was set outside the files read, and this finding is the only
+		// pointer to it.
+		d.Fix = &Fix{Description: "Find where the job sets " + simulate.ConfBucketingEnabled + "=false (spark-submit --conf, spark-defaults.conf, the cluster's or session's configuration; not in the files read) and remove it; bucketing is on by default"}
+	}
 	p.Report(d)
+}
+
+// bucketingDisabledInFiles reports whether a setting read turns bucketing off for a session
+// (BL401 reports it) or for a block (withSQLConf, sql_conf: deliberate, BL401 is silent).
+func bucketingDisabledInFiles(p *Pass) (session, block bool) {
+	if p.Workload == nil {
+		return false, false
+	}
+	for _, c := range p.Workload.Settings() {
+		if c.Key == simulate.ConfBucketingEnabled && strings.EqualFold(strings.TrimSpace(c.Value), "false") {
+			if c.Until.IsValid() {
+				block = true
+			} else {
+				session = true
+			}
+		}
+	}
+	return session, block
 }
 
 // relationSpan returns the span of the first scan of table in a query, zero when none.

@@ -19,7 +19,8 @@ func bl401() *Rule {
 			"workaround for an old bug.\n\n" +
 			"Remove it (the default is true). The rule reads `SET` statements, `spark-defaults.conf`,\n" +
 			"`--conf` lines and `.config(k, v)` / `spark.conf.set(k, v)` in code. A setting made for one\n" +
-			"block only (Scala's `withSQLConf(k -> v) { … }`, which restores the value after the block) is\n" +
+			"block only (Scala's `withSQLConf(k -> v) { … }`, PySpark's `with self.sql_conf({k: v}):` of\n" +
+			"`pyspark.testing.sqlutils`, each restoring the value after the block) is\n" +
 			"deliberate, not left over: the rule is silent on it, and the block's queries are simulated\n" +
 			"without bucketing." + suppressDoc("BL401"),
 		Bad:      "SET spark.sql.sources.bucketing.enabled=false;",

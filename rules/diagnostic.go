@@ -62,6 +62,12 @@ type Diagnostic struct {
 	Grouping *Grouping
 }
 
+// Explanation reports whether d explains rather than asks for a change: an info finding with
+// no fix (a shuffle no layout removes, a scan that is a symptom of another finding). check
+// leaves explanations out unless asked (check --explain); simulate and advise keep explaining
+// every shuffle.
+func (d *Diagnostic) Explanation() bool { return d.Severity == Info && d.Fix == nil }
+
 // A Grouping is an aggregation (GROUP BY, groupBy, dropDuplicates) or a window (PARTITION BY)
 // over one table, by columns of that table.
 type Grouping struct {

@@ -25,7 +25,9 @@ import (
 // resolutionRepos), and requires the same verdict for each query: which joins and aggregations shuffle, on which
 // side. check's verdict is the simulation its rules read (the workload runCheck builds);
 // simulate's is its JSON output for the query's file with the rest of the repository as
-// --tables; advise's is the plan before of its recommendations.
+// --tables; advise's is the plan before of its recommendations. The verdicts are the
+// simulations, before any finding is made: check's leaving out explanations (info findings
+// without a fix, listed with --explain) changes what it prints, not the plans compared here.
 func TestCommandsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three commands over every repository")

@@ -30,6 +30,7 @@ type checkOptions struct {
 	verify        bool
 	verbose       bool
 	quiet         bool
+	explain       bool // list explanations too: info findings without a fix
 	fix, diff     bool
 	today         string // "YYYY-MM-DD": the date until= suppressions are judged by
 }
@@ -56,6 +57,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 	fs.StringVar(&opts.writeBaseline, "write-baseline", "", "record the current findings as accepted in `FILE`")
 	fs.BoolVar(&opts.quiet, "q", false, "quiet: print the findings only, no summary line and no closing message (the exit code tells)")
 	fs.BoolVar(&opts.quiet, "quiet", false, "same as -q")
+	fs.BoolVar(&opts.explain, "explain", false, "also list explanations: info findings with no fix (a shuffle no layout removes, a symptom of another finding), left out by default")
 	fs.BoolVar(&opts.fix, "fix", false, "apply the fixes that are edits (safe to make mechanically) to the files, then report what is left")
 	fs.BoolVar(&opts.diff, "diff", false, "print the edits --fix would make as a unified diff and change nothing; exit 1 when there are some")
 	fs.BoolVar(&opts.verbose, "v", false, "print the effective configuration to standard error: file, Spark version and confs, rules on")
@@ -199,6 +201,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	src := newSources(opts.common.maxInput.limit())
 	dg := diagnose(ld, enabled, catalogue, opts.today, src.get)
 	diags, ruleErr, loadErrs, st := dg.diags, dg.ruleErr, dg.loadErrs, dg.st
+	st.explain = opts.explain
 	if opts.baseline != "" {
 		if st.baseline, err = readBaseline(opts.baseline, opts.common.maxInput.limit()); err != nil {
 			return err
@@ -240,7 +243,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 	c := &report.Check{
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
-		Rules: catalogue, Explains: explains, Baselined: st.baselined, BaselineUnused: st.unused, Source: src.get,
+		Rules: catalogue, Explains: explains, Baselined: st.baselined, Explained: st.explained, BaselineUnused: st.unused, Source: src.get,
 		PassBelow: passBelow(opts.failOn), Quiet: opts.quiet,
 	}
 	var verifyErr error

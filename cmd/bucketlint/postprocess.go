@@ -26,6 +26,8 @@ type settings struct {
 	rebase       *rebaser       // names files from the repository root for fingerprints
 	catalogue    []*rules.Rule
 	today        string // "YYYY-MM-DD", for until= dates of inline ignores
+	explain      bool   // keep explanations (check --explain): info findings without a fix
+	explained    int    // explanations left out, set by the explanations step
 	baselined    int    // set by the baseline step
 	unused       int    // baseline entries that matched nothing, set by the baseline step
 }
@@ -52,6 +54,23 @@ func (st *settings) steps() []step {
 					ds[i].Severity = s
 				}
 			}
+			return ds
+		}},
+		// Explanations after severity (a severity override makes one a finding) and before
+		// the baseline, which records and matches only what is reported.
+		{"explanations", func(ds []rules.Diagnostic) []rules.Diagnostic {
+			if st.explain {
+				return ds
+			}
+			var left []rules.Diagnostic
+			ds = filter(ds, func(d *rules.Diagnostic) bool {
+				if d.Explanation() {
+					left = append(left, *d)
+					return false
+				}
+				return true
+			})
+			st.explained += len(dedupe(left)) // counted as --explain would list them
 			return ds
 		}},
 		// Baseline after every filter, so that an entry is spent only on a reported finding.

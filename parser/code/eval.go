@@ -123,7 +123,11 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 			defs, popped = ev.pyScope(p, defs)
 			ev.endDefs(p, popped, p.i)
 		}
+		atStart := lineStart
 		lineStart = false
+		if atStart && ev.pyScopedConfs(p) {
+			continue // the with's header: its body is read as usual
+		}
 		if ev.pyReturn(p, defs) {
 			continue
 		}

@@ -19,6 +19,9 @@ func Fprint(w io.Writer, f *plan.CodeFile) error {
 	if f.Notebook != "" {
 		fmt.Fprintf(&b, " notebook=%s", f.Notebook)
 	}
+	if f.Test {
+		b.WriteString(" test")
+	}
 	b.WriteString("\n")
 	for _, c := range f.Confs {
 		fmt.Fprintf(&b, "conf %s %s=%q", pos(c.Pos), c.Key, c.Value)

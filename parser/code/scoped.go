@@ -12,7 +12,7 @@ func (ev *evaluator) scopedConfs(p *exprParser, n *node) bool {
 	if !ev.scala || n.kind != nCall || n.x.kind != nIdent || n.x.name != "withSQLConf" || !p.isOp("{") {
 		return false
 	}
-	closing := matchingBrace(p.toks, p.i)
+	closing := matchingClose(p.toks, p.i, "{", "}")
 	if closing < 0 {
 		return false
 	}
@@ -44,29 +44,4 @@ func confPair(n *node) (k, v *node) {
 		return n.args[0].val, n.args[1].val
 	}
 	return nil, nil
-}
-
-// matchingBrace returns the index of the "}" closing the "{" at token i, -1 when the text
-// ends first.
-func matchingBrace(toks tokens, i int) int {
-	depth := 0
-	for j := i; j < toks.len(); j++ {
-		t := toks.at(j)
-		if t.kind == tEOF {
-			return -1
-		}
-		if t.kind != tOp {
-			continue
-		}
-		switch t.text {
-		case "{":
-			depth++
-		case "}":
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
 }

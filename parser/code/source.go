@@ -126,6 +126,34 @@ func Language(file string, src []byte) string {
 	return ""
 }
 
+// TestSource reports whether a file is a test source by its name alone (plan.CodeFile.Test):
+// a directory named test or tests on its path (Maven/sbt/Gradle's src/test/, Python's tests/),
+// pytest's default discovery names (test_*.py, *_test.py), or the ScalaTest/JUnit class-name
+// conventions *Suite, *Test, *Tests, *Spec (.scala, .java).
+func TestSource(file string) bool {
+	file = strings.ReplaceAll(file, "\\", "/")
+	dirs := strings.Split(file, "/")
+	base := dirs[len(dirs)-1]
+	for _, d := range dirs[:len(dirs)-1] {
+		if d == "test" || d == "tests" {
+			return true
+		}
+	}
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	switch ext {
+	case ".py":
+		return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test")
+	case ".scala", ".java":
+		for _, s := range []string{"Suite", "Test", "Tests", "Spec"} {
+			if strings.HasSuffix(stem, s) && len(stem) > len(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Parse reads one file and returns the facts found in it. The language comes from the file
 // name and content (Language): .py, .scala, .java, .ipynb, .sh, spark-defaults.conf, Databricks
 // notebook sources (.py, .scala and .sql). Errors are positioned and only concern the file's
@@ -133,7 +161,7 @@ func Language(file string, src []byte) string {
 // understand is skipped, not reported.
 func Parse(file string, src []byte) (*plan.CodeFile, perr.List) {
 	var errs perr.List
-	out := &plan.CodeFile{File: file}
+	out := &plan.CodeFile{File: file, Test: TestSource(file)}
 	lines := lineStarts(src)
 	whole := &source{file: file, text: src, lines: lines}
 	lang := Language(file, src)
