@@ -37,3 +37,45 @@ func TestJoinChain(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinOutputShared: a join whose left side is the join planned last extends that output
+// in place (joinOutput); no output a node already holds may change, whatever is joined or
+// appended after it.
+func TestJoinOutputShared(t *testing.T) {
+	var s sim
+	cols := func(names ...string) []attr {
+		out := make([]attr, len(names))
+		for i, n := range names {
+			out[i] = attr{name: n}
+		}
+		return out
+	}
+	names := func(out []attr) string {
+		var b []byte
+		for _, a := range out {
+			b = append(b, a.name...)
+		}
+		return string(b)
+	}
+	ab := s.joinOutput(cols("a"), cols("b"))
+	abc := s.joinOutput(ab, cols("c"))     // extends ab's array in place
+	abcd := s.joinOutput(abc, cols("d"))   // and again
+	abx := s.joinOutput(ab, cols("x"))     // ab again: not the last one, copied
+	abcy := s.joinOutput(abc, cols("y"))   // abc again: copied
+	_ = append(abc, attr{name: "z"})       // another holder appends: copied, as abc is clipped
+	abcde := s.joinOutput(abcd, cols("e")) // abcd is not the last one either
+	for _, c := range []struct {
+		got  []attr
+		want string
+	}{{ab, "ab"}, {abc, "abc"}, {abcd, "abcd"}, {abx, "abx"}, {abcy, "abcy"}, {abcde, "abcde"}} {
+		if names(c.got) != c.want {
+			t.Errorf("output %q, want %q", names(c.got), c.want)
+		}
+		if cap(c.got) != len(c.got) {
+			t.Errorf("output %q has spare capacity %d", c.want, cap(c.got)-len(c.got))
+		}
+	}
+	if &abcd[0] != &abc[0] {
+		t.Error("the chain's outputs were copied, not extended in place")
+	}
+}

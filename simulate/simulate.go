@@ -117,6 +117,8 @@ type sim struct {
 	sealed map[*node]*part
 	// specs keeps the shuffle specs of PartitioningCollections (co-partitioning, 3.3+).
 	specs specMemo
+	// joinOut is the output of the join planned last, with its spare capacity (joinOutput).
+	joinOut []attr
 }
 
 func (s *sim) note(format string, args ...any) {

@@ -30,6 +30,7 @@ func runParts(ctx context.Context, n, par int, fn func(ctx context.Context, work
 		go func() {
 			defer wg.Done()
 			defer crash.Catch(fail) // the feeder stops on the cancel; the others drain next
+			crash.Point("exec.runParts")
 			for p := range next {
 				if err := fn(ctx, w, p); err != nil {
 					fail(err)

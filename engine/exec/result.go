@@ -155,6 +155,7 @@ func CompareRows(a, b *Result) (Checksum, Checksum, error) {
 	go func() {
 		defer close(done)
 		defer crash.Catch(func(err error) { crashed = err })
+		crash.Point("exec.CompareRows")
 		rb, kb, cb = b.canonical(true)
 	}()
 	ra, ka, ca = a.canonical(true)

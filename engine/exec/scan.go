@@ -153,6 +153,7 @@ func (s *scanOp) start() {
 	go func() {
 		defer close(s.ch)
 		defer crash.Catch(func(err error) { s.errc <- err }) // errc is sent once, at the end
+		crash.Point("exec.scan")
 		for _, f := range s.files {
 			err := r.ReadFile(f, s.cols, func(b *store.Batch) error {
 				select {

@@ -33,6 +33,7 @@ func parallel(n, workers int, f func(i int)) {
 				crashed.CompareAndSwap(nil, err.(*crash.Error)) //nolint:errorlint,forcetypeassert // Catch reports only *crash.Error
 				next.Store(int64(n))                            // the other workers stop at their next index
 			})
+			crash.Point("store.parallel")
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {

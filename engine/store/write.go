@@ -287,6 +287,7 @@ func writeFiles(ctx context.Context, t *Table, data *Batch, cols []int, jobs []f
 				for range next {
 				}
 			})
+			crash.Point("store.write")
 			w, err := newFileWriter(t.Schema, cols, snappyCodec{fast: opt.FastCompression})
 			if err != nil {
 				errs <- err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bucketlint/bucketlint/engine/exec"
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/internal/crash"
 	"github.com/bucketlint/bucketlint/internal/scratch"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
@@ -62,6 +63,10 @@ func (w *warehouse) charge(name string, n int64, what string) error {
 // Error set, and the others still run; Run itself fails only when the warehouse cannot be
 // made or removed, or ctx ends.
 func Run(ctx context.Context, scenarios []Scenario, opt Options) (results []Result, err error) {
+	// A panic in an engine worker comes back as the worker's owner's error, or is raised again
+	// in this goroutine (store's parallel loops): here it becomes Run's error, after the
+	// deferred clean-up below has removed the warehouse.
+	defer crash.Catch(func(cerr error) { err = errors.Join(err, cerr) })
 	var root string
 	if opt.OutDir != "" {
 		release, cerr := claimOutDir(opt.OutDir)
@@ -205,6 +210,10 @@ func (w *warehouse) run(ctx context.Context, sc *Scenario) (*Result, error) {
 	r.Rows = res[1].NumRows()
 	var err error
 	r.Before.Checksum, r.After.Checksum, err = exec.CompareRows(res[0], res[1])
+	var ce *crash.Error
+	if errors.As(err, &ce) { // a bug while comparing is not a difference in the rows
+		return nil, err
+	}
 	if err != nil {
 		r.Diff = err.Error()
 	} else {

@@ -8,6 +8,7 @@ package crash
 import (
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 )
 
 // An Error is a panic recovered in a goroutine: the value it was raised with and the stack
@@ -23,9 +24,35 @@ func (e *Error) Error() string {
 }
 
 // Catch recovers a panic when deferred at the top of a goroutine, and calls report with it
-// as an *Error; without a panic it does nothing.
+// as an *Error (an *Error raised again is reported as it is); without a panic it does nothing.
 func Catch(report func(error)) {
 	if r := recover(); r != nil {
+		if e, ok := r.(*Error); ok {
+			report(e)
+			return
+		}
 		report(&Error{Value: r, Stack: debug.Stack()})
 	}
+}
+
+// hook is the function Point calls, set by tests through SetHook; nil in a normal run.
+var hook atomic.Pointer[func(site string)] //nolint:gochecknoglobals // a test's injection point: the workers have nothing else to reach it through
+
+// Point marks the start of a worker goroutine's work, after its deferred Catch, as the place
+// named site ("exec.runParts"). It does nothing unless a test set a hook (SetHook), which may
+// panic there, as a bug in the worker would, to show that the panic reaches the worker's owner
+// and the run's clean-up still happens.
+func Point(site string) {
+	if h := hook.Load(); h != nil {
+		(*h)(site)
+	}
+}
+
+// SetHook makes Point call f (nil: nothing). It is for tests only.
+func SetHook(f func(site string)) {
+	if f == nil {
+		hook.Store(nil)
+		return
+	}
+	hook.Store(&f)
 }

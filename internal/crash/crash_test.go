@@ -48,3 +48,45 @@ func TestCatch(t *testing.T) {
 		})
 	}
 }
+
+// TestCatchRaisedAgain: an *Error raised again in the owner's goroutine (as store's parallel
+// loops do) is reported as it is, not wrapped in a second one.
+func TestCatchRaisedAgain(t *testing.T) {
+	first := &Error{Value: "in a worker", Stack: []byte("worker stack")}
+	var got error
+	func() {
+		defer Catch(func(err error) { got = err })
+		panic(first)
+	}()
+	if got != first { //nolint:errorlint // the very value raised
+		t.Fatalf("got %v, want the *Error raised", got)
+	}
+}
+
+// TestPoint: without a hook Point does nothing; with one it calls it with the site, and a
+// panic there is caught like any other.
+func TestPoint(t *testing.T) {
+	Point("no hook")
+	var sites []string
+	SetHook(func(site string) {
+		sites = append(sites, site)
+		if site == "bad" {
+			panic("injected")
+		}
+	})
+	defer SetHook(nil)
+	Point("good")
+	var got error
+	func() {
+		defer Catch(func(err error) { got = err })
+		Point("bad")
+	}()
+	if len(sites) != 2 || sites[0] != "good" || sites[1] != "bad" {
+		t.Errorf("hook called with %v, want [good bad]", sites)
+	}
+	if got == nil || !strings.Contains(got.Error(), "injected") {
+		t.Errorf("got %v, want the injected panic", got)
+	}
+	SetHook(nil)
+	Point("bad") // no hook: no panic
+}

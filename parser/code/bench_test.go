@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/bucketlint/bucketlint/internal/cputime"
 )
 
 // largePython generates a PySpark job of about n bytes: reads, joins, aggregations,
@@ -49,29 +47,21 @@ func BenchmarkParsePythonSmall(b *testing.B) {
 func benchPython(b *testing.B, n int) {
 	b.Helper()
 	src := largePython(n)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	cpu0 := cputime.Process()
-	for b.Loop() {
+	loopCPU(b, fmt.Sprintf("python%d.py", n), src, func() {
 		f, errs := Parse("job.py", src)
 		if len(errs) > 0 || len(f.Writes) == 0 {
 			b.Fatalf("parse: %v, %d writes", errs, len(f.Writes))
 		}
-	}
-	if cpu := (cputime.Process() - cpu0).Seconds(); cpu > 0 {
-		b.ReportMetric(float64(len(src))*float64(b.N)/cpu/1e6, "MB/cpu-s")
-	}
+	})
 }
 
 // BenchmarkLexChain lexes and parses a 15 MB line of "a+a+…" (issue 14): the expression is
 // too deep to read, and what it costs is the tokens' memory (B/op).
 func BenchmarkLexChain(b *testing.B) {
 	src := []byte("x = a" + strings.Repeat("+a", 15<<20/2-4) + "\n")
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
+	loopCPU(b, "chain15.py", src, func() {
 		if _, errs := Parse("chain.py", src); len(errs) == 0 {
 			b.Fatal("no error for a chain past the height limit")
 		}
-	}
+	})
 }
