@@ -112,19 +112,21 @@ func TestJobsSameOutput(t *testing.T) {
 	}
 }
 
-// checkVariedFindings wants the unreadable inputs reported and the others' findings kept.
+// checkVariedFindings wants the unreadable inputs reported and the others' findings kept:
+// warnings of several rules, from the rules' cases, the examples and the recorded scenarios
+// (explanations, info findings without a fix, may be left out of check's output).
 func checkVariedFindings(t *testing.T, out string) {
 	t.Helper()
 	for _, want := range []string{
 		"broken/bad.sql:1:", "broken/blob.sql:1:1: error: binary file", "broken/huge.sql:1:1: error: file is 1210000 bytes",
-		"(BL301)", "(BL303)", "(BL202)", "(BL101)", "(BL306)", "(BL311)", "examples/events-users/", "spark/3.5/bucketed_read/",
+		"(BL101)", "(BL301)", "(BL302)", "examples/events-users/", "spark/3.5/bucketed_read/",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q", want)
 		}
 	}
-	if n := strings.Count(out, "\n"); n < 300 {
-		t.Errorf("%d lines of output: the tree should give hundreds of findings", n)
+	if n := strings.Count(out, ": warning: "); n < 100 {
+		t.Errorf("%d warnings: the tree should give well over a hundred", n)
 	}
 }
 
