@@ -182,6 +182,9 @@ func parseInput(sqlp *sql.Parser, in input, limit int64) (r *result) {
 		src, err = readcap.File(in.path, limit)
 	}
 	if err != nil {
+		if readcap.Refused(err) {
+			r.kind = kindNone // refused, as the walk refuses what it checks: not one of the files read
+		}
 		r.errs.Add(plan.Pos{File: in.name}, "%s", readcap.Message(err))
 		return r
 	}

@@ -64,6 +64,40 @@ func TestLoadHostilePaths(t *testing.T) {
 	}
 }
 
+// TestLoadHostileWalked finds the same paths in a walked directory, where the walk stats only
+// what its directory entry does not call a regular file and the parse workers check the size
+// of the rest: each is reported at its name, none is one of the files read, none blocks.
+func TestLoadHostileWalked(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write(t, "repo/t.sql", []byte("CREATE TABLE t (id INT) USING parquet CLUSTERED BY (id) INTO 4 BUCKETS;\n"))
+	write(t, "repo/big.sql", []byte(strings.Repeat("-- x\n", 100)))
+	write(t, "repo/nul.sql", []byte("SELECT 1;\x00\n"))
+	if err := syscall.Mkfifo("repo/pipe.sql", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		proj, errs := Load(t.Context(), []string{"repo"}, LoadOptions{MaxInputSize: 400})
+		done <- dump(proj, errs)
+	}()
+	select {
+	case got := <-done:
+		for _, want := range []string{
+			"error repo/big.sql: file is 500 bytes, above the 400 bytes bucketlint reads (--max-input-size)",
+			"error repo/nul.sql: binary file (a NUL byte in its first 8000 bytes); not read",
+			"error repo/pipe.sql: not a regular file (a named pipe); only regular files are read",
+			"files: repo/t.sql\n", "sources: repo/t.sql:1:1",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("missing %q in\n%s", want, got)
+			}
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Load blocked")
+	}
+}
+
 // TestLoadLinkedRoot walks a symbolic link to a directory, named without a trailing slash,
 // under the link's name.
 func TestLoadLinkedRoot(t *testing.T) {

@@ -112,7 +112,7 @@ func (w *walker) root(root string) {
 		if d.Type()&fs.ModeSymlink != 0 {
 			return nil // links inside a tree are not followed: no loops, no file read twice
 		}
-		w.add(name, false)
+		w.list(name, false, d.Type().IsRegular())
 		return nil
 	})
 	if err != nil {
@@ -160,7 +160,13 @@ func (w *walker) skippedUnder(rel string) bool {
 // add lists one file, explicit when named on the command line (read whatever its name). A
 // file whose name bucketlint does not read is left alone; one it would read but cannot
 // (not a regular file, too large, a dangling link) is reported.
-func (w *walker) add(path string, explicit bool) {
+func (w *walker) add(path string, explicit bool) { w.list(path, explicit, false) }
+
+// list is add; regular says that the directory entry is a regular file, whose size the
+// parse workers check when they read it (readcap.File), so the walk, which runs on one core,
+// does not stat it. Anything else is checked here and never opened unless it is a regular
+// file.
+func (w *walker) list(path string, explicit, regular bool) {
 	name := filepath.ToSlash(filepath.Clean(path))
 	if w.seen[name] {
 		return
@@ -179,6 +185,10 @@ func (w *walker) add(path string, explicit bool) {
 			return
 		}
 		w.out = append(w.out, input{path: path, name: name, kind: k, explicit: explicit, src: src})
+		return
+	}
+	if regular {
+		w.out = append(w.out, input{path: path, name: name, kind: k, explicit: explicit})
 		return
 	}
 	if _, err := readcap.Check(path, w.limit); err != nil {

@@ -157,6 +157,7 @@ func (g *Guard) emit(text []byte) error {
 		return err
 	}
 	var b strings.Builder
+	b.Grow(len(text)) // a report comes in one write: one allocation, not a doubling per size
 	for len(text) > 0 {
 		line, rest, found := bytes.Cut(text, []byte{'\n'})
 		if plainText(line) {

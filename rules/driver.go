@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"sync"
 
+	"github.com/bucketlint/bucketlint/internal/crash"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/workload"
 )
@@ -19,6 +21,10 @@ type Driver struct {
 	// Source returns an input file's text for rules that compute edit spans; nil reads the
 	// file from disk (os.ReadFile), once per file.
 	Source func(file string) []byte
+	// Workers is how many rules run at once; 0 or less means one per CPU
+	// (runtime.GOMAXPROCS). The diagnostics do not depend on it. Source, when given, must
+	// be safe to call from several goroutines.
+	Workers int
 	// Unread are the positions of statements the parsers could not read (the input errors):
 	// a script stops at a statement Spark rejects, and one bucketlint does not read may
 	// define names, so what follows it in the same file is not resolved as if it did not exist.
@@ -33,9 +39,11 @@ func Run(w *workload.Workload, rules []*Rule) []Diagnostic {
 }
 
 // Run runs rules over w: the project as the workload resolved it, each query simulated in its
-// session once (Workload.Simulate), whichever rules ask for it. The diagnostics carry their
-// rule's ID, name and severity, and are sorted by file, line, column and rule; the error
-// joins the failures of rules, each prefixed with its ID.
+// session once (Workload.Simulate), whichever rules ask for it. The rules run side by side
+// on Workers goroutines; each reports into its own list, and the lists are joined in the
+// rules' order, so the result does not depend on which rule ends first. The diagnostics
+// carry their rule's ID, name and severity, and are sorted by file, line, column and rule;
+// the error joins the failures of rules, each prefixed with its ID, in the rules' order.
 func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) {
 	if w == nil {
 		return nil, nil
@@ -44,44 +52,57 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 	if source == nil {
 		source = fileReader()
 	}
-	var out []Diagnostic
-	var errs []error
-	for _, r := range rules {
-		if r == nil || r.Run == nil {
-			continue
-		}
-		pass := &Pass{
-			Project:    w.Project(),
-			Workload:   w,
-			Options:    w.OptionsAt(plan.Pos{}),
-			Thresholds: d.Thresholds.WithDefaults(),
-			Source:     source,
-			Unread:     d.Unread,
-		}
-		pass.Report = func(diag Diagnostic) {
-			if diag.Rule == "" {
-				diag.Rule = r.ID
-			}
-			if diag.Name == "" {
-				diag.Name = r.Name
-			}
-			if diag.Severity == 0 {
-				diag.Severity = r.Severity
-			}
-			out = append(out, diag)
-		}
-		if err := r.Run(pass); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", r.ID, err))
-		}
-	}
+	found := make([][]Diagnostic, len(rules))
+	errs := make([]error, len(rules))
+	crash.Each(len(rules), d.Workers, func(i int) {
+		found[i], errs[i] = d.runOne(w, rules[i], source)
+	})
+	out := slices.Concat(found...)
 	SortDiagnostics(out)
 	return out, errors.Join(errs...)
 }
 
-// fileReader returns a Source that reads each file from disk once.
+// runOne runs one rule and returns what it reported, with its ID, name and severity filled
+// in, and its failure prefixed with its ID.
+func (d *Driver) runOne(w *workload.Workload, r *Rule, source func(string) []byte) ([]Diagnostic, error) {
+	if r == nil || r.Run == nil {
+		return nil, nil
+	}
+	var out []Diagnostic
+	pass := &Pass{
+		Project:    w.Project(),
+		Workload:   w,
+		Options:    w.OptionsAt(plan.Pos{}),
+		Thresholds: d.Thresholds.WithDefaults(),
+		Source:     source,
+		Unread:     d.Unread,
+	}
+	pass.Report = func(diag Diagnostic) {
+		if diag.Rule == "" {
+			diag.Rule = r.ID
+		}
+		if diag.Name == "" {
+			diag.Name = r.Name
+		}
+		if diag.Severity == 0 {
+			diag.Severity = r.Severity
+		}
+		out = append(out, diag)
+	}
+	if err := r.Run(pass); err != nil {
+		return out, fmt.Errorf("%s: %w", r.ID, err)
+	}
+	return out, nil
+}
+
+// fileReader returns a Source that reads each file from disk once; rules running side by
+// side share it.
 func fileReader() func(string) []byte {
+	var mu sync.Mutex
 	cache := map[string][]byte{}
 	return func(file string) []byte {
+		mu.Lock()
+		defer mu.Unlock()
 		if b, ok := cache[file]; ok {
 			return b
 		}

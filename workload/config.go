@@ -25,6 +25,9 @@ type Config struct {
 	// BucketOf is Spark's bucket function for literals (engine/hash.BucketOfLiteral), passed
 	// to every simulation for bucket pruning; nil leaves pruning unmodelled.
 	BucketOf func(typ string, lit *plan.X, n int) (int, bool)
+	// Workers is how many goroutines build the join sites (Sites); 0 or less means one per
+	// CPU (runtime.GOMAXPROCS). The sites do not depend on it.
+	Workers int
 }
 
 // base returns the options every position starts from: the version and the bucket function,

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/internal/crash"
 	"github.com/bucketlint/bucketlint/plan"
 	"github.com/bucketlint/bucketlint/simulate"
 )
@@ -13,22 +14,10 @@ import (
 // equivalent SQL join) and its explain outputs (as printed) — each with the causes of its
 // shuffles (Site.Classify). broadcastBytes is the size under which a side counts as small
 // enough to broadcast; 0 means spark.sql.autoBroadcastJoinThreshold where the join runs, or
-// 10 MiB when that is disabled. The sites are computed once per value of broadcastBytes.
+// 10 MiB when that is disabled. The sites are computed once per value of broadcastBytes:
+// callers at the same time wait for the first one's and get the same sites.
 func (w *Workload) Sites(broadcastBytes int64) []*Site {
-	w.mu.Lock()
-	s, ok := w.sites[broadcastBytes]
-	w.mu.Unlock()
-	if ok {
-		return s
-	}
-	s = w.buildSites(broadcastBytes)
-	w.mu.Lock()
-	if w.sites == nil {
-		w.sites = map[int64][]*Site{}
-	}
-	w.sites[broadcastBytes] = s
-	w.mu.Unlock()
-	return s
+	return w.sites.get(broadcastBytes, func() []*Site { return w.buildSites(broadcastBytes) })
 }
 
 // A siteBuilder finds the join sites of one workload.
@@ -40,28 +29,36 @@ func (w *Workload) buildSites(broadcastBytes int64) []*Site {
 	b := &siteBuilder{w: w}
 	p := w.Project()
 	// A query or a code join sees the tables of its session where it runs; explain output
-	// names the catalogue's.
-	var out []*Site
+	// names the catalogue's. Each source's sites are found on its own, on the workload's
+	// workers, and kept in source order.
+	var find []func() []*Site
 	for _, q := range p.Queries {
-		out = append(out, b.queryJoins(q, w.TablesAt(q.Span.Start))...)
+		find = append(find, func() []*Site { return b.queryJoins(q, w.TablesAt(q.Span.Start)) })
 	}
 	for _, cf := range p.Code {
 		for _, j := range cf.Joins {
-			if s := b.codeJoin(cf, j, w.TablesAt(j.Span.Start)); s != nil {
-				out = append(out, s)
-			}
+			find = append(find, func() []*Site {
+				if s := b.codeJoin(cf, j, w.TablesAt(j.Span.Start)); s != nil {
+					return []*Site{s}
+				}
+				return nil
+			})
 		}
 	}
 	for _, e := range p.Explains {
-		out = append(out, explainJoins(e, p.Tables)...)
+		find = append(find, func() []*Site { return explainJoins(e, p.Tables) })
 	}
-	for _, s := range out {
+	found := make([][]*Site, len(find))
+	crash.Each(len(find), w.cfg.Workers, func(i int) { found[i] = find[i]() })
+	out := slices.Concat(found...)
+	crash.Each(len(out), w.cfg.Workers, func(i int) {
+		s := out[i]
 		s.Options = w.OptionsAt(s.Span.Start)
 		for _, side := range s.Sides() {
 			side.Label = sideLabel(side)
 		}
 		s.Classify(broadcastLimit(broadcastBytes, s.Options), w.ShuffleFreeWith)
-	}
+	})
 	return out
 }
 

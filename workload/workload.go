@@ -32,11 +32,12 @@ type Workload struct {
 	mu     sync.Mutex
 	scopes map[scopeKey]*Catalogue
 	// resolutions holds each query's name resolution under the query and under the
-	// resolved query it gave; sims each resolved query's simulation; sites the join sites
-	// by broadcast limit (Sites).
+	// resolved query it gave.
 	resolutions map[*plan.Query]*Resolved
-	sims        map[*plan.Query]simResult
-	sites       map[int64][]*Site
+	// sims holds each resolved query's simulation, sites the join sites by broadcast limit
+	// (Sites): each computed once, whoever asks first, while others wait for it.
+	sims  memo[*plan.Query, simResult]
+	sites memo[int64, []*Site]
 }
 
 // A Query is one query the scripts run, with the session it runs in (nil for none).
@@ -63,7 +64,7 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 	}
 	w := &Workload{
 		project: p, cfg: cfg,
-		scopes: map[scopeKey]*Catalogue{}, resolutions: map[*plan.Query]*Resolved{}, sims: map[*plan.Query]simResult{},
+		scopes: map[scopeKey]*Catalogue{}, resolutions: map[*plan.Query]*Resolved{},
 	}
 	w.sessions, w.global = buildSessions(p)
 	w.buildCatalogue()
@@ -228,23 +229,18 @@ func (w *Workload) Resolved(q *plan.Query) *Resolved {
 
 // Simulate predicts the physical plan of q in its session: its resolved query (Resolved)
 // over the tables its session sees at its position, under the options in force there. Each
-// query is simulated once; q and its resolved query share the simulation.
+// query is simulated once; q and its resolved query share the simulation, and callers at the
+// same time get the same result.
 func (w *Workload) Simulate(q *plan.Query) (*simulate.Result, error) {
 	if q == nil {
 		return nil, errors.New("simulate: no query")
 	}
 	rq := w.Resolved(q).Query
-	w.mu.Lock()
-	r, ok := w.sims[rq]
-	w.mu.Unlock()
-	if ok {
-		return r.res, r.err
-	}
-	res, err := w.SimulateWith(rq, nil)
-	w.mu.Lock()
-	w.sims[rq] = simResult{res, err}
-	w.mu.Unlock()
-	return res, err
+	r := w.sims.get(rq, func() simResult {
+		res, err := w.SimulateWith(rq, nil)
+		return simResult{res, err}
+	})
+	return r.res, r.err
 }
 
 // SimulateWith simulates q as Simulate does with settings added to those in force at its

@@ -49,6 +49,7 @@ func parseCheck(args []string, s *streams) (*checkOptions, error) {
 		"bucketlint check --spark-version 3.2 --conf spark.sql.shuffle.partitions=400 --fail-on error .",
 		"bucketlint check --write-baseline .bucketlint-baseline.json && bucketlint check --baseline .bucketlint-baseline.json")
 	opts.common.register(fs, false)
+	opts.common.registerJobs(fs)
 	fs.Var(&opts.enable, "enable", "turn `RULE` on (ID, name or family such as BL3); repeatable")
 	fs.Var(&opts.disable, "disable", "turn `RULE` off (ID, name or family such as BL3); repeatable")
 	fs.StringVar(&opts.failOn, "fail-on", "warning", "lowest `severity` that fails the run: error, warning, info or never")

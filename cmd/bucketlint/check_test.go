@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -220,30 +219,6 @@ func TestExitCodePrecedence(t *testing.T) {
 			t.Errorf("%s: exit %d, want %d", c.name, got, c.want)
 		}
 	}
-}
-
-// BenchmarkCheckCorpus checks the whole corpus ($BUCKETLINT_CORPUS, default ../shared/corpus
-// from the module root) and the fixtures in one run, on one core (GOMAXPROCS=1), and reports
-// seconds per run.
-func BenchmarkCheckCorpus(b *testing.B) {
-	corpus := os.Getenv("BUCKETLINT_CORPUS")
-	if corpus == "" {
-		corpus = "../../../shared/corpus"
-	}
-	corpus, _ = filepath.Abs(corpus)
-	if _, err := os.Stat(corpus); err != nil {
-		b.Skipf("no corpus at %s (set BUCKETLINT_CORPUS)", corpus)
-	}
-	fixtures, _ := filepath.Abs("../../fixtures")
-	b.Chdir(b.TempDir())
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // one core, whatever -cpu says
-	for b.Loop() {
-		s := &streams{in: strings.NewReader(""), out: &bytes.Buffer{}, err: &bytes.Buffer{}}
-		if code := runStreams(b.Context(), []string{"check", "--format", "json", "--fail-on", "never", corpus, fixtures}, s); code > exitParse {
-			b.Fatalf("exit %d: %s", code, s.err)
-		}
-	}
-	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/run")
 }
 
 func TestMachineFormatsNameFilesFromTheRepositoryRoot(t *testing.T) {

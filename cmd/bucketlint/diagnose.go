@@ -31,7 +31,7 @@ func diagnose(ld *loaded, enabled map[string]bool, catalogue []*rules.Rule, toda
 			ran[r.ID] = true
 		}
 	}
-	driver := &rules.Driver{Thresholds: cfg.Thresholds.thresholds(), Source: source}
+	driver := &rules.Driver{Thresholds: cfg.Thresholds.thresholds(), Source: source, Workers: ld.jobs}
 	for _, e := range ld.errs {
 		driver.Unread = append(driver.Unread, e.Pos)
 	}

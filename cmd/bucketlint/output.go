@@ -104,10 +104,13 @@ func render(format string, c *report.Check) ([]byte, error) {
 // files relative to the repository root (rootRelative).
 func writeOutputs(outs []output, c *report.Check, s *streams) error {
 	var errs []error
-	rooted := newRebaser().check(c)
+	var rooted *report.Check // made at the first format that names files from the root
 	for _, o := range outs {
 		cc := *c
 		if rootRelative(o.format) {
+			if rooted == nil {
+				rooted = newRebaser().check(c)
+			}
 			cc = *rooted
 		}
 		cc.Color = o.toStdout() && s.color

@@ -29,7 +29,10 @@ func (s *sources) get(file string) []byte {
 		b = nil
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if first, ok := s.files[file]; ok {
+		return first // read meanwhile by another rule: every reader gets the same text
+	}
 	s.files[file] = b
-	s.mu.Unlock()
 	return b
 }

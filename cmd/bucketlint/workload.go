@@ -45,6 +45,9 @@ type commonFlags struct {
 	sizes listFlag
 	// maxInput is --max-input-size, the largest input read.
 	maxInput sizeFlag
+	// jobs is --jobs, registered by check: how many files are parsed, join sites built and
+	// rules run at once; 0 means one per CPU (GOMAXPROCS).
+	jobs int
 }
 
 // register declares the common flags on fs; withSizes adds --size.
@@ -63,8 +66,17 @@ func (c *commonFlags) register(fs *flag.FlagSet, withSizes bool) {
 	}
 }
 
+// registerJobs declares --jobs on fs.
+func (c *commonFlags) registerJobs(fs *flag.FlagSet) {
+	fs.IntVar(&c.jobs, "jobs", 0, "parse files and run rules `N` at a time (default 0: one per CPU Go uses, GOMAXPROCS);\n"+
+		"the output is the same for every N")
+}
+
 // check validates the flags' values (exit 2 on a bad one).
 func (c *commonFlags) check() error {
+	if c.jobs < 0 {
+		return usagef("--jobs %d: want 1 or more (or 0 for one per CPU)", c.jobs)
+	}
 	for _, kv := range c.confs {
 		if k, _, ok := strings.Cut(kv, "="); !ok || strings.TrimSpace(k) == "" {
 			return usagef("--conf %q: want key=value", kv)
@@ -88,6 +100,8 @@ type loaded struct {
 	// exclude is the effective exclude list: the configuration's or --exclude, then
 	// --extend-exclude.
 	exclude []string
+	// jobs is how many rules run at once (--jobs; 0: one per CPU).
+	jobs int
 }
 
 // load reads the configuration, loads the paths (and --tables and the configuration's catalog
@@ -135,6 +149,9 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 		}
 	}
 	base.GitIgnore = c.respectGitignore
+	if base.Workers == 0 {
+		base.Workers = c.jobs
+	}
 	if base.StdinName == "" {
 		base.StdinName = c.stdinName
 	}
@@ -143,7 +160,7 @@ func (c *commonFlags) loadFrom(ctx context.Context, cfg *config, paths []string,
 	if err != nil {
 		return nil, c.sizeError(w)
 	}
-	return &loaded{cfg: cfg, w: w, errs: errs, exclude: exclude}, nil
+	return &loaded{cfg: cfg, w: w, errs: errs, exclude: exclude, jobs: c.jobs}, nil
 }
 
 // sqlOptions makes the SQL parser read the syntax of the Spark version modelled: the
@@ -174,7 +191,7 @@ func overlay(base, top sparkConfig) sparkConfig {
 // workloadConfig turns the configuration and the flags into the workload's: --spark-version
 // over spark.version, --conf over spark.conf, the thresholds the advisor sizes with.
 func (c *commonFlags) workloadConfig(cfg *config) (workload.Config, error) {
-	wc := workload.Config{BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}}
+	wc := workload.Config{BucketOf: hash.BucketOfLiteral, Confs: map[string]string{}, Workers: c.jobs}
 	v := c.sparkVersion
 	if v == "" {
 		v = cfg.Spark.Version

@@ -4,6 +4,7 @@ package readcap
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -64,6 +65,27 @@ func TestFile(t *testing.T) {
 				t.Errorf("Check: %v, File: %v", cerr, err)
 			}
 		})
+	}
+}
+
+// TestFileSizes reads files of sizes around the buffer's and the limit's edges and wants every
+// byte.
+func TestFileSizes(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 99_999, 100_000} {
+		p := filepath.Join(dir, fmt.Sprint(n))
+		want := strings.Repeat("abcdefg\n", n/8+1)[:n]
+		mustWrite(t, p, want)
+		got, err := File(p, 100_000)
+		if err != nil || string(got) != want {
+			t.Errorf("%d bytes: read %d bytes, %v", n, len(got), err)
+		}
+	}
+	// Longer than the buffer sized at open: a file that grew meanwhile is read to its end
+	// (and then refused when over the limit).
+	got, err := readAll(strings.NewReader("1234567890"), make([]byte, 0, 6))
+	if err != nil || string(got) != "1234567890" {
+		t.Errorf("readAll past the capacity: %q, %v", got, err)
 	}
 }
 
