@@ -13,7 +13,12 @@ import (
 // goroutine, in order, and a panic is the caller's own; with more, a panic in f stops the
 // other workers at their next index and is raised again in the caller's goroutine as an
 // *Error (the first one caught), where the caller's deferred clean-up still runs.
-func Each(n, workers int, f func(i int)) {
+func Each(n, workers int, f func(i int)) { EachAt("", n, workers, f) }
+
+// EachAt is Each whose worker goroutines each pass Point(site) as they start (when site is not
+// empty), so that a test can make a worker panic there; the serial path, which runs in the
+// caller's goroutine, passes no Point.
+func EachAt(site string, n, workers int, f func(i int)) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -33,6 +38,9 @@ func Each(n, workers int, f func(i int)) {
 				crashed.CompareAndSwap(nil, err.(*Error)) //nolint:errorlint,forcetypeassert // Catch reports only *Error
 				next.Store(int64(n))                      // the other workers stop at their next index
 			})
+			if site != "" {
+				Point(site)
+			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
