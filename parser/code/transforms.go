@@ -89,10 +89,10 @@ func (ev *evaluator) transform(n *node) (plan.Transform, bool) {
 	return plan.Transform{Text: x.Raw, X: x}, true
 }
 
-// bucketCount is bucket()'s count: an integer constant, or lit() of one.
+// bucketCount is bucket()'s count: a positive integer constant, or lit() of one.
 func (ev *evaluator) bucketCount(a *node) (int, bool) {
 	if v := ev.eval(a); v.kind == vNum {
-		return v.num, true
+		return v.num, v.num > 0
 	}
 	if s, typ, ok := ev.literal(a); ok && typ == "int" {
 		n, err := strconv.Atoi(s)

@@ -39,9 +39,11 @@ func (ev *evaluator) writerMethod(old *writer, name string, n *node) *value {
 			w.w.Options = ev.options(w.w.Options, n)
 		}
 	case "partitionBy", "partitionedBy":
-		w.w.PartitionBy, w.w.PartitionBySpan = ev.knownNames(n.args), sp
+		w.w.PartitionBySpan = sp
 		if w.v2 {
 			ev.v2Partitioning(&w.w, n.args)
+		} else {
+			w.w.PartitionBy = ev.knownNames(n.args)
 		}
 	case "bucketBy":
 		ev.bucketBy(&w, n, sp)
