@@ -192,15 +192,15 @@ func (p *parser) simpleOp(h head, i, col, depth int) plan.Node {
 // an adaptive plan's sub-plans.
 func (p *parser) attach(n plan.Node, r *rawNode, build func(*rawNode) plan.Node) {
 	in := n.Info()
-	if r.nKids > 0 {
-		in.Kids = p.nodes(r.nKids)
-		for k := r.kids; k != nil; k = k.next {
+	if r.kids.n > 0 {
+		in.Kids = p.nodes(r.kids.n)
+		for k := r.kids.first; k != nil; k = k.next {
 			in.Kids = append(in.Kids, build(k))
 		}
 	}
-	if r.nInner > 0 {
-		in.Inner = p.nodes(r.nInner)
-		for k := r.inner; k != nil; k = k.next {
+	if r.inner.n > 0 {
+		in.Inner = p.nodes(r.inner.n)
+		for k := r.inner.first; k != nil; k = k.next {
 			in.Inner = append(in.Inner, build(k))
 		}
 	}

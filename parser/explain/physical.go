@@ -115,12 +115,12 @@ func allIDs(r *rawNode) bool {
 	if !r.readOutline() {
 		return false
 	}
-	for k := r.kids; k != nil; k = k.next {
+	for k := r.kids.first; k != nil; k = k.next {
 		if !allIDs(k) {
 			return false
 		}
 	}
-	for k := r.inner; k != nil; k = k.next {
+	for k := r.inner.first; k != nil; k = k.next {
 		if !allIDs(k) {
 			return false
 		}
@@ -138,10 +138,10 @@ func collectIDs(r *rawNode, ids *opTable) {
 	if r.readOutline() && r.id > 0 {
 		ids.at(r.id, true).inOutline = true
 	}
-	for k := r.kids; k != nil; k = k.next {
+	for k := r.kids.first; k != nil; k = k.next {
 		collectIDs(k, ids)
 	}
-	for k := r.inner; k != nil; k = k.next {
+	for k := r.inner.first; k != nil; k = k.next {
 		collectIDs(k, ids)
 	}
 	for _, s := range r.subs {

@@ -8,13 +8,11 @@ type rawNode struct {
 	text string // the line after its tree marker
 	line int    // 0-based line index
 	col  int    // byte index of text in the (stripped) line
-	// kids and inner are the first data child and inner child, each followed by its next
-	// sibling (next); nKids and nInner count them.
-	kids, lastKid    *rawNode
-	inner, lastInner *rawNode
-	next             *rawNode
-	nKids, nInner    int
-	subs             []*rawSub
+	// kids and inner are the data children and the inner children, each linked through its
+	// next sibling (next).
+	kids, inner rawList
+	next        *rawNode
+	subs        []*rawSub
 
 	// The outline fields of a formatted line, read by readOutline: the codegen stage and
 	// prefix length, then the title, id and statistics after the prefix.
@@ -24,26 +22,21 @@ type rawNode struct {
 	id              int
 }
 
-// addKid appends n to r's data children.
-func (r *rawNode) addKid(n *rawNode) {
-	if r.lastKid == nil {
-		r.kids = n
-	} else {
-		r.lastKid.next = n
-	}
-	r.lastKid = n
-	r.nKids++
+// A rawList is a list of sibling nodes linked through next, in the order they were added.
+type rawList struct {
+	first, last *rawNode
+	n           int
 }
 
-// addInner appends n to r's inner children.
-func (r *rawNode) addInner(n *rawNode) {
-	if r.lastInner == nil {
-		r.inner = n
+// add appends n to the list.
+func (l *rawList) add(n *rawNode) {
+	if l.last == nil {
+		l.first = n
 	} else {
-		r.lastInner.next = n
+		l.last.next = n
 	}
-	r.lastInner = n
-	r.nInner++
+	l.last = n
+	l.n++
 }
 
 // A rawSub is an adaptive plan's "+- == Final Plan ==" sub-header and the plan under it.
@@ -149,9 +142,9 @@ func (p *parser) place(stack []frame, j, marker, col int) []frame {
 		p.errorf(j, marker, "tree line under plan sub-header %q has no plan root above it", top.sub.role)
 		return append(stack, frame{col: col, node: n, dead: true})
 	case top.col == marker:
-		top.node.addKid(n)
+		top.node.kids.add(n)
 	case top.col == marker-3:
-		top.node.addInner(n)
+		top.node.inner.add(n)
 	default:
 		p.errorf(j, marker, "tree line has no parent: no operator starts at column %d or %d above it", marker+1, marker-2)
 		return append(stack, frame{col: col, node: n, dead: true})
