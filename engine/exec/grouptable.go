@@ -209,17 +209,25 @@ func (t *groupTable) appendDistinct(keys []*store.Vec, n int, gids []int32) {
 // group of its code, so the table is probed once per distinct code, not once per row.
 func (t *groupTable) assignCoded(v *store.Vec, n int, gids []int32) {
 	codes := v.Codes[:n]
+	gids = gids[:n]
 	m := t.codeG[:0]
 	for range v.DictLen + 1 {
 		m = append(m, -1)
 	}
 	t.codeG = m
+	// Each row takes the number of its code's first row among the first rows (reps), which
+	// is its group less base when every first row turns out to be a new group: the usual
+	// case of a partition's first batch, whose dictionary holds each value once.
+	base := int32(t.n)
 	reps := t.reps[:0]
 	for r, c := range codes {
-		if m[c] < 0 {
-			m[c] = int32(len(reps))
+		i := m[c]
+		if i < 0 {
+			i = int32(len(reps))
+			m[c] = i
 			reps = append(reps, int32(r))
 		}
+		gids[r] = base + i
 	}
 	t.reps = reps
 	if t.repKeys == nil {
@@ -232,14 +240,15 @@ func (t *groupTable) assignCoded(v *store.Vec, n int, gids []int32) {
 	}
 	repG := t.repG[:len(reps)]
 	t.assign([]*store.Vec{t.repKeys}, len(reps), repG)
-	for c, i := range m {
-		if i >= 0 {
-			m[c] = repG[i]
-		}
+	identity := true
+	for i, g := range repG {
+		identity = identity && g == base+int32(i)
 	}
-	gids = gids[:n]
-	for r, c := range codes {
-		gids[r] = m[c]
+	if identity {
+		return
+	}
+	for r, g := range gids {
+		gids[r] = repG[g-base]
 	}
 }
 
