@@ -31,6 +31,9 @@ DuckDB: the Python process it runs in; Spark: the driver JVM, which runs the loc
 so a shared machine's load does not distort it; each is the best of --rounds runs after a
 warm-up (bucketlint: the best of ``-count`` rounds of ``-benchtime 2x``). Wall seconds are printed
 too. ``--peers duckdb`` leaves Spark's queries out (Spark still writes its copy of the tables).
+``--keep DIR`` writes the tables into DIR (``bucketlint``, ``spark-<version>``) and keeps them;
+a later run reuses them, so that runs under each Spark version, or other builds of the engine
+(``BUCKETLINT_BENCH_DIR=DIR/spark-3.5.9 go test -tags engine -bench …``), read the same files.
 """
 from __future__ import annotations
 
@@ -211,20 +214,26 @@ def main() -> int:
     ap.add_argument("--child", choices=["duckdb"], help=argparse.SUPPRESS)
     ap.add_argument("--tables", help=argparse.SUPPRESS)
     ap.add_argument("--no-write", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--keep", metavar="DIR", help="write the tables into DIR and keep them there; tables "
+                    "already there are reused (DIR/bucketlint, DIR/spark-VERSION), so runs under several "
+                    "Spark versions, or of several engine builds, read the very same files")
     args = ap.parse_args()
     if args.child == "duckdb":
         json.dump(run_duckdb(args.tables, args.rounds, not args.no_write), sys.stdout)
         return 0
     peers = set(args.peers.split(","))
-    root = tempfile.mkdtemp(prefix="bucketlint-bench-tables-")
-    work = os.path.join(root, "spark-work")
-    mine, theirs = os.path.join(root, "bucketlint"), os.path.join(root, "spark")
+    root = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(prefix="bucketlint-bench-tables-")
+    work = tempfile.mkdtemp(prefix="spark-work-", dir=root) if args.keep else os.path.join(root, "spark-work")
+    mine = os.path.join(root, "bucketlint")
     results = {}
     try:
         results["bucketlint", "bucketlint"] = run_bucketlint(mine, args.rounds, True)
         spark = spark_session(args.master, work, mine)
         version = spark.version
-        spark_write_copy(spark, theirs)
+        theirs = os.path.join(root, f"spark-{version}")
+        if not os.path.isdir(os.path.join(theirs, "bb")):
+            shutil.rmtree(theirs, ignore_errors=True)
+            spark_write_copy(spark, theirs)
         if "spark" in peers:
             results["spark", "bucketlint"] = run_spark(spark, args.master, args.rounds)
         spark.stop()
@@ -233,7 +242,7 @@ def main() -> int:
             results["duckdb", "bucketlint"] = run_duckdb_child(args.duckdb_python, mine, args.rounds, True)
             results["duckdb", "spark"] = run_duckdb_child(args.duckdb_python, theirs, args.rounds, False)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(work if args.keep else root, ignore_errors=True)
     rows = {"join": JOIN_ROWS, "aggregate": AGG_ROWS, "scan": AGG_ROWS, "write": WRITE_ROWS}
     names = {"bucketlint": "bucketlint (one core)", "spark": f"Spark {version} {args.master}"}
     if ("duckdb", "bucketlint") in results:

@@ -183,6 +183,12 @@ func (f *aggFunc) grow(n int) {
 	}
 }
 
+// reset empties the state, keeping its memory: grow clears what it takes back.
+func (f *aggFunc) reset() {
+	f.ints, f.floats, f.has = f.ints[:0], f.floats[:0], f.has[:0]
+	f.bytes, f.wide, f.over = f.bytes[:0], f.wide[:0], f.over[:0]
+}
+
 // growZero extends s to length n with zero values.
 func growZero[T any](s []T, n int) []T {
 	if n <= len(s) {

@@ -26,8 +26,28 @@ type aggSpec struct {
 	// distinctIn is set when every input row of a partition is a distinct group (see
 	// distinctBelow): rows become groups in order without a hash table.
 	distinctIn bool
-	// tables holds group tables to reuse (*groupTable).
+	// tables holds the state of finished partitions to reuse (*aggState).
 	tables sync.Pool
+	// outs holds output batches their consumers handed back (*store.Batch; see aggOut).
+	outs sync.Pool
+}
+
+// aggOut emits an aggregation's output batch; one handed back (recycle) fills the output of
+// a later partition.
+type aggOut struct {
+	sliceOp
+	outs *sync.Pool
+}
+
+func (a *aggOut) recycle(b *store.Batch) { a.outs.Put(b) }
+
+// newOut returns an empty output batch: one handed back, or a new one with room for n rows.
+func (s *aggSpec) newOut(n int) *store.Batch {
+	if b, ok := s.outs.Get().(*store.Batch); ok {
+		b.Reset()
+		return b
+	}
+	return store.NewBatch(s.out.types(), n)
 }
 
 // aggregate compiles HashAggregate (and Sort/ObjectHashAggregate, which give the same rows):
@@ -61,7 +81,7 @@ func (e *executor) aggregate(ctx context.Context, a *plan.Aggregate, kids []plan
 		if err != nil {
 			return nil, err
 		}
-		return &sliceOp{batches: []*store.Batch{out}, release: func() { e.mem.release(held) }}, nil
+		return &aggOut{sliceOp: sliceOp{batches: []*store.Batch{out}, release: func() { e.mem.release(held) }}, outs: &spec.outs}, nil
 	}
 	return st, nil
 }

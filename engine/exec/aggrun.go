@@ -12,21 +12,23 @@ import (
 
 // runAggregate groups every row of op and returns the output batch and the bytes charged.
 func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator) (*store.Batch, int64, error) {
-	// Tables are reused across partitions: a reset keeps their capacity, so the next
-	// partition neither reallocates nor regrows them.
-	t, _ := spec.tables.Get().(*groupTable)
-	if t == nil {
-		t = newGroupTable(spec.kcols)
+	// Tables, group ids and the functions' state are reused across partitions: a reset
+	// keeps their capacity, so the next partition neither reallocates nor regrows them (a
+	// bucket of a Spark file is often one batch of 100,000s of rows).
+	st, _ := spec.tables.Get().(*aggState)
+	if st == nil {
+		st = &aggState{t: newGroupTable(spec.kcols), funcs: make([]aggFunc, len(spec.funcs))}
+		copy(st.funcs, spec.funcs)
 	} else {
-		t.reset()
+		st.reset()
 	}
-	defer spec.tables.Put(t)
+	defer spec.tables.Put(st)
+	t, funcs := st.t, st.funcs
 	if len(spec.keys) > 0 && !spec.distinctIn {
 		t.fit(int(spec.lastGroups.Load()))
 	}
-	funcs := make([]aggFunc, len(spec.funcs))
-	copy(funcs, spec.funcs)
-	var gids []int32
+	gids := st.gids
+	defer func() { st.gids = gids }()
 	var held int64
 	err := drain(ctx, op, func(in *store.Batch) error {
 		// Groups copy their keys and functions their values: the batch goes back to the
@@ -76,6 +78,22 @@ func (e *executor) runAggregate(ctx context.Context, spec *aggSpec, op Operator)
 		}
 	}
 	return spec.output(t, funcs), held, nil
+}
+
+// An aggState is what runAggregate keeps from partition to partition (aggSpec.tables): the
+// group table, the functions with their state, and the group ids of a batch.
+type aggState struct {
+	t     *groupTable
+	funcs []aggFunc
+	gids  []int32
+}
+
+// reset empties the table and the functions' state, keeping their memory.
+func (s *aggState) reset() {
+	s.t.reset()
+	for i := range s.funcs {
+		s.funcs[i].reset()
+	}
 }
 
 // update folds raw input rows into the groups.
@@ -333,7 +351,7 @@ func numeric(v *store.Vec, r int) float64 {
 // output builds the result batch: keys, then values or buffers.
 func (s *aggSpec) output(t *groupTable, funcs []aggFunc) *store.Batch {
 	n := t.groups()
-	out := store.NewBatch(s.out.types(), n)
+	out := s.newOut(n)
 	for k := range s.keys {
 		out.Cols[k].AppendRows(t.keys[k], nil)
 	}

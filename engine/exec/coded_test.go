@@ -32,18 +32,24 @@ func codedVec(tb testing.TB, r *rand.Rand, ty string, dict []string, n int) *sto
 	return v
 }
 
-// TestGroupCodedAgrees: grouping a coded key column (bigint and string, with NULLs and a
-// value repeated under two codes) numbers the groups exactly as grouping the same values
-// without codes, batch after batch.
+// TestGroupCodedAgrees: grouping a coded key column (bigint and string, with NULLs, with and
+// without a value repeated under two codes) numbers the groups exactly as grouping the same
+// values without codes, batch after batch.
 func TestGroupCodedAgrees(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 7))
-	for _, ty := range []string{"bigint", "string"} {
+	for _, c := range []struct {
+		ty  string
+		dup bool
+	}{{"bigint", true}, {"string", true}, {"bigint", false}, {"string", false}} {
+		ty := c.ty
 		var dict []string
 		for i := range 40 {
 			dict = append(dict, fmt.Sprint(i*7919%1000))
 		}
-		dict = append(dict, dict[3]) // the same value under two codes
+		if c.dup {
+			dict = append(dict, dict[3]) // the same value under two codes
+		}
 		col := schema{{Name: "k", Type: typ(t, ty)}}
 		coded, plain := newGroupTable(col), newGroupTable(col)
 		for b := range 5 {

@@ -8,9 +8,11 @@ import "github.com/bucketlint/bucketlint/engine/store"
 // probing over parallel arrays (slot → group id and hash), the group keys held as column
 // vectors in group order. It doubles when the load would pass 0.5.
 //
-// One bigint-like key column takes a faster path: each slot holds the key itself next to
-// its group (one cache line per probe, no hash kept per group), and the NULL key, which
-// never enters the slots, has a group of its own.
+// One bigint-like key column takes a faster path: a slot holds its group plus one (0 when
+// empty, so a new table needs no fill) and the key is compared in the group's key vector, so
+// no hash is kept per group and the slots take 4 bytes: a bucket's table of 16,000 groups
+// (65,536 slots) stays in the core's cache. The NULL key, which never enters the slots, has a
+// group of its own.
 type groupTable struct {
 	keys   []*store.Vec
 	n      int      // groups
@@ -21,7 +23,7 @@ type groupTable struct {
 	rowH   []uint64
 	// The one-int64-key path.
 	ints  bool
-	islot []intSlot
+	islot []int32
 	nullG int32 // group of the NULL key, -1 until seen
 	// Dictionary-coded keys (assignCoded): the group of each code, the first row of each
 	// code, those rows' keys and groups.
@@ -29,13 +31,6 @@ type groupTable struct {
 	reps    []int32
 	repKeys *store.Vec
 	repG    []int32
-}
-
-// An intSlot is a slot of the one-int64-key path: the key and its group plus one (0 when
-// empty, so a new table needs no fill).
-type intSlot struct {
-	key int64
-	g1  int32
 }
 
 func newGroupTable(cols schema) *groupTable {
@@ -76,17 +71,16 @@ func (t *groupTable) resize(capacity int) {
 	_, t.shift = tableShift(capacity / 2)
 	t.mask = uint64(capacity - 1)
 	if t.ints {
-		old := t.islot
-		t.islot = make([]intSlot, capacity)
-		for _, e := range old {
-			if e.g1 == 0 {
+		t.islot = make([]int32, capacity)
+		for g, x := range t.keys[0].Ints {
+			if int32(g) == t.nullG {
 				continue
 			}
-			s := intSlotOf(e.key, t.shift)
-			for t.islot[s].g1 != 0 {
+			s := intSlotOf(x, t.shift)
+			for t.islot[s] != 0 {
 				s = (s + 1) & t.mask
 			}
-			t.islot[s] = e
+			t.islot[s] = int32(g) + 1
 		}
 		return
 	}
@@ -209,17 +203,25 @@ func (t *groupTable) appendDistinct(keys []*store.Vec, n int, gids []int32) {
 // group of its code, so the table is probed once per distinct code, not once per row.
 func (t *groupTable) assignCoded(v *store.Vec, n int, gids []int32) {
 	codes := v.Codes[:n]
+	gids = gids[:n]
 	m := t.codeG[:0]
 	for range v.DictLen + 1 {
 		m = append(m, -1)
 	}
 	t.codeG = m
+	// Each row takes the number of its code's first row among the first rows (reps), which
+	// is its group less base when every first row turns out to be a new group: the usual
+	// case of a partition's first batch, whose dictionary holds each value once.
+	base := int32(t.n)
 	reps := t.reps[:0]
 	for r, c := range codes {
-		if m[c] < 0 {
-			m[c] = int32(len(reps))
+		i := m[c]
+		if i < 0 {
+			i = int32(len(reps))
+			m[c] = i
 			reps = append(reps, int32(r))
 		}
+		gids[r] = base + i
 	}
 	t.reps = reps
 	if t.repKeys == nil {
@@ -232,14 +234,15 @@ func (t *groupTable) assignCoded(v *store.Vec, n int, gids []int32) {
 	}
 	repG := t.repG[:len(reps)]
 	t.assign([]*store.Vec{t.repKeys}, len(reps), repG)
-	for c, i := range m {
-		if i >= 0 {
-			m[c] = repG[i]
-		}
+	identity := true
+	for i, g := range repG {
+		identity = identity && g == base+int32(i)
 	}
-	gids = gids[:n]
-	for r, c := range codes {
-		gids[r] = m[c]
+	if identity {
+		return
+	}
+	for r, g := range gids {
+		gids[r] = repG[g-base]
 	}
 }
 
@@ -260,11 +263,11 @@ func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 			continue
 		}
 		for s := intSlotOf(x, shift); ; s = (s + 1) & mask {
-			e := &slots[s]
-			if e.g1 == 0 {
+			g1 := slots[s]
+			if g1 == 0 {
 				g := int32(t.n)
 				t.n++
-				e.key, e.g1 = x, g+1
+				slots[s] = g + 1
 				kv.Ints = append(kv.Ints, x)
 				gids[r] = g
 				if 2*(t.n+1) > len(slots) {
@@ -273,8 +276,8 @@ func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 				}
 				break
 			}
-			if e.key == x {
-				gids[r] = e.g1 - 1
+			if kv.Ints[g1-1] == x {
+				gids[r] = g1 - 1
 				break
 			}
 		}
@@ -282,7 +285,7 @@ func (t *groupTable) assignInts(v *store.Vec, n int, gids []int32) {
 }
 
 func (t *groupTable) memBytes() int64 {
-	n := int64(8*len(t.hashes) + 4*len(t.slots) + 16*len(t.islot) + 4*cap(t.codeG) + 8*cap(t.reps))
+	n := int64(8*len(t.hashes) + 4*len(t.slots) + 4*len(t.islot) + 4*cap(t.codeG) + 8*cap(t.reps))
 	for _, k := range t.keys {
 		n += k.MemBytes()
 	}
