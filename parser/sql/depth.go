@@ -17,8 +17,10 @@ const maxNesting = 256
 // each bracket level (an arrow's body nests until the next comma or closing bracket) count
 // one level each. It returns the offset and a message, or -1.
 func brackets(s string) (int, string) {
-	var open []int     // offsets of the open brackets
-	arrows := []int{0} // lambda arrows per open bracket level, the statement's own first
+	// open holds the offsets of the open brackets, arrows the lambda arrows per open bracket
+	// level, the statement's own first; most statements fit in the arrays on the stack
+	var openBuf, arrowBuf [32]int
+	open, arrows := openBuf[:0], append(arrowBuf[:0], 0)
 	sum, cases, deep := 0, 0, -1
 	for i := 0; i < len(s); {
 		c := s[i]

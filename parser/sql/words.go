@@ -74,7 +74,11 @@ func classify(w []string) stmtKind {
 // leadingWords returns up to n leading words (or a leading bracket) of s, lower case, after
 // blanks and comments. Hint comments are skipped too.
 func leadingWords(s string, n int) []string {
-	out := make([]string, 0, n)
+	return appendLeadingWords(make([]string, 0, n), s, n)
+}
+
+// appendLeadingWords is leadingWords appending to out.
+func appendLeadingWords(out []string, s string, n int) []string {
 	i := 0
 	for i < len(s) && len(out) < n {
 		c := s[i]
@@ -105,17 +109,27 @@ func leadingWords(s string, n int) []string {
 // lowerWord is strings.ToLower of a word, without allocating for the keywords classify
 // reads, which most statements start with.
 func lowerWord(w string) string {
+	if len(w) < len(statementWords) {
+		for _, k := range statementWords[len(w)] {
+			if foldEq(w, k) {
+				return k
+			}
+		}
+	}
+	return strings.ToLower(w)
+}
+
+// statementWords are the words lowerWord returns without allocating, by length.
+var statementWords = func() (t [10][]string) { //nolint:gochecknoglobals // a constant table
 	for _, k := range [...]string{
 		"select", "with", "insert", "create", "table", "view", "or", "replace", "temporary", "temp",
 		"external", "global", "alter", "drop", "analyze", "cache", "set", "use", "values", "from",
 		"if", "not", "exists", "into", "overwrite", "show", "describe", "explain", "lazy",
 	} {
-		if len(k) == len(w) && foldEq(w, k) {
-			return k
-		}
+		t[len(k)] = append(t[len(k)], k)
 	}
-	return strings.ToLower(w)
-}
+	return t
+}()
 
 func isWordByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
