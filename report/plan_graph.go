@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -38,7 +39,7 @@ func buildGraph(explains []*plan.Explain) graph {
 			var add func(n plan.Node, ancestors []plan.Node) string
 			add = func(n plan.Node, ancestors []plan.Node) string {
 				count++
-				id := fmt.Sprintf("n%d", count)
+				id := "n" + strconv.Itoa(count)
 				gn := gnode{id: id, label: headline(n)}
 				switch x := n.(type) {
 				case *plan.Exchange:
@@ -72,28 +73,31 @@ func buildGraph(explains []*plan.Explain) graph {
 // broadcasts in blue and bucketed scans in green: ready for a pull-request comment.
 func PlanMermaid(w io.Writer, explains []*plan.Explain) error {
 	g := buildGraph(explains)
-	var b strings.Builder
-	b.WriteString("flowchart BT\n")
+	b := newPlanBuf(w)
+	b.put("flowchart BT\n")
 	for i, c := range g.clusters {
-		fmt.Fprintf(&b, "  subgraph s%d[\"%s\"]\n", i+1, mermaidEscape(c.title))
+		b.put("  subgraph s" + strconv.Itoa(i+1) + "[\"")
+		_, _ = mermaidEscaper.WriteString(b, c.title)
+		b.put("\"]\n")
 		for _, n := range c.nodes {
-			fmt.Fprintf(&b, "    %s[\"%s\"]", n.id, mermaidEscape(n.label))
+			b.put("    " + n.id + "[\"")
+			_, _ = mermaidEscaper.WriteString(b, n.label)
+			b.put("\"]")
 			if n.kind != "" {
-				fmt.Fprintf(&b, ":::%s", n.kind)
+				b.put(":::" + n.kind)
 			}
-			b.WriteString("\n")
+			b.put("\n")
 		}
-		b.WriteString("  end\n")
+		b.put("  end\n")
 	}
 	for _, e := range g.edges {
-		fmt.Fprintf(&b, "  %s --> %s\n", e[0], e[1])
+		b.put("  " + e[0] + " --> " + e[1] + "\n")
 	}
-	b.WriteString("  classDef shuffle fill:#fde2e1,stroke:#c62828,stroke-width:2px,color:#000\n")
-	b.WriteString("  classDef broadcast fill:#e3f2fd,stroke:#1565c0,color:#000\n")
-	b.WriteString("  classDef bucketed fill:#e8f5e9,stroke:#2e7d32,stroke-width:2px,color:#000\n")
-	b.WriteString("  classDef scan fill:#f5f5f5,stroke:#757575,color:#000\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	b.put("  classDef shuffle fill:#fde2e1,stroke:#c62828,stroke-width:2px,color:#000\n")
+	b.put("  classDef broadcast fill:#e3f2fd,stroke:#1565c0,color:#000\n")
+	b.put("  classDef bucketed fill:#e8f5e9,stroke:#2e7d32,stroke-width:2px,color:#000\n")
+	b.put("  classDef scan fill:#f5f5f5,stroke:#757575,color:#000\n")
+	return b.Flush()
 }
 
 // mermaidEscaper and dotEscaper are built once: a Replacer builds its tables on first use,
@@ -103,13 +107,11 @@ var (
 	dotEscaper     = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)                       //nolint:gochecknoglobals // never written; safe for concurrent use
 )
 
-func mermaidEscape(s string) string { return mermaidEscaper.Replace(s) }
-
 // PlanDot writes the plans as a Graphviz digraph with the same colours as PlanMermaid.
 func PlanDot(w io.Writer, explains []*plan.Explain) error {
 	g := buildGraph(explains)
-	var b strings.Builder
-	b.WriteString("digraph plan {\n  rankdir=BT;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=10];\n")
+	b := newPlanBuf(w)
+	b.put("digraph plan {\n  rankdir=BT;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", fontsize=10];\n")
 	styles := map[string]string{
 		"shuffle":   `fillcolor="#fde2e1", color="#c62828", penwidth=2`,
 		"broadcast": `fillcolor="#e3f2fd", color="#1565c0"`,
@@ -117,24 +119,29 @@ func PlanDot(w io.Writer, explains []*plan.Explain) error {
 		"scan":      `fillcolor="#f5f5f5", color="#757575"`,
 	}
 	for i, c := range g.clusters {
-		fmt.Fprintf(&b, "  subgraph cluster_%d {\n    label=%s;\n", i+1, dotQuote(c.title))
+		b.put("  subgraph cluster_" + strconv.Itoa(i+1) + " {\n    label=")
+		writeDotQuoted(b, c.title)
+		b.put(";\n")
 		for _, n := range c.nodes {
-			fmt.Fprintf(&b, "    %s [label=%s", n.id, dotQuote(n.label))
+			b.put("    " + n.id + " [label=")
+			writeDotQuoted(b, n.label)
 			if st := styles[n.kind]; st != "" {
-				b.WriteString(", " + st)
+				b.put(", " + st)
 			}
-			b.WriteString("];\n")
+			b.put("];\n")
 		}
-		b.WriteString("  }\n")
+		b.put("  }\n")
 	}
 	for _, e := range g.edges {
-		fmt.Fprintf(&b, "  %s -> %s;\n", e[0], e[1])
+		b.put("  " + e[0] + " -> " + e[1] + ";\n")
 	}
-	b.WriteString("}\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	b.put("}\n")
+	return b.Flush()
 }
 
-func dotQuote(s string) string {
-	return `"` + dotEscaper.Replace(s) + `"`
+// writeDotQuoted writes s as a quoted DOT string.
+func writeDotQuoted(b planBuf, s string) {
+	b.put(`"`)
+	_, _ = dotEscaper.WriteString(b, s)
+	b.put(`"`)
 }

@@ -1,8 +1,10 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/plan"
@@ -36,24 +38,33 @@ func (p painter) paint(code, s string) string {
 // PlanText writes the explain outputs of one file as trees a person reads at a glance: each
 // shuffle marked and explained, broadcasts and bucketed scans called out, and a summary.
 func PlanText(w io.Writer, explains []*plan.Explain, opt PlanOptions) error {
-	var b strings.Builder
+	b := newPlanBuf(w)
 	p := painter(opt.Color)
 	for i, e := range explains {
 		if i > 0 {
-			b.WriteString("\n")
+			b.put("\n")
 		}
-		fmt.Fprintf(&b, "%s  %s\n", p.paint(ansiBold, e.Pos.String()), describeExplain(e))
+		fmt.Fprintf(b, "%s  %s\n", p.paint(ansiBold, e.Pos.String()), describeExplain(e))
 		for _, s := range e.Plans {
-			fmt.Fprintf(&b, "%s %s\n", p.paint(ansiBold, s.Name), p.paint(ansiDim, fmt.Sprintf("(line %d)", s.Pos.Line)))
-			tw := treeWriter{b: &b, p: p}
+			fmt.Fprintf(b, "%s %s\n", p.paint(ansiBold, s.Name), p.paint(ansiDim, fmt.Sprintf("(line %d)", s.Pos.Line)))
+			tw := treeWriter{b: b, p: p}
 			tw.node(s.Root, "", "", nil)
 		}
-		b.WriteString(summaryLine(e))
-		b.WriteString("\n")
+		b.put(summaryLine(e))
+		b.put("\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.Flush()
 }
+
+// A planBuf is the buffer the plan writers write through: the output goes out as it is made
+// instead of growing one string as large as all of it. A write error is kept by the
+// bufio.Writer and returned by Flush.
+type planBuf struct{ *bufio.Writer }
+
+func newPlanBuf(w io.Writer) planBuf { return planBuf{bufio.NewWriterSize(w, 64<<10)} }
+
+// put writes s; an error is returned by Flush.
+func (b planBuf) put(s string) { _, _ = b.WriteString(s) }
 
 func describeExplain(e *plan.Explain) string {
 	s := e.Mode + " explain"
@@ -68,7 +79,7 @@ func describeExplain(e *plan.Explain) string {
 }
 
 type treeWriter struct {
-	b *strings.Builder
+	b planBuf
 	p painter
 }
 
@@ -79,9 +90,9 @@ func (t treeWriter) node(n plan.Node, head, tail string, ancestors []plan.Node) 
 		return
 	}
 	main, why := t.line(n, ancestors)
-	t.b.WriteString(t.p.paint(ansiDim, head))
-	t.b.WriteString(main)
-	t.b.WriteString("\n")
+	t.b.put(t.p.paint(ansiDim, head))
+	t.b.put(main)
+	t.b.put("\n")
 	kids := n.Children()
 	var subs []plan.AdaptivePlan
 	if a, ok := n.(*plan.AdaptiveSparkPlan); ok && len(a.Plans) > 0 {
@@ -94,9 +105,9 @@ func (t treeWriter) node(n plan.Node, head, tail string, ancestors []plan.Node) 
 		if total > 0 {
 			bar = "│  "
 		}
-		t.b.WriteString(t.p.paint(ansiDim, tail+bar))
-		t.b.WriteString(t.p.paint(ansiYellow, "why: "+why))
-		t.b.WriteString("\n")
+		t.b.put(t.p.paint(ansiDim, tail+bar))
+		t.b.put(t.p.paint(ansiYellow, "why: "+why))
+		t.b.put("\n")
 	}
 	next := withParent(ancestors, n)
 	i := 0
@@ -113,9 +124,9 @@ func (t treeWriter) node(n plan.Node, head, tail string, ancestors []plan.Node) 
 	}
 	for _, sp := range subs {
 		h, tl := branch()
-		t.b.WriteString(t.p.paint(ansiDim, h))
-		t.b.WriteString(t.p.paint(ansiBold, "== "+sp.Role+" =="))
-		t.b.WriteString("\n")
+		t.b.put(t.p.paint(ansiDim, h))
+		t.b.put(t.p.paint(ansiBold, "== "+sp.Role+" =="))
+		t.b.put("\n")
 		t.node(sp.Root, tl+"└─ ", tl+"   ", nil)
 	}
 	for _, c := range inner {
@@ -130,12 +141,12 @@ func (t treeWriter) line(n plan.Node, ancestors []plan.Node) (main, why string) 
 	prefix := ""
 	switch {
 	case in.CodegenStage > 0:
-		prefix = fmt.Sprintf("*(%d) ", in.CodegenStage)
+		prefix = "*(" + strconv.Itoa(in.CodegenStage) + ") "
 	case in.CodegenStage < 0:
 		prefix = "*"
 	}
 	body := prefix + headline(n)
-	loc := t.p.paint(ansiDim, fmt.Sprintf("  :%d", in.Pos.Line))
+	loc := t.p.paint(ansiDim, "  :"+strconv.Itoa(in.Pos.Line))
 	switch x := n.(type) {
 	case *plan.Exchange:
 		s := newShuffle(x, ancestors)
@@ -171,7 +182,7 @@ func headline(n plan.Node) string {
 		return s
 	}
 	if a, ok := plan.AggregateOf(n); ok {
-		return fmt.Sprintf("%s keys=[%s] functions=[%s]", in.Name, strings.Join(plan.Texts(a.Keys), ", "), strings.Join(plan.Texts(a.Functions), ", "))
+		return in.Name + " keys=[" + strings.Join(plan.Texts(a.Keys), ", ") + "] functions=[" + strings.Join(plan.Texts(a.Functions), ", ") + "]"
 	}
 	switch x := n.(type) {
 	case *plan.Exchange:

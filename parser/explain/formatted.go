@@ -86,9 +86,14 @@ func detailHead(s string) (id int, d detail, ok bool) {
 	if e == 1 || e >= len(s) || s[e] != ')' || e+1 < len(s) && s[e+1] != ' ' {
 		return 0, d, false
 	}
-	id, err := strconv.Atoi(s[1:e])
-	if err != nil {
-		return 0, d, false
+	if e > 19 { // perhaps more than an int holds
+		v, err := strconv.Atoi(s[1:e])
+		if err != nil {
+			return 0, d, false
+		}
+		id = v
+	} else {
+		id = smallInt(s[1:e])
 	}
 	d = detail{title: strings.TrimSpace(s[e+1:])}
 	if t, c, found := strings.Cut(d.title, " [codegen id : "); found && strings.HasSuffix(c, "]") {

@@ -32,7 +32,7 @@ func newParser(file string, src []byte) *parser {
 	p.later = &reader{}
 	text := string(src)
 	text0 := text
-	p.lines = make([]line, 0, strings.Count(text, "\n")+1)
+	lines := make([]line, 0, strings.Count(text, "\n")+1)
 	for len(text) > 0 {
 		s := text
 		if k := strings.IndexByte(text, '\n'); k >= 0 {
@@ -44,8 +44,9 @@ func newParser(file string, src []byte) *parser {
 		for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t' || s[e-1] == '\r') {
 			e--
 		}
-		p.lines = append(p.lines, line{s: s[:e]})
+		lines = append(lines, line{s: s[:e]})
 	}
+	p.lines = lines
 	if strings.Contains(text0, "|== ") || strings.Contains(text0, "|Found ") {
 		p.unbox() // no line can open a table cell otherwise
 	}
@@ -104,8 +105,11 @@ func (p *parser) errorf(i, col int, format string, args ...any) {
 // blank reports whether line i is empty.
 func (p *parser) blank(i int) bool {
 	s := p.lines[i].s
-	if s != "" && s[0] > ' ' && s[0] < 0x80 {
-		return false // not a space, not the start of a Unicode one
+	if s == "" {
+		return true
+	}
+	if c := s[len(s)-1]; c > ' ' && c < 0x80 {
+		return false // not a space, not the end of a Unicode one
 	}
 	return strings.TrimSpace(s) == ""
 }

@@ -62,6 +62,9 @@ type frame struct {
 // the marker.
 func shape(s string) (marker, text int) {
 	i := 0
+	for i+8 <= len(s) && s[i:i+8] == "        " { // deep trees are indented far
+		i += 8
+	}
 	for i < len(s) {
 		c := s[i]
 		switch {
