@@ -268,7 +268,8 @@ func TestGrammarDifferential(t *testing.T) {
 		for _, c := range split(text) {
 			k := classify(leadingWords(c.text, 6))
 			both, ok := kinds[k]
-			if !ok {
+			if !ok || k == stmtCreate && identifierColumn(c.text) {
+				// The grammar predates 4.1's IDENTIFIER('…') as a column's name.
 				continue
 			}
 			// statement's checks come first, as in statement
@@ -412,4 +413,16 @@ func TestNameReadsEnough(t *testing.T) {
 		}
 	}
 	t.Logf("%d names read", n)
+}
+
+// identifierColumn reports whether IDENTIFIER( follows ( or , in text: a column defined by
+// IDENTIFIER('…') (4.1), which the grammar the parser replaced never read.
+func identifierColumn(text string) bool {
+	toks := scanInto(nil, text)
+	for i := 1; i+1 < len(toks); i++ {
+		if isTok(toks[i], "IDENTIFIER") && isTok(toks[i+1], "(") && (isTok(toks[i-1], "(") || isTok(toks[i-1], ",")) {
+			return true
+		}
+	}
+	return false
 }

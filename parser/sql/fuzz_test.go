@@ -35,6 +35,8 @@ func FuzzSQL(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add([]byte("SELECT /* a /* b */ */ x FROM t |> WHERE a ! IN (1) |> AGGREGATE count(*) GROUP BY k"))
+	f.Add([]byte("WITH IDENTIFIER('v')(IDENTIFIER('c')) AS (SELECT map('a', 1).IDENTIFIER('a')) SELECT * FROM s.IDENTIFIER('t') " +
+		"JOIN IDENTIFIER('s').u USING (IDENTIFIER('c')) WINDOW IDENTIFIER('w') AS (ORDER BY a COLLATE UTF8_LCASE_RTRIM) |> DROP t.a"))
 	// The oldest release: every version check runs (nested comments, every construct too new).
 	p30 := p.WithOptions(Options{Spark: Version{Major: 3, Minor: 0}})
 	f.Fuzz(func(t *testing.T, src []byte) {

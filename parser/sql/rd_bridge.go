@@ -122,14 +122,53 @@ func (e *expr) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // nameRead reports whether toks hold every token qname can look at (rd_types.go), the one
-// it stops at included: IDENTIFIER(…) and the token after it, or name parts joined by dots
-// and the token after them; depth is the bracket depth after the last token.
+// it stops at included: IDENTIFIER(…) and the token after it, or name parts (a name or
+// IDENTIFIER('…')) joined by dots and the token after them; depth is the bracket depth after
+// the last token.
 func nameRead(toks []token, depth int) bool {
 	if isTok(toks[0], "IDENTIFIER") && (len(toks) == 1 || isTok(toks[1], "(")) {
-		return len(toks) > 2 && depth == 0 && !isTok(toks[len(toks)-1], ")")
+		if len(toks) <= 2 || depth != 0 || isTok(toks[len(toks)-1], ")") {
+			return false
+		}
+		if len(toks) < 5 || toks[2].kind != tString || !isTok(toks[3], ")") || !isTok(toks[4], ".") {
+			return true
+		}
+		return partsRead(toks, 4)
 	}
-	last := toks[len(toks)-1]
-	return !isName(last) && !isTok(last, ".")
+	return partsRead(toks, 1)
+}
+
+// partsRead reports whether toks hold the rest of a qualified name from j, just after a part.
+func partsRead(toks []token, j int) bool {
+	n := len(toks)
+	for {
+		switch {
+		case j >= n:
+			return false
+		case !isTok(toks[j], "."):
+			return true
+		case j+1 >= n:
+			return false
+		case !isName(toks[j+1]):
+			return true
+		}
+		j++
+		if !isTok(toks[j], "IDENTIFIER") {
+			j++
+			continue
+		}
+		if j+3 >= n {
+			return false
+		}
+		if !isTok(toks[j+1], "(") {
+			j++
+			continue
+		}
+		if toks[j+2].kind != tString || !isTok(toks[j+3], ")") {
+			return true
+		}
+		j += 4
+	}
 }
 
 // Parse implements participle.Parseable: a (qualified) name or IDENTIFIER(…) where the DDL

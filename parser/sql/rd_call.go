@@ -192,7 +192,7 @@ func (p *rd) over() *over {
 		p.fail("a window name or (")
 		return o
 	}
-	o.Name = p.next().text
+	o.Name = p.ident().Name
 	return o
 }
 

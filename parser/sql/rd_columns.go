@@ -88,13 +88,18 @@ func (p *rd) columnDef() *columnDef {
 		p.fail("")
 		return &columnDef{}
 	}
+	// The type carries the uses of the whole definition, IDENTIFIER('…') as its name too.
+	n := len(p.uses)
 	d := &columnDef{Pos: lexer.Position{Offset: t.off}, Name: t.text}
-	p.next()
+	if p.identLiteAt(0) {
+		d.Name = p.identLite()
+	} else {
+		p.next()
+	}
 	if p.tok().kind != tIdent {
 		p.fail("dataType ColumnOpt*") // as the grammar said it
 		return d
 	}
-	n := len(p.uses)
 	d.Type = p.dataType()
 	d.Type.uses = slices.Clone(p.uses[n:])
 	for p.err == nil {

@@ -350,12 +350,15 @@ func (p *rd) postfix(from pos) *postfix {
 		p.next()
 		pf.Index = p.expression()
 		p.expect("]")
+	case p.is(".") && p.identLiteAt(1):
+		p.next()
+		pf.Field = p.identLite()
 	case p.is(".") && isName(p.ahead(1)):
 		p.next()
 		pf.Field = p.next().text
 	case p.is("COLLATE") && isName(p.ahead(1)):
 		p.use(featCollate, p.next().off)
-		pf.collate = p.next().text
+		pf.collate = p.collation()
 	case p.is(":"):
 		// v:a.b[0], the extraction of a VARIANT or JSON value (semiStructuredExtract): its
 		// path's first key here, the .key and [i] parts after it as the postfixes they read as.

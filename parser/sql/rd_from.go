@@ -239,7 +239,8 @@ func (p *rd) callFollows() bool {
 	for isName(p.ahead(k)) && isTok(p.ahead(k+1), ".") {
 		k += 2
 	}
-	return isName(p.ahead(k)) && isTok(p.ahead(k+1), "(")
+	// s.IDENTIFIER('t') names a table (4.1), s.IDENTIFIER('t')(…) is still a call.
+	return isName(p.ahead(k)) && isTok(p.ahead(k+1), "(") && (!p.identLiteAt(k) || isTok(p.ahead(k+4), "("))
 }
 
 // temporal reads TABLESAMPLE (…) [REPEATABLE (…)], [FOR] VERSION|SYSTEM_VERSION AS OF v, or

@@ -130,8 +130,8 @@ func (p *otherCheck) createOrDrop() {
 	at := p.tok().off
 	q := p.qname()
 	if p.err == nil && temp && !global && len(q.parts()) > 1 {
-		// Before 3.3 (4.1 for a name given by IDENTIFIER) the parser left this to the
-		// analyzer.
+		// Before 3.3 the parser left this to the analyzer, as the releases still do for a
+		// name given by IDENTIFIER (only Spark's 4.1 development snapshot checks it).
 		if q.Ident != nil || q.identX != nil {
 			p.use(featTempQualifiedIdentifier, at)
 		} else {
@@ -162,16 +162,20 @@ func (p *otherCheck) createOrDrop() {
 }
 
 // viewColumns checks a view's column list, name [COMMENT 'text'], … (identifierCommentList):
-// a name is an identifier, not IDENTIFIER(…), and a comment is a string (not a "name" under
+// a name is an identifier or IDENTIFIER('…') of one string (4.1), and a comment is a string (not a "name" under
 // spark.sql.ansi.doubleQuotedIdentifiers).
 func (p *otherCheck) viewColumns() {
 	p.next()
 	for p.err == nil {
-		if !isName(p.tok()) || isTok(p.ahead(1), "(") {
+		switch {
+		case p.identLiteAt(0):
+			p.identLite()
+		case !isName(p.tok()) || isTok(p.ahead(1), "("):
 			p.fail("a column name")
 			return
+		default:
+			p.next()
 		}
-		p.next()
 		if p.accept("COMMENT") {
 			p.str()
 		}
@@ -238,7 +242,8 @@ func (p *otherCheck) executeImmediate() {
 			sub.statement(c)
 		}
 		if len(sub.errs) > 0 {
-			// Before 4.1 the text was parsed when the statement ran.
+			// The releases parse the text when the statement runs (only Spark's 4.1
+			// development snapshot parses it with the statement).
 			p.use(featExecuteText, t.off)
 		}
 	}

@@ -103,8 +103,8 @@ func (p *rd) pipeSetDrop() {
 			p.unqualified(p.qname(), "|> SET")
 			p.expect("=")
 			p.expression()
-		} else {
-			p.unqualified(p.qname(), "|> DROP")
+		} else if q := p.qname(); len(q.Parts) > 1 {
+			p.use(featPipeDropQualified, q.Pos.Offset)
 		}
 		if !p.accept(",") {
 			return

@@ -95,7 +95,7 @@ func isTypedLiteral(w string) bool {
 // namePrimary reads a function call, a column reference (q.* included) or IDENTIFIER(…).
 func (p *rd) namePrimary(pr *primary) {
 	start := p.i
-	q := p.qname()
+	q := p.qnameExpr()
 	if p.err != nil {
 		return
 	}

@@ -11,20 +11,33 @@ import (
 // (IDENTIFIER(…)) and dataType (primitive types with parameters, interval types with their
 // fields, ARRAY<…>, MAP<…, …>, STRUCT<…> with NOT NULL and COMMENT, COLLATE).
 
-// qname reads a possibly qualified name, or IDENTIFIER(expr).
-func (p *rd) qname() *qname {
+// qname reads a possibly qualified name, or IDENTIFIER(expr). From 4.1 a part may be
+// IDENTIFIER('…') of one string (identifier-lite): IDENTIFIER('s').t, s.IDENTIFIER('t').
+func (p *rd) qname() *qname { return p.qnameIn(false) }
+
+// qnameExpr reads a name where an expression stands: IDENTIFIER('…').c is then the field c
+// of the column IDENTIFIER('…') names (pyspark 4.0.5 accepts it), not a qualified name.
+func (p *rd) qnameExpr() *qname { return p.qnameIn(true) }
+
+func (p *rd) qnameIn(expr bool) *qname {
 	b := node(p, func(n *nodeSlabs) *slab[qnameBlock] { return &n.names })
 	q := &b.q
 	q.Pos = p.pos()
-	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
+	if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") && (expr || !p.identLiteAt(0) || !isTok(p.ahead(4), ".")) {
 		p.i += 2
 		if p.tok().kind == tString && isTok(p.ahead(1), ")") {
 			t := p.next()
 			s := t.text
 			q.Ident = &s
 			if msg := identString(unquoteString(s)); msg != "" {
-				// Before 4.1 the parser left the string to the analyzer.
+				// Only Spark's 4.1 development snapshot checks the string in its parser;
+				// the releases leave it to the analyzer (pyspark 4.0.5-4.3.0), but for an
+				// empty object name from 4.2 (PARSE_EMPTY_STATEMENT; a column's is still
+				// accepted).
 				p.use(featIdentifierString, t.off)
+				if !expr && strings.TrimSpace(unquoteString(s)) == "" {
+					p.use(featIdentifierEmptyName, t.off)
+				}
 			}
 		} else {
 			from := p.i
@@ -46,15 +59,23 @@ func (p *rd) qname() *qname {
 		return q
 	}
 	q.Parts = b.parts[:0]
-	q.Parts = append(q.Parts, p.next().text)
+	if p.identLiteAt(0) {
+		q.Parts = append(q.Parts, p.identLiteParts()...)
+	} else {
+		q.Parts = append(q.Parts, p.next().text)
+	}
 	for p.is(".") && isName(p.ahead(1)) {
 		p.next()
-		if p.is("IDENTIFIER") && isTok(p.ahead(1), "(") {
-			p.fail("a name: IDENTIFIER(…) cannot follow a qualifier")
+		switch {
+		case p.identLiteAt(0):
+			q.Parts = append(q.Parts, p.identLiteParts()...)
+		case p.is("IDENTIFIER") && isTok(p.ahead(1), "("):
+			p.fail("a name: IDENTIFIER(…) after a qualifier takes one string")
 			q.Parts = q.Parts[:len(q.Parts):len(q.Parts)]
 			return q
+		default:
+			q.Parts = append(q.Parts, p.next().text)
 		}
-		q.Parts = append(q.Parts, p.next().text)
 	}
 	q.Parts = q.Parts[:len(q.Parts):len(q.Parts)] // an append elsewhere copies
 	q.EndPos = p.endPos()
@@ -107,14 +128,58 @@ func joinToks(toks []token) string {
 	return strings.Join(parts, " ")
 }
 
-// ident reads one name part.
+// ident reads one name part, IDENTIFIER('…') included (4.1).
 func (p *rd) ident() *ident {
+	if p.identLiteAt(0) {
+		off := p.tok().off
+		return &ident{Pos: lexer.Position{Offset: off}, Name: p.identLite()}
+	}
 	if !isName(p.tok()) {
 		p.fail("a name")
 		return &ident{Pos: lexer.Position{Offset: p.pos().Offset}}
 	}
 	t := p.next()
 	return &ident{Pos: lexer.Position{Offset: t.off}, Name: t.text}
+}
+
+// identLiteAt reports whether IDENTIFIER('…') of one string starts k tokens ahead.
+func (p *rd) identLiteAt(k int) bool {
+	return isTok(p.ahead(k), "IDENTIFIER") && isTok(p.ahead(k+1), "(") && p.ahead(k+2).kind == tString && isTok(p.ahead(k+3), ")")
+}
+
+// identLite reads IDENTIFIER('…') where the grammar takes one name (a column or CTE name, a
+// window, a field: Spark 4.1's identifier-lite; pyspark 4.0.5 rejects each) and returns it;
+// a string of a qualified name is an error there (4.1.4: IDENTIFIER_TOO_MANY_NAME_PARTS).
+func (p *rd) identLite() string {
+	at := p.tok().off
+	parts := p.identLiteParts()
+	if len(parts) > 1 {
+		p.failAt(at, "IDENTIFIER('"+strings.Join(parts, ".")+"') names "+strconv.Itoa(len(parts))+" parts where one name stands")
+	}
+	return parts[0]
+}
+
+// identLiteParts reads IDENTIFIER('…') as the parts of a qualified name (s.IDENTIFIER('t'),
+// 4.1) and returns them; a string that is not a dotted name is one part, backquoted.
+func (p *rd) identLiteParts() []string {
+	p.use(featIdentifierLite, p.tok().off)
+	p.i += 2
+	s := unquoteString(p.next().text)
+	p.next()
+	if identString(s) != "" {
+		return []string{"`" + strings.ReplaceAll(s, "`", "``") + "`"}
+	}
+	var parts []string
+	for {
+		end := strings.IndexByte(s, '.')
+		if s[0] == '`' {
+			end = closingBacktick(s) + 1
+		}
+		if end < 0 || end >= len(s) {
+			return append(parts, s)
+		}
+		parts, s = append(parts, s[:end]), s[end+1:]
+	}
 }
 
 // identList reads ( name, … ).
@@ -186,9 +251,25 @@ func (p *rd) dataType() *dataType {
 	}
 	if p.is("COLLATE") && isName(p.ahead(1)) {
 		p.use(featCollate, p.next().off)
-		t.collate = p.next().text
+		t.collate = p.collation()
 	}
 	return t
+}
+
+// collation reads the name after COLLATE; a trimming collation (UTF8_LCASE_RTRIM, …) needs
+// 4.1 (pyspark 4.0.5 rejects it: TRIM_COLLATION).
+func (p *rd) collation() string {
+	t := p.next()
+	if trimCollation(t.text) {
+		p.use(featTrimCollation, t.off)
+	}
+	return t.text
+}
+
+// trimCollation reports whether a collation name ends in _RTRIM.
+func trimCollation(name string) bool {
+	name = strings.Trim(name, "`")
+	return len(name) > len("_rtrim") && strings.EqualFold(name[len(name)-len("_rtrim"):], "_rtrim")
 }
 
 // typeArgs reads the elements between < and >: types, or struct fields name[:] type

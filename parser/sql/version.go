@@ -43,6 +43,10 @@ type Options struct {
 	// stand for NOT before IN, BETWEEN, LIKE and NULL on 4.x too (a SET in a file sets it
 	// for the statements after it).
 	LegacyBangNot bool
+	// devSnapshot reads the grammar of Spark's 4.1 development snapshot whose golden files
+	// are Spark's SQL tests (../shared/spark-sqltests, read by TestSparkSQLTests), with Spark
+	// 4.1: it differs from the 4.1 release (pyspark 4.1.4) where a feature's dev says so.
+	devSnapshot bool
 }
 
 // WithOptions returns a parser that shares p's compiled grammar and reads with opts.
@@ -113,6 +117,10 @@ const (
 	featTempQualified
 	featTempQualifiedIdentifier
 	featExecuteText
+	featIdentifierLite
+	featPipeDropQualified
+	featTrimCollation
+	featIdentifierEmptyName
 	featCount
 )
 
@@ -123,7 +131,21 @@ type featureInfo struct {
 	since, until Version
 	// instead is what to write instead, for a dropped construct.
 	instead string
+	// dev is how Spark's 4.1 development snapshot (Options.devSnapshot) departs from the
+	// releases for this construct.
+	dev devRule
 }
+
+// devRule is how Spark's 4.1 development snapshot departs from the releases.
+type devRule uint8
+
+const (
+	// devRejects: the snapshot rejects the construct and no recorded release does (its check
+	// did not ship). The zero devRule: the snapshot answers as the 4.1 release does.
+	devRejects devRule = iota + 1
+	// devLacks: the snapshot does not have the construct yet, the 4.1 release does.
+	devLacks
+)
 
 // info returns the table entry of f. The versions are facts: see docs/sql-versions.md.
 func (f feature) info() featureInfo {
@@ -243,7 +265,7 @@ func (f feature) info() featureInfo {
 		}
 	case featIdentifierString:
 		return featureInfo{
-			name: "IDENTIFIER('…') of a string that is not a name", until: v41,
+			name: "IDENTIFIER('…') of a string that is not a name", dev: devRejects,
 			instead: "quote each part with backquotes",
 		}
 	case featTempQualified:
@@ -253,14 +275,28 @@ func (f feature) info() featureInfo {
 		}
 	case featTempQualifiedIdentifier:
 		return featureInfo{
-			name: "a qualified IDENTIFIER('…') name for a temporary view or function", until: v41,
+			name: "a qualified IDENTIFIER('…') name for a temporary view or function", dev: devRejects,
 			instead: "give it a one-part name",
 		}
 	case featExecuteText:
 		return featureInfo{
-			name: "EXECUTE IMMEDIATE of a string that does not parse as a statement", until: v41,
+			name: "EXECUTE IMMEDIATE of a string that does not parse as a statement", dev: devRejects,
 			instead: "correct the statement in the string",
 		}
+	case featIdentifierLite:
+		return featureInfo{
+			name:  "IDENTIFIER('…') where another name stands (a qualified name's part, a column list, USING, a field, a window or a CTE)",
+			since: v41, dev: devLacks,
+		}
+	case featPipeDropQualified:
+		return featureInfo{name: "a qualified column of |> DROP", since: v42}
+	case featIdentifierEmptyName:
+		return featureInfo{
+			name: "IDENTIFIER('') naming a table or other object", until: v42,
+			instead: "name it",
+		}
+	case featTrimCollation:
+		return featureInfo{name: "a trimming collation (…_RTRIM)", since: v41}
 	case featBangNot:
 		return featureInfo{
 			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,
@@ -309,6 +345,10 @@ func (o Options) refuses(f feature, legacyBang bool) string {
 	switch {
 	case in.name == "":
 		return ""
+	case o.devSnapshot && in.dev == devRejects:
+		return fmt.Sprintf("%s is not accepted by Spark's %s development snapshot: %s", in.name, o.Spark, in.instead)
+	case o.devSnapshot && in.dev == devLacks:
+		return fmt.Sprintf("%s is not in Spark's %s development snapshot", in.name, o.Spark)
 	case !in.until.IsZero() && !legacyBang && (o.Spark.IsZero() || !o.Spark.Before(in.until)):
 		if o.Spark.IsZero() {
 			return fmt.Sprintf("%s is not accepted since Spark %s: %s", in.name, in.until, in.instead)

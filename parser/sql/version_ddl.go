@@ -38,6 +38,9 @@ func columnUses(c *columnDef) []featUse {
 		switch {
 		case o.Collate != "":
 			out = append(out, featUse{off: c.Pos.Offset, f: featCollate})
+			if trimCollation(o.Collate) {
+				out = append(out, featUse{off: c.Pos.Offset, f: featTrimCollation})
+			}
 		case o.Generated != nil && o.Generated.Identity:
 			out = append(out, featUse{off: o.Generated.Pos.Offset, f: featIdentity})
 		case o.Generated != nil:

@@ -46,6 +46,9 @@ func loadRecordings(t *testing.T) []recorded {
 // one way and the first that answers the other, over the feature's cases.
 func evidence(f feature, cases []string, recs []recorded) string {
 	in := f.info()
+	if in.dev == devRejects {
+		return devEvidence(cases, recs)
+	}
 	boundary, newWay := in.since, true
 	if !in.until.IsZero() {
 		boundary, newWay = in.until, false
@@ -74,6 +77,31 @@ func evidence(f feature, cases []string, recs []recorded) string {
 		out += fmt.Sprintf("; the releases between are not recorded yet: %s is the earliest they allow", boundary)
 	}
 	return out
+}
+
+// devEvidence is the evidence of a check only Spark's 4.1 development snapshot makes: the
+// recorded releases that accept every case, and the golden files that reject them.
+func devEvidence(cases []string, recs []recorded) string {
+	var accept, reject []string
+	for _, r := range recs {
+		all, seen := true, false
+		for _, c := range cases {
+			acc, ok := r.accepted[c]
+			seen = seen || ok
+			all = all && ok && acc
+		}
+		switch {
+		case all:
+			accept = append(accept, r.version)
+		case seen:
+			reject = append(reject, r.version)
+		}
+	}
+	out := "pyspark " + strings.Join(accept, ", ") + " accept"
+	if len(reject) > 0 {
+		out += " (" + strings.Join(reject, ", ") + " reject these statements for a construct they lack)"
+	}
+	return out + "; the 4.1-dev golden files of Spark's SQL tests reject it (TestSparkSQLTests)"
 }
 
 // previousSeries returns the release series before v among those bucketlint models.
@@ -125,6 +153,12 @@ records whether it was accepted, in ` + "`parser/sql/testdata/spark/<version>/sy
 Recorded releases: ` + strings.Join(versions, ", ") + `.
 ` + "`TestSyntaxVersions`" + ` parses every recorded statement with the parser configured for that
 recording's release and fails when the parser and Spark disagree.
+` + "`TestSparkSQLTestsByVersion`" + ` does the same over every statement of Spark's own SQL tests
+(` + "`../shared/spark-sqltests`" + `), against each release's parser
+(` + "`parser/sql/testdata/spark/<version>/sqltests.json`" + `, ` + "`oracle/syntaxcheck.py --statements`" + `).
+Those tests' golden files are Spark's 4.1 development snapshot, not a release: where the
+snapshot and the releases differ the table says so, and ` + "`TestSparkSQLTests`" + ` reads the golden
+files with the snapshot's grammar.
 
 | construct | accepted | evidence (recorded statements) |
 | --- | --- | --- |
@@ -134,7 +168,10 @@ recording's release and fails when the parser and Spark disagree.
 		order = append(order, f)
 	}
 	key := func(f feature) Version {
-		if in := f.info(); !in.until.IsZero() {
+		switch in := f.info(); {
+		case in.dev == devRejects:
+			return Version{4, 1}
+		case !in.until.IsZero():
 			return in.until
 		}
 		return f.info().since
@@ -145,8 +182,13 @@ recording's release and fails when the parser and Spark disagree.
 		cases := byFeat[f]
 		sort.Strings(cases)
 		when := in.since.String() + " and later"
-		if !in.until.IsZero() {
+		switch {
+		case in.dev == devRejects:
+			when = "every release; not Spark's 4.1 development snapshot (" + in.instead + ")"
+		case !in.until.IsZero():
 			when = "before " + in.until.String() + " (" + in.instead + ")"
+		case in.dev == devLacks:
+			when += "; not Spark's 4.1 development snapshot"
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s (%s) |\n", mdEscape(in.name), when, evidence(f, cases, recs), strings.Join(cases, ", "))
 	}

@@ -69,9 +69,12 @@ func syntaxFeatures() map[string]feature {
 		"timediff_string_unit": featTimediffUnitString, "timestampadd_string_unit": featUnitString,
 		"datediff_string_unit": featUnitString, "values_rows_widths": featValuesWidth,
 		"values_alias_width": featValuesWidth, "identifier_not_a_name": featIdentifierString,
-		"identifier_empty": featIdentifierString, "temporary_view_qualified": featTempQualified,
+		"identifier_empty": featIdentifierEmptyName, "temporary_view_qualified": featTempQualified,
 		"temporary_view_identifier_qualified": featTempQualifiedIdentifier,
 		"execute_immediate_not_a_statement":   featExecuteText,
+		"identifier_lite_qualified":           featIdentifierLite, "identifier_lite_using": featIdentifierLite,
+		"identifier_lite_column": featIdentifierLite, "pipe_drop_qualified": featPipeDropQualified,
+		"collate_trim": featTrimCollation,
 	}
 }
 
@@ -169,6 +172,9 @@ func TestVersionMessages(t *testing.T) {
 		t.Fatal(err)
 	}
 	v35, v40 := Options{Spark: Version{3, 5}}, Options{Spark: Version{4, 0}}
+	v41, v42, v43 := Options{Spark: Version{4, 1}}, Options{Spark: Version{4, 2}}, Options{Spark: Version{4, 3}}
+	dev41 := Options{Spark: Version{4, 1}, devSnapshot: true}
+	const lite = "IDENTIFIER('…') where another name stands"
 	cases := []struct {
 		name string
 		opts Options
@@ -195,6 +201,42 @@ func TestVersionMessages(t *testing.T) {
 		{"declare", v35, "DECLARE v INT", "x.sql:1:1: session variables"},
 		{"execute immediate", v35, "EXECUTE IMMEDIATE 'SELECT 1'", "x.sql:1:1: EXECUTE IMMEDIATE needs Spark 4.0"},
 		{"other statements still read", v35, "SELECT 1 |> WHERE true;\nCREATE TABLE k (a INT) USING parquet", "x.sql:1:10: pipe syntax"},
+		{"IDENTIFIER part on 4.0", v40, "SELECT * FROM s.IDENTIFIER('t')", "x.sql:1:17: " + lite},
+		{"IDENTIFIER part on 4.1", v41, "SELECT * FROM s.IDENTIFIER('t')", ""},
+		{"IDENTIFIER first part on 4.1", v41, "SELECT * FROM IDENTIFIER('s').t", ""},
+		{"IDENTIFIER part in the 4.1 snapshot", dev41, "SELECT * FROM IDENTIFIER('s').t", "x.sql:1:15: " + lite},
+		{"IDENTIFIER call after a qualifier", v41, "SELECT * FROM s.IDENTIFIER('t')(1)", ""},
+		{"IDENTIFIER field of a column on 4.0", v40, "SELECT IDENTIFIER('t').c1 FROM t", ""},
+		{"IDENTIFIER field on 4.0", v40, "SELECT map('a', 1).IDENTIFIER('a')", "x.sql:1:20: " + lite},
+		{"IDENTIFIER field on 4.1", v41, "SELECT map('a', 1).IDENTIFIER('a')", ""},
+		{"IDENTIFIER column on 4.0", v40, "CREATE TABLE t (IDENTIFIER('a') INT) USING parquet", "x.sql:1:17: " + lite},
+		{"IDENTIFIER column on 4.1", v41, "CREATE TABLE t (IDENTIFIER('a') INT) USING parquet", ""},
+		{"IDENTIFIER CTE on 4.0", v40, "WITH IDENTIFIER('v') AS (SELECT 1) SELECT * FROM v", "x.sql:1:6: " + lite},
+		{"IDENTIFIER CTE on 4.2", v42, "WITH IDENTIFIER('v')(IDENTIFIER('c')) AS (SELECT 1) SELECT * FROM v", ""},
+		{"IDENTIFIER USING on 4.0", v40, "SELECT * FROM t JOIN u USING (IDENTIFIER('a'))", "x.sql:1:31: " + lite},
+		{"IDENTIFIER window on 4.3", v43, "SELECT row_number() OVER IDENTIFIER('w') FROM t WINDOW IDENTIFIER('w') AS (ORDER BY a)", ""},
+		{"IDENTIFIER of a qualified window name on 4.1", v41, "SELECT row_number() OVER IDENTIFIER('x.win') FROM t", "x.sql:1:26: syntax error: IDENTIFIER('x.win') names 2 parts where one name stands"},
+		{"IDENTIFIER of a qualified name as a part on 4.1", v41, "SELECT * FROM IDENTIFIER('`a.b`.c').d", ""},
+		{"IDENTIFIER window in the 4.1 snapshot", dev41, "SELECT row_number() OVER IDENTIFIER('w') FROM t", "x.sql:1:26: " + lite},
+		{"IDENTIFIER insert columns on 4.1", v41, "INSERT INTO t (IDENTIFIER('a')) VALUES (1)", ""},
+		{"IDENTIFIER view columns on 4.0", v40, "CREATE VIEW v (IDENTIFIER('a')) AS SELECT 1", "x.sql:1:16: " + lite},
+		{"IDENTIFIER('') of a table on 4.1", v41, "SELECT * FROM IDENTIFIER('')", ""},
+		{"IDENTIFIER('') of a table on 4.2", v42, "SELECT * FROM IDENTIFIER('')", "x.sql:1:26: IDENTIFIER('') naming a table or other object is not accepted since Spark 4.2 (configured: 4.2): name it"},
+		{"IDENTIFIER('') of a column on 4.3", v43, "SELECT IDENTIFIER('') FROM t", ""},
+		{"IDENTIFIER of a non-name on 4.3", v43, "SELECT IDENTIFIER('c 1') FROM t", ""},
+		{"IDENTIFIER of a non-name in the 4.1 snapshot", dev41, "SELECT IDENTIFIER('c 1') FROM t", "x.sql:1:19: IDENTIFIER('…') of a string that is not a name is not accepted by Spark's 4.1 development snapshot"},
+		{"EXECUTE IMMEDIATE of a bad string on 4.1", v41, "EXECUTE IMMEDIATE 'SELCT 1'", ""},
+		{"EXECUTE IMMEDIATE of a bad string in the 4.1 snapshot", dev41, "EXECUTE IMMEDIATE 'SELCT 1'", "x.sql:1:19: EXECUTE IMMEDIATE of a string that does not parse"},
+		{"qualified temporary IDENTIFIER view on 4.2", v42, "CREATE TEMPORARY VIEW IDENTIFIER('db.v') AS SELECT 1", ""},
+		{"qualified temporary IDENTIFIER view in the 4.1 snapshot", dev41, "CREATE TEMPORARY VIEW IDENTIFIER('db.v') AS SELECT 1", "x.sql:1:23: a qualified IDENTIFIER"},
+		{"|> DROP of a qualified column on 4.1", v41, "FROM t |> DROP t.a", "x.sql:1:16: a qualified column of |> DROP needs Spark 4.2 or later (configured: 4.1)"},
+		{"|> DROP of a qualified column on 4.2", v42, "FROM t |> DROP t.a", ""},
+		{"|> SET of a qualified column on 4.2", v42, "FROM t |> SET t.a = 1", "x.sql:1:15: syntax error: |> SET takes a column name, not the qualified t.a"},
+		{"trimming collation on 4.0", v40, "SELECT a COLLATE UTF8_LCASE_RTRIM FROM t", "x.sql:1:18: a trimming collation (…_RTRIM) needs Spark 4.1"},
+		{"trimming collation on 4.1", v41, "SELECT a COLLATE utf8_lcase_rtrim FROM t", ""},
+		{"trimming collation of a type on 4.0", v40, "SELECT CAST(a AS STRING COLLATE UNICODE_RTRIM) FROM t", "x.sql:1:33: a trimming collation"},
+		{"trimming collation of a column on 4.0", v40, "CREATE TABLE t (a STRING COLLATE UNICODE_RTRIM) USING parquet", "x.sql:1:34: a trimming collation"},
+		{"not a trimming collation on 4.0", v40, "SELECT a COLLATE RTRIM FROM t", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -220,4 +262,37 @@ func ExampleParser_WithOptions() {
 	_, errs := p.ParseFile("job.sql", []byte("FROM orders |> WHERE amount > 100"))
 	fmt.Println(errs[0])
 	// Output: job.sql:1:13: pipe syntax |> needs Spark 4.0 or later (configured: 3.5)
+}
+
+// TestIdentifierLiteNames checks the names IDENTIFIER('…') gives where 4.1 takes it for a name
+// part: a table written, a column defined.
+func TestIdentifierLiteNames(t *testing.T) {
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = p.WithOptions(Options{Spark: Version{4, 1}})
+	for _, tc := range []struct{ sql, want string }{
+		{"INSERT INTO IDENTIFIER('db').t SELECT 1", "db.t"},
+		{"INSERT INTO db.IDENTIFIER('t') SELECT 1", "db.t"},
+		{"INSERT INTO IDENTIFIER('c.db').IDENTIFIER('t') SELECT 1", "c.db.t"},
+		{"CREATE TABLE t (IDENTIFIER('a') INT, b INT) USING parquet", "a"},
+		{"CREATE TABLE t (IDENTIFIER('`a b`') INT) USING parquet", "a b"},
+	} {
+		f, errs := p.ParseFile("x.sql", []byte(tc.sql))
+		if len(errs) > 0 {
+			t.Errorf("%q: %v", tc.sql, errs)
+			continue
+		}
+		var got string
+		switch {
+		case len(f.Queries) == 1:
+			got = f.Queries[0].Target
+		case len(f.Tables) == 1 && len(f.Tables[0].Columns) > 0:
+			got = f.Tables[0].Columns[0].Name
+		}
+		if got != tc.want {
+			t.Errorf("%q: name %q, want %q", tc.sql, got, tc.want)
+		}
+	}
 }
