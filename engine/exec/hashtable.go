@@ -8,9 +8,11 @@ import "github.com/bucketlint/bucketlint/engine/store"
 // over parallel arrays, one slot per distinct key holding its first build row; rows with the
 // same key are chained through next. Rows with a NULL key are left out: they never match.
 //
-// One bigint-like key column takes a faster path: each slot holds the key itself, its first
-// build row and whether more rows share the key, so a probe reads one slot and nothing else
-// unless the key repeats.
+// One bigint-like key column takes a faster path: each slot holds the first build row of its
+// key and whether more rows share the key, in 4 bytes, and the key is compared in the build
+// side's key vector: a bucket's table of 16,000 keys (32,768 or 65,536 slots, 128 or 256 KB)
+// and its keys stay in the core's cache, where slots that held the key too (16 bytes) did
+// not.
 type joinTable struct {
 	keys   []*store.Vec
 	hashes []uint64
@@ -24,18 +26,26 @@ type joinTable struct {
 	islot []joinSlot
 }
 
-// A joinSlot is a slot of the one-int64-key path.
-type joinSlot struct {
-	key   int64
-	head1 int32 // first build row plus one, 0 when the slot is empty
-	more  bool  // next[head] continues the chain
-}
+// A joinSlot is a slot of the one-int64-key path: the first build row plus one (0 when the
+// slot is empty) in the low 31 bits, and bit 31 set when next[head] continues the chain.
+type joinSlot uint32
+
+const moreBit = 1 << 31
+
+// head1 is the slot's first build row plus one, 0 when the slot is empty.
+func (e joinSlot) head1() int32 { return int32(e &^ moreBit) }
+
+// more reports whether more build rows than the first have the slot's key.
+func (e joinSlot) more() bool { return e&moreBit != 0 }
+
+// maxIntBuild is the most build rows the one-int64-key path indexes (31 bits of row).
+const maxIntBuild = 1<<31 - 2
 
 // build indexes rows 0..n-1 of the key columns.
 func (t *joinTable) build(keys []*store.Vec, n int) {
 	t.keys = keys
 	t.ints = false
-	if len(keys) == 1 && keys[0].Kind == store.KindInt64 {
+	if len(keys) == 1 && keys[0].Kind == store.KindInt64 && n <= maxIntBuild {
 		t.buildInts(keys[0], n)
 		return
 	}
@@ -95,27 +105,26 @@ func (t *joinTable) buildInts(v *store.Vec, n int) {
 			continue
 		}
 		for s := intSlotOf(x, shift); ; s = (s + 1) & mask {
-			e := &slots[s]
-			if e.head1 == 0 {
-				e.key, e.head1 = x, int32(r)+1
+			e := slots[s]
+			if e == 0 {
+				slots[s] = joinSlot(r + 1)
 				break
 			}
-			if e.key == x {
-				head := e.head1 - 1
+			if head := e.head1() - 1; xs[head] == x {
 				next[r] = next[head]
 				next[head] = int32(r)
-				e.more = true
+				slots[s] = e | moreBit
 				break
 			}
 		}
 	}
 }
 
-// slotOf returns the slot holding key x, or an empty slot (head1 0) when no build row has it.
+// slotOf returns the slot holding key x, or an empty slot (0) when no build row has it.
 func (t *joinTable) slotOf(x int64) joinSlot {
-	slots := t.islot
+	slots, keys := t.islot, t.keys[0].Ints
 	for s := intSlotOf(x, t.shift); ; s = (s + 1) & t.mask {
-		if e := slots[s]; e.head1 == 0 || e.key == x {
+		if e := slots[s]; e == 0 || keys[e.head1()-1] == x {
 			return e
 		}
 	}
@@ -124,13 +133,7 @@ func (t *joinTable) slotOf(x int64) joinSlot {
 // findInt returns the first build row whose key is x, or -1, for a table of one
 // bigint-like key.
 func (t *joinTable) findInt(x int64) int32 {
-	slots := t.islot
-	for s := intSlotOf(x, t.shift); ; s = (s + 1) & t.mask {
-		e := &slots[s]
-		if e.head1 == 0 || e.key == x {
-			return e.head1 - 1
-		}
-	}
+	return t.slotOf(x).head1() - 1
 }
 
 // find returns the first build row whose key equals row r of probe (hash h), or -1.
@@ -148,5 +151,5 @@ func (t *joinTable) find(probe []*store.Vec, r int, h uint64) int32 {
 
 // memBytes estimates the table's memory.
 func (t *joinTable) memBytes() int64 {
-	return int64(8*len(t.hashes) + 4*len(t.heads) + 8*len(t.slotH) + 4*len(t.next) + 16*len(t.islot))
+	return int64(8*len(t.hashes) + 4*len(t.heads) + 8*len(t.slotH) + 4*len(t.next) + 4*len(t.islot))
 }

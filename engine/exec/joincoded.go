@@ -36,7 +36,7 @@ func (j *joinOp) probeCodedInner() {
 		e := &memo[codes[r]]
 		if !e.known {
 			s := t.slotOf(xs[r])
-			*e = codeSlot{head1: s.head1, more: s.more, known: true}
+			*e = codeSlot{head1: s.head1(), more: s.more(), known: true}
 		}
 		pidx[k], bidx[k] = int32(r), e.head1-1
 		k += int(uint32(e.head1|-e.head1) >> 31) // 1 on a hit (head1 > 0), else 0

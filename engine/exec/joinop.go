@@ -195,7 +195,7 @@ func (j *joinOp) find(r int) int32 {
 func (j *joinOp) probeIntsInner() {
 	t := j.table
 	xs := j.ints
-	slots, shift, mask, next := t.islot, t.shift, t.mask, t.next
+	slots, keys, shift, mask, next := t.islot, t.keys[0].Ints, t.shift, t.mask, t.next
 	pidx, bidx := j.pidx[:cap(j.pidx)], j.bidx[:cap(j.bidx)]
 	if len(pidx) <= store.BatchSize || len(bidx) != len(pidx) {
 		pidx, bidx = make([]int32, 2*store.BatchSize), make([]int32, 2*store.BatchSize)
@@ -204,14 +204,15 @@ func (j *joinOp) probeIntsInner() {
 	for ; r < len(xs) && k < store.BatchSize; r++ {
 		x := xs[r]
 		s := intSlotOf(x, shift)
-		for slots[s].head1 != 0 && slots[s].key != x {
+		for slots[s] != 0 && keys[slots[s].head1()-1] != x {
 			s = (s + 1) & mask
 		}
 		e := slots[s]
-		pidx[k], bidx[k] = int32(r), e.head1-1
-		k += int(uint32(e.head1|-e.head1) >> 31) // 1 on a hit (head1 > 0), else 0
-		if e.more {
-			for m := next[e.head1-1]; m >= 0; m = next[m] {
+		h1 := e.head1()
+		pidx[k], bidx[k] = int32(r), h1-1
+		k += int(uint32(h1|-h1) >> 31) // 1 on a hit (head1 > 0), else 0
+		if e.more() {
+			for m := next[h1-1]; m >= 0; m = next[m] {
 				if k == len(pidx) {
 					pidx, bidx = append(pidx, 0), append(bidx, 0)
 					pidx, bidx = pidx[:cap(pidx)], bidx[:cap(bidx)]
