@@ -116,6 +116,9 @@ func wrapCmp(c *cmpExpr) *arith {
 
 // predicate reads one comparison or predicate, or returns nil when none follows.
 func (p *rd) predicate() *cmpRHS {
+	if k := p.tok().kind; k != tIdent && k != tOp {
+		return nil // a predicate starts with a word or an operator
+	}
 	switch t := p.tok(); {
 	case t.kind == tOp && isComparison(t.text):
 		// <=> is one token; < = is not <=.
@@ -332,8 +335,20 @@ func (p *rd) unary(b *operand) *unary {
 
 // atPostfix reports whether a postfix starts at the cursor.
 func (p *rd) atPostfix() bool {
-	return p.is("::") || p.is("[") || (p.is(".") || p.is("COLLATE")) && isName(p.ahead(1)) ||
-		p.is(":") && (isName(p.ahead(1)) || isTok(p.ahead(1), "["))
+	switch t := p.tok(); t.kind {
+	case tOp:
+		switch t.text {
+		case "::", "[":
+			return true
+		case ".":
+			return isName(p.ahead(1))
+		case ":":
+			return isName(p.ahead(1)) || isTok(p.ahead(1), "[")
+		}
+	case tIdent:
+		return isTok(t, "COLLATE") && isName(p.ahead(1))
+	}
+	return false
 }
 
 // postfix reads ::type, [index], .field, :path or COLLATE name after an operand.

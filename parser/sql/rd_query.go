@@ -11,6 +11,9 @@ import "strconv"
 // startsQueryTok reports whether t, followed by n, starts a query: MAP and REDUCE only when
 // no "(" follows (map(…) is a function), TABLE only before a name.
 func startsQueryTok(t, n token) bool {
+	if t.kind != tIdent {
+		return false
+	}
 	switch {
 	case isTok(t, "MAP") || isTok(t, "REDUCE"):
 		return !isTok(n, "(") && !isTok(n, ",") && !isTok(n, ")")
@@ -48,6 +51,9 @@ func (p *rd) startsQueryAtNow(k int) bool {
 // before it: a set operator, ORDER BY …, LIMIT, OFFSET or |>.
 func (p *rd) continuesQuery(j int) bool {
 	n := p.toks[min(j, len(p.toks)-1)]
+	if n.kind != tIdent {
+		return isTok(n, "|") && isTok(p.toks[min(j+1, len(p.toks)-1)], ">")
+	}
 	for _, w := range []string{"UNION", "EXCEPT", "INTERSECT", "MINUS", "ORDER", "LIMIT", "OFFSET", "SORT", "CLUSTER", "DISTRIBUTE"} {
 		if isTok(n, w) {
 			return true

@@ -52,8 +52,10 @@ func multiOp(s string) int {
 // copy. It never fails: a character no rule reads is a tBad token, an unterminated quote or
 // comment runs to the end of s.
 func scanInto(toks []token, s string) []token {
-	if toks = toks[:0]; cap(toks) < len(s)/5+8 {
-		toks = make([]token, 0, len(s)/5+8)
+	// a token every 4 bytes: SQL has one every 4 to 6, and a dense line (a, b, …) one every
+	// 4, which would otherwise regrow the buffer by copying
+	if toks = toks[:0]; cap(toks) < len(s)/4+8 {
+		toks = make([]token, 0, len(s)/4+8)
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
