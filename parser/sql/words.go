@@ -152,10 +152,13 @@ type lineIndex struct {
 
 func newLineIndex(file, src string) lineIndex {
 	starts := []int{0}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return lineIndex{file: file, starts: starts, size: len(src)}
 }
@@ -165,8 +168,12 @@ func (l *lineIndex) pos(off int) plan.Pos {
 	off = max(0, min(off, l.size))
 	line := l.last
 	if line >= len(l.starts) || l.starts[line] > off || line+1 < len(l.starts) && l.starts[line+1] <= off {
-		line, _ = slices.BinarySearch(l.starts, off+1) // the first line starting after off
-		line--
+		if next := line + 1; next < len(l.starts) && l.starts[next] <= off && (next+1 == len(l.starts) || l.starts[next+1] > off) {
+			line = next // the next line, as in a statement read in order
+		} else {
+			line, _ = slices.BinarySearch(l.starts, off+1) // the first line starting after off
+			line--
+		}
 		l.last = line
 	}
 	return plan.Pos{File: l.file, Line: line + 1, Col: off - l.starts[line] + 1}
