@@ -20,7 +20,9 @@ func (p *rd) funcCall() *funcCall {
 			p.use(featPercentileWithinGroup, p.tok().off)
 		}
 		p.i += 2
+		from := p.i
 		f.Within = p.skipGroup()
+		p.trimCollations(p.toks[from:p.i])
 	}
 	if p.at("FILTER", "(") {
 		fl := &filter{Pos: p.pos()}

@@ -266,6 +266,16 @@ func (p *rd) collation() string {
 	return t.text
 }
 
+// trimCollations records the trimming collations among toks, a clause kept as tokens
+// (WITHIN GROUP's ORDER BY).
+func (p *rd) trimCollations(toks []token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if isTok(toks[i], "COLLATE") && isName(toks[i+1]) && trimCollation(toks[i+1].text) {
+			p.use(featTrimCollation, toks[i+1].off)
+		}
+	}
+}
+
 // trimCollation reports whether a collation name ends in _RTRIM.
 func trimCollation(name string) bool {
 	name = strings.Trim(name, "`")

@@ -236,6 +236,8 @@ func TestVersionMessages(t *testing.T) {
 		{"trimming collation on 4.1", v41, "SELECT a COLLATE utf8_lcase_rtrim FROM t", ""},
 		{"trimming collation of a type on 4.0", v40, "SELECT CAST(a AS STRING COLLATE UNICODE_RTRIM) FROM t", "x.sql:1:33: a trimming collation"},
 		{"trimming collation of a column on 4.0", v40, "CREATE TABLE t (a STRING COLLATE UNICODE_RTRIM) USING parquet", "x.sql:1:34: a trimming collation"},
+		{"trimming collation WITHIN GROUP on 4.0", v40, "SELECT listagg(a) WITHIN GROUP (ORDER BY a COLLATE unicode_rtrim) FROM t", "x.sql:1:52: a trimming collation"},
+		{"trimming collation WITHIN GROUP on 4.1", v41, "SELECT listagg(a) WITHIN GROUP (ORDER BY a COLLATE unicode_rtrim) FROM t", ""},
 		{"not a trimming collation on 4.0", v40, "SELECT a COLLATE RTRIM FROM t", ""},
 	}
 	for _, c := range cases {
