@@ -167,7 +167,11 @@ func (s *sim) selectItems(sel *plan.Select, in *node) (out []attr, pos []int, de
 		if x.Op == plan.OpStar {
 			pos[i] = -1
 			q := lastPart(x.Qualifier)
-			for _, a := range in.out {
+			cols := in.out
+			if q == "" {
+				cols = s.starColumns(sel.From, in.out)
+			}
+			for _, a := range cols {
 				if q == "" || a.relation == q {
 					out = append(out, a)
 					defs = append(defs, nil)
