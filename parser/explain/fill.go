@@ -2,6 +2,7 @@ package explain
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bucketlint/bucketlint/plan"
 )
@@ -82,13 +83,7 @@ func (a *arena) fillFormatted(n plan.Node, title, rest string, skew bool, d *det
 // joinFields reads a formatted join: "BroadcastHashJoin Inner BuildRight" in the outline,
 // "Left keys [n]", "Right keys [n]", "Join type" (3.4+) and "Join condition" in the details.
 func (a *arena) joinFields(j *plan.Join, rest string, d *detail) {
-	words := strings.Fields(rest)
-	if len(words) > 0 {
-		j.Type = words[0]
-	}
-	if len(words) > 1 {
-		j.BuildSide = words[1]
-	}
+	j.Type, j.BuildSide = twoWords(rest)
 	if t := d.value("Join type"); t != "" {
 		j.Type = t
 	}
@@ -98,6 +93,42 @@ func (a *arena) joinFields(j *plan.Join, rest string, d *detail) {
 		e := a.newExpr(c)
 		j.Condition = &e
 	}
+}
+
+// twoWords returns the first two words of s as strings.Fields splits it, "" for each missing.
+func twoWords(s string) (first, second string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			f := strings.Fields(s)
+			if len(f) > 0 {
+				first = f[0]
+			}
+			if len(f) > 1 {
+				second = f[1]
+			}
+			return first, second
+		}
+	}
+	first, s = nextWord(s)
+	second, _ = nextWord(s)
+	return first, second
+}
+
+// nextWord returns the first word of ASCII s, between ASCII spaces, and the text after it.
+func nextWord(s string) (word, rest string) {
+	i := 0
+	for i < len(s) && isASCIISpace(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && !isASCIISpace(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:]
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // description joins a BatchScan's fields other than its output: the scan's own metadata.

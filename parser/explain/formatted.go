@@ -70,7 +70,11 @@ func outlineID(text string) (title string, id int, stats string, ok bool) {
 	}
 	rest := text[k+2:]
 	e := strings.IndexByte(rest, ')')
-	id, _ = strconv.Atoi(rest[:e])
+	if d := rest[:e]; d != "unknown" && len(d) <= 18 { // digits, as the loop above found
+		id = smallInt(d)
+	} else {
+		id, _ = strconv.Atoi(d)
+	}
 	return text[:k], id, strings.TrimPrefix(rest[e+1:], ", "), true
 }
 
@@ -228,11 +232,11 @@ func formattedName(title string) (name, rest string, skew bool) {
 		case w == "In-memory" && strings.HasPrefix(title[we:], " table"):
 			name, e = "InMemoryTableScan", we+len(" table")
 		case w != "":
-			name, e = "Scan "+w, we
+			name, e = spaced(title, e, we, w), we
 		}
 	case "Execute":
 		if w, we := word(title, e); w != "" {
-			name, e = "Execute "+w, we
+			name, e = spaced(title, e, we, w), we
 		}
 	case "SortMergeJoin", "ShuffledHashJoin":
 		if strings.HasPrefix(title[e:], "(skew=true)") {

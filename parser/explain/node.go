@@ -61,6 +61,15 @@ func word(s string, i int) (string, int) {
 	return s[i:e], e
 }
 
+// spaced returns the name s[:e] and the word w that ends at we joined by a space: s[:we]
+// itself when one space separates them, as it usually does, instead of a new string.
+func spaced(s string, e, we int, w string) string {
+	if we-e == len(w)+1 && s[e] == ' ' {
+		return s[:we]
+	}
+	return s[:e] + " " + w
+}
+
 // simpleHead splits a simple-mode operator line (formats.md §3, §7, §13 step 5).
 func simpleHead(text string) head {
 	h := head{}
@@ -76,11 +85,11 @@ func simpleHead(text string) head {
 			h.name = "InMemoryTableScan"
 			_, e = word(s, we+len(" table"))
 		} else if w != "" {
-			h.name, e = "Scan "+w, we
+			h.name, e = spaced(s, e, we, w), we
 		}
 	case "Execute":
 		if w, we := word(s, e); w != "" {
-			h.name, e = "Execute "+w, we
+			h.name, e = spaced(s, e, we, w), we
 		}
 	case "Exchange":
 		if strings.HasPrefix(s[e:], "(coordinator id: ") {
