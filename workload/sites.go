@@ -97,7 +97,8 @@ type Site struct {
 	Query *plan.Query
 	// Sim is the simulation of a join in code (Query), nil otherwise.
 	Sim *simulate.Result
-	// Options are the Spark version and settings in force at the join.
+	// Options are the Spark version and settings in force at the join. Sites with equal
+	// settings share one Confs map: do not change it.
 	Options simulate.Options
 	// Causes are the causes of the join's shuffles that concern both sides: counts, key
 	// order, key types, coalescing. A side's own causes are in its Causes.

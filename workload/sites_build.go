@@ -3,6 +3,7 @@ package workload
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bucketlint/bucketlint/internal/crash"
 	"github.com/bucketlint/bucketlint/plan"
@@ -51,15 +52,50 @@ func (w *Workload) buildSites(broadcastBytes int64) []*Site {
 	found := make([][]*Site, len(find))
 	crash.Each(len(find), w.cfg.Workers, func(i int) { found[i] = find[i]() })
 	out := slices.Concat(found...)
+	var confs sharedConfs
 	crash.Each(len(out), w.cfg.Workers, func(i int) {
 		s := out[i]
 		s.Options = w.OptionsAt(s.Span.Start)
+		s.Options.Confs = confs.share(s.Options.Confs)
 		for _, side := range s.Sides() {
 			side.Label = sideLabel(side)
 		}
 		s.Classify(broadcastLimit(broadcastBytes, s.Options), w.ShuffleFreeWith)
 	})
 	return out
+}
+
+// sharedConfs gives sites with equal settings one map of them: a map for each site was 5% of
+// check's live heap on the corpus and the fixtures. Safe for concurrent use.
+type sharedConfs struct {
+	mu   sync.Mutex
+	maps map[string]map[string]string
+}
+
+// share returns a map equal to m that other sites may hold too.
+func (c *sharedConfs) share(m map[string]string) map[string]string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte(0)
+		b.WriteString(m[k])
+		b.WriteByte(0)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.maps[b.String()]; ok {
+		return prev
+	}
+	if c.maps == nil {
+		c.maps = map[string]map[string]string{}
+	}
+	c.maps[b.String()] = m
+	return m
 }
 
 // broadcastLimit is the size under which a join side counts as small enough to broadcast.
@@ -106,11 +142,17 @@ func (w *Workload) ShuffleFreeWith(s *Site, set map[string]string) bool {
 	if s.Left.Table == nil || s.Right.Table == nil {
 		return false
 	}
-	q := s.Query
-	if q == nil {
-		q = s.JoinQuery()
+	var res *simulate.Result
+	var err error
+	if s.Query != nil {
+		res, err = w.SimulateWith(s.Query, set)
+	} else {
+		// The join query is built for this call: resolved here, not by Resolved, whose memo
+		// would keep every such query and its resolution for the run (7% of check's live heap
+		// on the corpus and the fixtures).
+		q := s.JoinQuery()
+		res, err = w.simulateResolved(Resolve(w.CatalogueAt(q.Span.Start), q).Query, set)
 	}
-	res, err := w.SimulateWith(q, set)
 	if err != nil {
 		return false
 	}

@@ -241,12 +241,17 @@ func (w *Workload) SimulateWith(q *plan.Query, set map[string]string) (*simulate
 	if q == nil {
 		return nil, errors.New("simulate: no query")
 	}
-	pos := q.Span.Start
+	return w.simulateResolved(w.Resolved(q).Query, set)
+}
+
+// simulateResolved is SimulateWith of a query already resolved.
+func (w *Workload) simulateResolved(rq *plan.Query, set map[string]string) (*simulate.Result, error) {
+	pos := rq.Span.Start
 	o := w.OptionsAt(pos)
 	for k, v := range set {
 		o.Confs[k] = v
 	}
-	return simulate.Simulate(w.TablesAt(pos), w.Resolved(q).Query, o)
+	return simulate.Simulate(w.TablesAt(pos), rq, o)
 }
 
 // Advice is the one default of the advisor's inputs that are not the workload itself: what

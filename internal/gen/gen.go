@@ -16,38 +16,11 @@ import (
 // three-way joins on random keys, aggregations, windows and unions.
 func Workload(tb testing.TB, n int) (map[string]*plan.Table, []*plan.Query) {
 	tb.Helper()
-	r := rand.New(rand.NewSource(1))
-	var ddl strings.Builder
-	cols := []string{"id", "k1", "k2", "k3", "v"}
-	for i := 0; i < 20; i++ {
-		fmt.Fprintf(&ddl, "CREATE TABLE t%d (id BIGINT, k1 INT, k2 INT, k3 STRING, v DOUBLE) USING parquet", i)
-		if i%3 != 0 {
-			fmt.Fprintf(&ddl, " CLUSTERED BY (%s) INTO %d BUCKETS", cols[r.Intn(3)], []int{4, 8, 16, 32, 64}[r.Intn(5)])
-		}
-		ddl.WriteString(";\n")
-	}
-	var qs strings.Builder
-	for i := 0; i < n; i++ {
-		a, b, c := r.Intn(20), r.Intn(20), r.Intn(20)
-		k := cols[r.Intn(3)]
-		switch i % 5 {
-		case 0:
-			fmt.Fprintf(&qs, "SELECT * FROM t%d x JOIN t%d y ON x.%s = y.%s;\n", a, b, k, k)
-		case 1:
-			fmt.Fprintf(&qs, "SELECT x.%s, count(*) FROM t%d x JOIN t%d y ON x.%s = y.%s AND x.k2 = y.k2 GROUP BY x.%s;\n", k, a, b, k, k, k)
-		case 2:
-			fmt.Fprintf(&qs, "SELECT * FROM t%d x JOIN t%d y ON x.id = y.id JOIN t%d z ON y.id = z.id;\n", a, b, c)
-		case 3:
-			fmt.Fprintf(&qs, "SELECT %s, sum(v) OVER (PARTITION BY %s ORDER BY v) FROM t%d;\n", k, k, a)
-		default:
-			fmt.Fprintf(&qs, "SELECT %s, count(*) FROM (SELECT %s FROM t%d UNION ALL SELECT %s FROM t%d) u GROUP BY %s;\n", k, k, a, k, b, k)
-		}
-	}
 	p, err := sql.New()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	f, errs := p.ParseFile("ddl.sql", []byte(ddl.String()+qs.String()))
+	f, errs := p.ParseFile("ddl.sql", []byte(WorkloadSQL(n)))
 	if len(errs) > 0 {
 		tb.Fatal(errs)
 	}
@@ -60,6 +33,39 @@ func Workload(tb testing.TB, n int) (map[string]*plan.Table, []*plan.Query) {
 		tb.Fatalf("generated %d queries, want %d", len(f.Queries), n)
 	}
 	return tables, f.Queries
+}
+
+// WorkloadSQL is the text Workload parses: the 20 CREATE TABLE statements, then n queries
+// (about 115 bytes each), one a line.
+func WorkloadSQL(n int) string {
+	r := rand.New(rand.NewSource(1))
+	var ddl strings.Builder
+	cols := []string{"id", "k1", "k2", "k3", "v"}
+	for i := 0; i < 20; i++ {
+		fmt.Fprintf(&ddl, "CREATE TABLE t%d (id BIGINT, k1 INT, k2 INT, k3 STRING, v DOUBLE) USING parquet", i)
+		if i%3 != 0 {
+			fmt.Fprintf(&ddl, " CLUSTERED BY (%s) INTO %d BUCKETS", cols[r.Intn(3)], []int{4, 8, 16, 32, 64}[r.Intn(5)])
+		}
+		ddl.WriteString(";\n")
+	}
+	qs := &ddl
+	for i := 0; i < n; i++ {
+		a, b, c := r.Intn(20), r.Intn(20), r.Intn(20)
+		k := cols[r.Intn(3)]
+		switch i % 5 {
+		case 0:
+			fmt.Fprintf(qs, "SELECT * FROM t%d x JOIN t%d y ON x.%s = y.%s;\n", a, b, k, k)
+		case 1:
+			fmt.Fprintf(qs, "SELECT x.%s, count(*) FROM t%d x JOIN t%d y ON x.%s = y.%s AND x.k2 = y.k2 GROUP BY x.%s;\n", k, a, b, k, k, k)
+		case 2:
+			fmt.Fprintf(qs, "SELECT * FROM t%d x JOIN t%d y ON x.id = y.id JOIN t%d z ON y.id = z.id;\n", a, b, c)
+		case 3:
+			fmt.Fprintf(qs, "SELECT %s, sum(v) OVER (PARTITION BY %s ORDER BY v) FROM t%d;\n", k, k, a)
+		default:
+			fmt.Fprintf(qs, "SELECT %s, count(*) FROM (SELECT %s FROM t%d UNION ALL SELECT %s FROM t%d) u GROUP BY %s;\n", k, k, a, k, b, k)
+		}
+	}
+	return ddl.String()
 }
 
 // A ChainShape says which earlier table each table of JoinChain joins to.
