@@ -1,6 +1,7 @@
 package code
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -197,16 +198,16 @@ func (ev *evaluator) endScalaDefs(p *exprParser, open []*scalaDef) []*scalaDef {
 // nested too deeply to read (reported once per statement, at its first token).
 func (ev *evaluator) statement(p *exprParser) *node {
 	start := p.tok().off
-	p.deep = -1
+	p.deep, p.why = -1, ""
 	n := p.expr(1)
 	if p.deep < 0 && height(n) <= maxHeight {
 		return n
 	}
-	at := start
+	at, why := start, fmt.Sprintf("chains of operators, attributes or calls nested more than %d deep in all, one inside another; not read", maxHeight)
 	if p.deep >= 0 {
-		at = p.deep
+		at, why = p.deep, p.why+"; not read"
 	}
-	ev.errs.Add(ev.src.pos(at), "expression nested more than %d deep (brackets, or a chain of operators or calls); not read", maxHeight)
+	ev.errs.Add(ev.src.pos(at), "%s", why)
 	for k := p.tok().kind; k != tNewline && k != tEOF; k = p.tok().kind {
 		p.skip() // the rest of the statement
 	}

@@ -1,6 +1,9 @@
 package code
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // nodeKind is the kind of an expression node.
 type nodeKind uint8
@@ -45,6 +48,11 @@ type arg struct {
 // input cannot exhaust the stack.
 const maxDepth = 100
 
+// maxBrackets is the deepest the parser reads brackets (calls, lists, indexes) nested: each
+// level is two steps of its recursion (an expression, then its operand), which stops past
+// maxDepth.
+const maxBrackets = maxDepth/2 - 1
+
 // maxHeight bounds the height of an expression tree, which chains of binary operators and
 // of calls grow without recursing in the parser: the evaluator recurses on the tree.
 const maxHeight = 1000
@@ -56,9 +64,12 @@ type exprParser struct {
 	toks  tokens
 	i     int
 	depth int
-	// deep is the offset of the first token at which the recursion reached maxDepth, -1
-	// when it has not.
+	// deep is the offset of the first token at which the recursion reached maxDepth or a
+	// chain maxHeight, -1 when neither has been reached; why says which, for the error.
 	deep int
+	why  string
+	// brackets is the number of argument lists open (readArgs), to name the limit reached.
+	brackets int
 	// cur is token i (the one tok returns) when curAt is i+1: the parser asks for the same
 	// token several times before it moves on. 0 when none is held.
 	cur   token
@@ -68,13 +79,19 @@ type exprParser struct {
 	argBuf []arg
 }
 
-// tooDeep reports whether the recursion is at maxDepth, recording where it first got there.
+// tooDeep reports whether the recursion is at maxDepth, recording where it first got there
+// and which limit that is: brackets alone, or brackets with operators.
 func (p *exprParser) tooDeep() bool {
 	if p.depth <= maxDepth {
 		return false
 	}
 	if p.deep < 0 {
 		p.deep = p.tok().off
+		if 2*p.brackets+1 >= p.depth {
+			p.why = fmt.Sprintf("brackets nested more than %d deep", maxBrackets)
+		} else {
+			p.why = fmt.Sprintf("expression nested more than %d levels deep (a bracket counts two, a prefix operator or a tighter binary operator's operand one)", maxDepth)
+		}
 	}
 	return true
 }
@@ -87,6 +104,7 @@ func (p *exprParser) tooLong(links int) bool {
 	}
 	if p.deep < 0 {
 		p.deep = p.tok().off
+		p.why = fmt.Sprintf("a chain of operators, attributes or calls nested more than %d deep", maxHeight)
 	}
 	return true
 }
@@ -366,6 +384,8 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 // readArgs is args leaving the arguments on p.argBuf, from base (its length when called) on.
 func (p *exprParser) readArgs(closer string) (base int, trailing bool) {
 	base = len(p.argBuf)
+	p.brackets++
+	defer func() { p.brackets-- }()
 	for {
 		t := p.tok()
 		if t.kind == tEOF {
