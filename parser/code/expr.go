@@ -77,6 +77,8 @@ type exprParser struct {
 	// argBuf holds the arguments of the lists being read, innermost last (args): each list's
 	// arguments are copied out once it ends, into a slice of their number.
 	argBuf []arg
+	// heights is height's stack.
+	heights []heightItem
 }
 
 // tooDeep reports whether the recursion is at maxDepth, recording where it first got there
@@ -109,18 +111,22 @@ func (p *exprParser) tooLong(links int) bool {
 	return true
 }
 
+// A heightItem is a node and its depth, on height's stack.
+type heightItem struct {
+	n *node
+	h int
+}
+
 // height is the height of the tree n, computed without recursion; it stops counting past
-// maxHeight.
-func height(n *node) int {
-	type item struct {
-		n *node
-		h int
-	}
+// maxHeight. Its stack is p's, kept from one statement to the next.
+func (p *exprParser) height(n *node) int {
 	if n == nil {
 		return 0
 	}
 	most := 0
-	stack := []item{{n, 1}}
+	stack := p.heights[:0]
+	stack = append(stack, heightItem{n, 1})
+	defer func() { p.heights = stack[:0] }()
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -130,14 +136,15 @@ func height(n *node) int {
 				return most
 			}
 		}
-		for _, c := range []*node{it.n.x, it.n.y} {
-			if c != nil {
-				stack = append(stack, item{c, it.h + 1})
-			}
+		if it.n.x != nil {
+			stack = append(stack, heightItem{it.n.x, it.h + 1})
+		}
+		if it.n.y != nil {
+			stack = append(stack, heightItem{it.n.y, it.h + 1})
 		}
 		for _, a := range it.n.args {
 			if a.val != nil {
-				stack = append(stack, item{a.val, it.h + 1})
+				stack = append(stack, heightItem{a.val, it.h + 1})
 			}
 		}
 	}
