@@ -57,17 +57,34 @@ func (d *Driver) Run(w *workload.Workload, rules []*Rule) ([]Diagnostic, error) 
 	crash.Each(len(rules), d.Workers, func(i int) {
 		found[i], errs[i] = d.runOne(w, rules[i], source)
 	})
+	// Rules that asked for the same simulation or join sites while it panicked each got that
+	// panic (workload's memo raises it in every caller): it is reported once, with the
+	// first rule's ID.
+	seen := map[*crash.Error]bool{}
+	for i, err := range errs {
+		var ce *crash.Error
+		if errors.As(err, &ce) {
+			if seen[ce] {
+				errs[i] = nil
+			}
+			seen[ce] = true
+		}
+	}
 	out := slices.Concat(found...)
 	SortDiagnostics(out)
 	return out, errors.Join(errs...)
 }
 
 // runOne runs one rule and returns what it reported, with its ID, name and severity filled
-// in, and its failure prefixed with its ID.
-func (d *Driver) runOne(w *workload.Workload, r *Rule, source func(string) []byte) ([]Diagnostic, error) {
+// in, and its failure prefixed with its ID. A panic in the rule, or in a worker of the
+// workload it asked (join sites, simulations), is its failure: a *crash.Error, whichever
+// goroutine ran it, so that the other rules still run and the caller reports one internal
+// error instead of ending in a Go panic; what the rule reported before it is dropped.
+func (d *Driver) runOne(w *workload.Workload, r *Rule, source func(string) []byte) (_ []Diagnostic, err error) {
 	if r == nil || r.Run == nil {
 		return nil, nil
 	}
+	defer crash.Catch(func(cerr error) { err = fmt.Errorf("%s: %w", r.ID, cerr) })
 	var out []Diagnostic
 	pass := &Pass{
 		Project:    w.Project(),
@@ -89,8 +106,8 @@ func (d *Driver) runOne(w *workload.Workload, r *Rule, source func(string) []byt
 		}
 		out = append(out, diag)
 	}
-	if err := r.Run(pass); err != nil {
-		return out, fmt.Errorf("%s: %w", r.ID, err)
+	if rerr := r.Run(pass); rerr != nil {
+		return out, fmt.Errorf("%s: %w", r.ID, rerr)
 	}
 	return out, nil
 }

@@ -31,7 +31,8 @@ func (w *Workload) buildSites(broadcastBytes int64) []*Site {
 	p := w.Project()
 	// A query or a code join sees the tables of its session where it runs; explain output
 	// names the catalogue's. Each source's sites are found on its own, on the workload's
-	// workers, and kept in source order.
+	// workers, and kept in source order. Each worker passes the crash point "workload.sites"
+	// as it starts (cmd/bucketlint's TestCheckWorkerPanic makes one panic there).
 	var find []func() []*Site
 	for _, q := range p.Queries {
 		find = append(find, func() []*Site { return b.queryJoins(q, w.TablesAt(q.Span.Start)) })
@@ -50,7 +51,7 @@ func (w *Workload) buildSites(broadcastBytes int64) []*Site {
 		find = append(find, func() []*Site { return explainJoins(e, p.Tables) })
 	}
 	found := make([][]*Site, len(find))
-	crash.Each(len(find), w.cfg.Workers, func(i int) { found[i] = find[i]() })
+	crash.EachAt("workload.sites", len(find), w.cfg.Workers, func(i int) { found[i] = find[i]() })
 	out := slices.Concat(found...)
 	var confs sharedConfs
 	crash.Each(len(out), w.cfg.Workers, func(i int) {

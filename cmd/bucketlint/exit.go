@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/bucketlint/bucketlint/internal/crash"
 	"github.com/bucketlint/bucketlint/internal/lsp"
 	"github.com/bucketlint/bucketlint/parser"
 	"github.com/bucketlint/bucketlint/rules"
@@ -102,12 +103,30 @@ func onlyExpected(err error) bool {
 	return errors.As(err, &p) || errors.As(err, &f) || errors.As(err, &v) || errors.As(err, &pf) || errors.Is(err, lsp.ErrNoShutdown)
 }
 
+// internalErrors are the rules' failures as internal errors: each "internal error: …", but a
+// panic (a *crash.Error, which says so itself) as it is, not wrapped a second time.
+func internalErrors(ruleErr error) []error {
+	list := []error{ruleErr}
+	if j, ok := ruleErr.(interface{ Unwrap() []error }); ok {
+		list = j.Unwrap()
+	}
+	var errs []error
+	for _, err := range list {
+		var ce *crash.Error
+		switch {
+		case err == nil:
+		case errors.As(err, &ce):
+			errs = append(errs, err)
+		default:
+			errs = append(errs, fmt.Errorf("internal error: %w", err))
+		}
+	}
+	return errs
+}
+
 // exitError joins what decides the exit code; exitCode picks the first of 2, 3, 4, 1, 0.
 func exitError(ruleErr, outErr error, loadErrs []*parser.Error, diags []rules.Diagnostic, failOn string) error {
-	var errs []error
-	if ruleErr != nil {
-		errs = append(errs, fmt.Errorf("internal error: %w", ruleErr))
-	}
+	errs := internalErrors(ruleErr)
 	if outErr != nil {
 		errs = append(errs, outErr)
 	}

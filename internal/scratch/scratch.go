@@ -19,13 +19,17 @@ var (
 // MkdirTemp makes a new directory as os.MkdirTemp does and registers it. remove deletes the
 // directory and everything below it and forgets it; it may be called more than once.
 func MkdirTemp(parent, pattern string) (dir string, remove func() error, err error) {
+	// Made and registered under the lock: Live, which takes it, never misses a directory
+	// that exists (a second signal's handler would leave it behind).
+	mu.Lock()
 	dir, err = os.MkdirTemp(parent, pattern)
+	if err == nil {
+		live[dir] = struct{}{}
+	}
+	mu.Unlock()
 	if err != nil {
 		return "", nil, err
 	}
-	mu.Lock()
-	live[dir] = struct{}{}
-	mu.Unlock()
 	return dir, func() error {
 		err := os.RemoveAll(dir)
 		if err == nil {

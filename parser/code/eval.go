@@ -1,6 +1,8 @@
 package code
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,12 +58,16 @@ type frame struct {
 	repart *plan.RepartitionCall
 }
 
+// clone returns a copy of f that can be changed without changing f. Its lists share f's
+// elements, clipped to their length, so that an append to the copy copies them and one to
+// f writes past the copy's end: nothing in the reader (or after it) sets an element of a
+// frame's list in place.
 func (f *frame) clone() *frame {
 	c := *f
-	c.ref.Tables = append([]string(nil), f.ref.Tables...)
-	c.ref.Paths = append([]string(nil), f.ref.Paths...)
-	c.ref.SQL = append([]*plan.SQLString(nil), f.ref.SQL...)
-	c.ref.Hints = append([]string(nil), f.ref.Hints...)
+	c.ref.Tables = slices.Clip(f.ref.Tables)
+	c.ref.Paths = slices.Clip(f.ref.Paths)
+	c.ref.SQL = slices.Clip(f.ref.SQL)
+	c.ref.Hints = slices.Clip(f.ref.Hints)
 	return &c
 }
 
@@ -197,16 +203,16 @@ func (ev *evaluator) endScalaDefs(p *exprParser, open []*scalaDef) []*scalaDef {
 // nested too deeply to read (reported once per statement, at its first token).
 func (ev *evaluator) statement(p *exprParser) *node {
 	start := p.tok().off
-	p.deep = -1
+	p.deep, p.why = -1, ""
 	n := p.expr(1)
-	if p.deep < 0 && height(n) <= maxHeight {
+	if p.deep < 0 && p.height(n) <= maxHeight {
 		return n
 	}
-	at := start
+	at, why := start, fmt.Sprintf("chains of operators, attributes or calls nested more than %d deep in all, one inside another; not read", maxHeight)
 	if p.deep >= 0 {
-		at = p.deep
+		at, why = p.deep, p.why+"; not read"
 	}
-	ev.errs.Add(ev.src.pos(at), "expression nested more than %d deep (brackets, or a chain of operators or calls); not read", maxHeight)
+	ev.errs.Add(ev.src.pos(at), "%s", why)
 	for k := p.tok().kind; k != tNewline && k != tEOF; k = p.tok().kind {
 		p.skip() // the rest of the statement
 	}
@@ -405,6 +411,10 @@ func numValue(s string) *value {
 // strValue resolves a literal, substituting interpolated names bound to constants.
 func (ev *evaluator) strValue(n *node) *value {
 	v := &value{kind: vStr, resolved: true, strNode: n, verbatim: n.lit.verbatim}
+	if len(n.lit.parts) == 1 && n.lit.parts[0].expr == "" {
+		v.str = n.lit.parts[0].lit // a literal without interpolation: its text as it is
+		return v
+	}
 	var b strings.Builder
 	for _, p := range n.lit.parts {
 		if p.expr == "" {

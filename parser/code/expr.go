@@ -1,6 +1,9 @@
 package code
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // nodeKind is the kind of an expression node.
 type nodeKind uint8
@@ -45,6 +48,11 @@ type arg struct {
 // input cannot exhaust the stack.
 const maxDepth = 100
 
+// maxBrackets is the deepest the parser reads brackets (calls, lists, indexes) nested: each
+// level is two steps of its recursion (an expression, then its operand), which stops past
+// maxDepth.
+const maxBrackets = maxDepth/2 - 1
+
 // maxHeight bounds the height of an expression tree, which chains of binary operators and
 // of calls grow without recursing in the parser: the evaluator recurses on the tree.
 const maxHeight = 1000
@@ -56,9 +64,12 @@ type exprParser struct {
 	toks  tokens
 	i     int
 	depth int
-	// deep is the offset of the first token at which the recursion reached maxDepth, -1
-	// when it has not.
+	// deep is the offset of the first token at which the recursion reached maxDepth or a
+	// chain maxHeight, -1 when neither has been reached; why says which, for the error.
 	deep int
+	why  string
+	// brackets is the number of argument lists open (readArgs), to name the limit reached.
+	brackets int
 	// cur is token i (the one tok returns) when curAt is i+1: the parser asks for the same
 	// token several times before it moves on. 0 when none is held.
 	cur   token
@@ -66,15 +77,23 @@ type exprParser struct {
 	// argBuf holds the arguments of the lists being read, innermost last (args): each list's
 	// arguments are copied out once it ends, into a slice of their number.
 	argBuf []arg
+	// heights is height's stack.
+	heights []heightItem
 }
 
-// tooDeep reports whether the recursion is at maxDepth, recording where it first got there.
+// tooDeep reports whether the recursion is at maxDepth, recording where it first got there
+// and which limit that is: brackets alone, or brackets with operators.
 func (p *exprParser) tooDeep() bool {
 	if p.depth <= maxDepth {
 		return false
 	}
 	if p.deep < 0 {
 		p.deep = p.tok().off
+		if 2*p.brackets+1 >= p.depth {
+			p.why = fmt.Sprintf("brackets nested more than %d deep", maxBrackets)
+		} else {
+			p.why = fmt.Sprintf("expression nested more than %d levels deep (a bracket counts two, a prefix operator or a tighter binary operator's operand one)", maxDepth)
+		}
 	}
 	return true
 }
@@ -87,22 +106,27 @@ func (p *exprParser) tooLong(links int) bool {
 	}
 	if p.deep < 0 {
 		p.deep = p.tok().off
+		p.why = fmt.Sprintf("a chain of operators, attributes or calls nested more than %d deep", maxHeight)
 	}
 	return true
 }
 
+// A heightItem is a node and its depth, on height's stack.
+type heightItem struct {
+	n *node
+	h int
+}
+
 // height is the height of the tree n, computed without recursion; it stops counting past
-// maxHeight.
-func height(n *node) int {
-	type item struct {
-		n *node
-		h int
-	}
+// maxHeight. Its stack is p's, kept from one statement to the next.
+func (p *exprParser) height(n *node) int {
 	if n == nil {
 		return 0
 	}
 	most := 0
-	stack := []item{{n, 1}}
+	stack := p.heights[:0]
+	stack = append(stack, heightItem{n, 1})
+	defer func() { p.heights = stack[:0] }()
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -112,14 +136,15 @@ func height(n *node) int {
 				return most
 			}
 		}
-		for _, c := range []*node{it.n.x, it.n.y} {
-			if c != nil {
-				stack = append(stack, item{c, it.h + 1})
-			}
+		if it.n.x != nil {
+			stack = append(stack, heightItem{it.n.x, it.h + 1})
+		}
+		if it.n.y != nil {
+			stack = append(stack, heightItem{it.n.y, it.h + 1})
 		}
 		for _, a := range it.n.args {
 			if a.val != nil {
-				stack = append(stack, item{a.val, it.h + 1})
+				stack = append(stack, heightItem{a.val, it.h + 1})
 			}
 		}
 	}
@@ -366,6 +391,8 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 // readArgs is args leaving the arguments on p.argBuf, from base (its length when called) on.
 func (p *exprParser) readArgs(closer string) (base int, trailing bool) {
 	base = len(p.argBuf)
+	p.brackets++
+	defer func() { p.brackets-- }()
 	for {
 		t := p.tok()
 		if t.kind == tEOF {

@@ -13,6 +13,9 @@ type strLit struct {
 	// escapes, no interpolation), so positions inside it map directly.
 	verbatim   bool
 	contentOff int
+	// one holds the part of a literal without interpolation, parts then being one[:]: most
+	// literals are such, and this spares them an allocation.
+	one [1]strPart
 }
 
 // A strPart is a literal piece of a string or an interpolated expression (expr set).
@@ -23,6 +26,9 @@ type strPart struct {
 
 // constant returns the literal's value when it has no interpolation.
 func (s *strLit) constant() (string, bool) {
+	if len(s.parts) == 1 && s.parts[0].expr == "" {
+		return s.parts[0].lit, true
+	}
 	var b strings.Builder
 	for _, p := range s.parts {
 		if p.expr != "" {
@@ -77,7 +83,8 @@ func (lx *lexer) lexString(prefix string, _ int) *strLit {
 	case lx.scala && prefix != "" && prefix != "raw":
 		lit.parts = splitScalaInterp(content, decode)
 	default:
-		lit.parts = []strPart{{lit: unescape(content, decode)}}
+		lit.one[0] = strPart{lit: unescape(content, decode)}
+		lit.parts = lit.one[:]
 		lit.verbatim = !decode || !strings.Contains(content, `\`)
 	}
 	return lit
