@@ -29,9 +29,6 @@ func (a Attr) String() string {
 type Expr struct {
 	// Raw is the text exactly as printed, ids included: "cast(customer_id#12 as bigint)".
 	Raw string
-	// X is the tree of an expression made with its parts (NewExpr), the one Tree returns; it
-	// is nil for one read on first use (ReadLater). Read Tree, which gives both.
-	X *X
 	// m gives the rest; nil for an Expr with Raw only (no Text, Refs or tree).
 	m ExprReader
 }
@@ -60,7 +57,7 @@ func (p *ExprParts) ReadExpr(string) ExprParts { return *p }
 
 // NewExpr returns the expression printed as raw with the given text, references and tree.
 func NewExpr(raw, text string, refs []Attr, x *X) Expr {
-	return Expr{Raw: raw, X: x, m: &ExprParts{Text: text, Refs: refs, X: x}}
+	return Expr{Raw: raw, m: &ExprParts{Text: text, Refs: refs, X: x}}
 }
 
 // ReadLater returns the expression printed as raw whose parts r reads when first asked.

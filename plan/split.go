@@ -68,8 +68,13 @@ var splitSpecial = [256]bool{
 // TrimSpace is strings.TrimSpace, quicker for text that neither starts nor ends with a space
 // (the arguments and list elements of printed plans, usually).
 func TrimSpace(s string) string {
-	if s != "" && isPlain(s[0]) && isPlain(s[len(s)-1]) {
-		return s
+	if s != "" && isPlain(s[len(s)-1]) {
+		switch {
+		case isPlain(s[0]):
+			return s
+		case s[0] == ' ' && len(s) > 1 && isPlain(s[1]): // a list's element after ", "
+			return s[1:]
+		}
 	}
 	return strings.TrimSpace(s)
 }

@@ -104,7 +104,7 @@ func (s *sim) pivotBlock(sel *plan.Select) (*node, error) {
 		first = append(first, a)
 		if len(pivots) > 0 {
 			raw := "pivotfirst(" + pivots[0].expr.Raw + ", " + a.expr.Raw + ")"
-			firsts = append(firsts, &plan.X{Op: plan.OpCall, Name: "pivotfirst", Args: []*plan.X{pivots[0].expr.X, a.expr.X}, Raw: raw})
+			firsts = append(firsts, &plan.X{Op: plan.OpCall, Name: "pivotfirst", Args: []*plan.X{pivots[0].expr.Tree(), a.expr.Tree()}, Raw: raw})
 		}
 		arrays = append(arrays, s.ids.newAttr("__pivot_"+strings.ToLower(x.Raw), "", "array<"+types[i]+">"))
 	}

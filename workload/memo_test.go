@@ -1,6 +1,8 @@
 package workload
 
 import (
+	"errors"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -63,5 +65,39 @@ func TestMemoPanic(t *testing.T) {
 	}
 	if v := m.get("other", func() int { return 7 }); v != 7 {
 		t.Errorf("another key: %d, want 7", v)
+	}
+}
+
+// TestWeakMemo shares a weakMemo's value while a caller holds it, computes it again once the
+// collector took it back, and keeps errors.
+func TestWeakMemo(t *testing.T) {
+	type value struct{ text [64]byte } // not a tiny allocation, which may share a block
+	var m weakMemo[string, value]
+	computed := 0
+	compute := func() (*value, error) {
+		computed++
+		return &value{text: [64]byte{'x'}}, nil
+	}
+	first, _ := m.get("k", compute)
+	again, _ := m.get("k", compute)
+	if again != first || computed != 1 {
+		t.Fatalf("asked again while held: computed %d times, same value %v; want once, same", computed, again == first)
+	}
+	first, again = nil, nil //nolint:ineffassign,wastedassign // released for the collector
+	runtime.GC()
+	runtime.GC()
+	third, _ := m.get("k", compute)
+	if computed != 2 || third == nil || third.text[0] != 'x' {
+		t.Errorf("asked after collection: computed %d times, value %v; want twice, an equal value", computed, third)
+	}
+	errs := 0
+	for range 2 {
+		if _, err := m.get("bad", func() (*value, error) { errs++; return nil, errors.New("no") }); err == nil {
+			t.Error("the error was lost")
+		}
+		runtime.GC()
+	}
+	if errs != 1 {
+		t.Errorf("an error computed %d times, want once (errors are kept)", errs)
 	}
 }

@@ -90,7 +90,8 @@ type Site struct {
 	Broadcast bool
 	// Known is set when Shuffled was simulated or printed, not guessed.
 	Known bool
-	// Node is the printed or simulated join operator.
+	// Node is the printed join operator, or the simulated one without its inputs (the
+	// simulated plan is not kept: Workload.Simulate gives it).
 	Node plan.Node
 	// Query is the query the join is part of, or the one built for a join in code.
 	Query *plan.Query

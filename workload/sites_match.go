@@ -58,7 +58,7 @@ func matchSimulated(s *Site, res *simulate.Result) {
 		if !ok || len(kids) != 2 || !readsTable(kids[0], s.Left.Table.Name) || !readsTable(kids[1], s.Right.Table.Name) {
 			return true
 		}
-		s.Known, s.Node = true, n
+		s.Known, s.Node = true, operatorOnly(n)
 		if j.Strategy == plan.BroadcastHashJoinStrategy || j.Strategy == plan.BroadcastNestedLoopJoinStrategy {
 			s.Broadcast = true
 		}
@@ -74,6 +74,35 @@ func matchSimulated(s *Site, res *simulate.Result) {
 		}
 		return false
 	})
+}
+
+// operatorOnly is a copy of a simulated join operator without its inputs: a site keeps the
+// operator, and the rest of the simulated plan is released with the simulation (what the
+// sites of a 15 MB file of join queries kept was most of check's memory, issue 14).
+func operatorOnly(n plan.Node) plan.Node {
+	switch j := n.(type) {
+	case *plan.SortMergeJoin:
+		c := *j
+		c.Kids, c.Inner = nil, nil
+		return &c
+	case *plan.ShuffledHashJoin:
+		c := *j
+		c.Kids, c.Inner = nil, nil
+		return &c
+	case *plan.BroadcastHashJoin:
+		c := *j
+		c.Kids, c.Inner = nil, nil
+		return &c
+	case *plan.BroadcastNestedLoopJoin:
+		c := *j
+		c.Kids, c.Inner = nil, nil
+		return &c
+	case *plan.CartesianProduct:
+		c := *j
+		c.Kids, c.Inner = nil, nil
+		return &c
+	}
+	return n
 }
 
 // readsTable reports whether a plan reads the named table.

@@ -29,14 +29,17 @@ type Workload struct {
 	// codeJoins maps each DataFrame join to the query built from code that runs it.
 	codeJoins map[*plan.CodeJoin]*plan.Query
 
-	mu     sync.Mutex
-	scopes map[scopeKey]*Catalogue
-	// resolutions holds each query's name resolution under the query and under the
-	// resolved query it gave.
-	resolutions map[*plan.Query]*Resolved
-	// sims holds each resolved query's simulation, sites the join sites by broadcast limit
-	// (Sites): each computed once, whoever asks first, while others wait for it.
-	sims  memo[*plan.Query, simResult]
+	// scopes holds the catalogue of each session after its first n events (CatalogueAt);
+	// resolutions each query's name resolution (Resolved), and own, under mu, the
+	// resolution of each resolved query it gave, which is its own.
+	scopes      memo[scopeKey, *Catalogue]
+	resolutions memo[*plan.Query, *Resolved]
+	mu          sync.Mutex
+	own         map[*plan.Query]*Resolved
+	// sims holds each resolved query's simulation while a caller holds it (weakMemo), sites
+	// the join sites by broadcast limit (Sites): each computed once, whoever asks first,
+	// while others wait for it.
+	sims  weakMemo[*plan.Query, simulate.Result]
 	sites memo[int64, []*Site]
 }
 
@@ -51,11 +54,6 @@ type scopeKey struct {
 	n    int // events applied
 }
 
-type simResult struct {
-	res *simulate.Result
-	err error
-}
-
 // New resolves a loaded project under cfg. The error names --size entries that name no
 // table; the workload is usable without them.
 func New(p *plan.Project, cfg Config) (*Workload, error) {
@@ -64,7 +62,7 @@ func New(p *plan.Project, cfg Config) (*Workload, error) {
 	}
 	w := &Workload{
 		project: p, cfg: cfg,
-		scopes: map[scopeKey]*Catalogue{}, resolutions: map[*plan.Query]*Resolved{},
+		own: map[*plan.Query]*Resolved{},
 	}
 	w.sessions, w.global = buildSessions(p)
 	w.buildCatalogue()
@@ -175,18 +173,14 @@ func (w *Workload) CatalogueAt(pos plan.Pos) *Catalogue {
 	if n == 0 {
 		return w.catalogue
 	}
-	key := scopeKey{s.File, n}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if c, ok := w.scopes[key]; ok {
+	// Built once per session and count, outside any lock other callers of other scopes wait for.
+	return w.scopes.get(scopeKey{s.File, n}, func() *Catalogue {
+		c := w.catalogue.clone()
+		for i := range s.events[:n] {
+			w.apply(c, &s.events[i])
+		}
 		return c
-	}
-	c := w.catalogue.clone()
-	for i := range s.events[:n] {
-		w.apply(c, &s.events[i])
-	}
-	w.scopes[key] = c
-	return c
+	})
 }
 
 // TablesAt returns the tables the session of pos sees there, by key, for the simulator and
@@ -212,35 +206,33 @@ func (w *Workload) Resolved(q *plan.Query) *Resolved {
 		return nil
 	}
 	w.mu.Lock()
-	r, ok := w.resolutions[q]
+	r, ok := w.own[q]
 	w.mu.Unlock()
 	if ok {
 		return r
 	}
-	r = Resolve(w.CatalogueAt(q.Span.Start), q)
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if prev, ok := w.resolutions[q]; ok {
-		return prev // resolved meanwhile: keep the first
-	}
-	w.resolutions[q], w.resolutions[r.Query] = r, r
-	return r
+	// Resolved once, callers at the same time waiting for the first (it was resolved by
+	// each and the first kept).
+	return w.resolutions.get(q, func() *Resolved {
+		r := Resolve(w.CatalogueAt(q.Span.Start), q)
+		w.mu.Lock()
+		w.own[r.Query] = r
+		w.mu.Unlock()
+		return r
+	})
 }
 
 // Simulate predicts the physical plan of q in its session: its resolved query (Resolved)
-// over the tables its session sees at its position, under the options in force there. Each
-// query is simulated once; q and its resolved query share the simulation, and callers at the
-// same time get the same result.
+// over the tables its session sees at its position, under the options in force there. q and
+// its resolved query share the simulation, and callers at the same time, or while another
+// caller still holds the result, get the same result; the workload does not keep it
+// otherwise (a caller after that gets an equal one, simulated again). Do not change it.
 func (w *Workload) Simulate(q *plan.Query) (*simulate.Result, error) {
 	if q == nil {
 		return nil, errors.New("simulate: no query")
 	}
 	rq := w.Resolved(q).Query
-	r := w.sims.get(rq, func() simResult {
-		res, err := w.SimulateWith(rq, nil)
-		return simResult{res, err}
-	})
-	return r.res, r.err
+	return w.sims.get(rq, func() (*simulate.Result, error) { return w.SimulateWith(rq, nil) })
 }
 
 // SimulateWith simulates q as Simulate does with settings added to those in force at its

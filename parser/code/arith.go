@@ -17,23 +17,23 @@ func (ev *evaluator) arith(op string, a, b int) *value {
 		r = a - b
 	case "*":
 		if a != 0 && (b > math.MaxInt32 || b < math.MinInt32 || a > math.MaxInt32 || a < math.MinInt32) {
-			return &value{}
+			return unknown
 		}
 		r = a * b
 	case "/", "//", "%":
 		q, m, ok := divide(a, b, ev.scala, op)
 		if !ok {
-			return &value{}
+			return unknown
 		}
 		r = q
 		if op == "%" {
 			r = m
 		}
 	default:
-		return &value{}
+		return unknown
 	}
 	if r > math.MaxInt32 || r < math.MinInt32 {
-		return &value{}
+		return unknown
 	}
 	return &value{kind: vNum, num: r}
 }

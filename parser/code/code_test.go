@@ -3,6 +3,7 @@ package code
 import (
 	"bytes"
 	"flag"
+	"reflect"
 	"testing"
 
 	"github.com/bucketlint/bucketlint/internal/golden"
@@ -28,10 +29,21 @@ func TestGolden(t *testing.T) {
 					got.WriteString("error " + e.Error() + "\n")
 				}
 				checkPositions(t, f.Name, f.Data)
+				checkUnknown(t, f.Name)
 			}
 			c.Check(t, "want", got.Bytes())
 			c.Save(t)
 		})
+	}
+}
+
+// checkUnknown fails the test when the shared unknown value is no longer the zero value:
+// code that refined a value changed it instead of making a new one, and every expression
+// known as nothing since has been read as that.
+func checkUnknown(t *testing.T, name string) {
+	t.Helper()
+	if !reflect.DeepEqual(*unknown, value{}) {
+		t.Fatalf("%s: the shared unknown value was changed: %+v", name, *unknown)
 	}
 }
 

@@ -45,6 +45,11 @@ type value struct {
 	rows int64
 }
 
+// unknown is the value of every expression the evaluator knows nothing of. It is shared (most
+// expressions of a file are such), so it is never changed: code that refines a value makes a
+// new one. TestUnknownUnchanged holds it to the zero value.
+var unknown = &value{} //nolint:gochecknoglobals // read-only, as above
+
 // A frame is a DataFrame value: what it derives from and its last visible repartitioning.
 type frame struct {
 	ref    plan.FrameRef
@@ -92,16 +97,22 @@ func (ev *evaluator) run(src *source) {
 	ev.src = src
 	defer func() { ev.src = prev }()
 	p := &exprParser{scala: ev.scala, toks: lex(src.text, ev.scala), deep: -1}
-	var objects []string
+	var objects func(int) string
 	if ev.scala {
-		objects = objectScopes(p.toks)
+		var scopes *objectScopes // read when first needed
+		objects = func(i int) string {
+			if scopes == nil {
+				scopes = newObjectScopes(p.toks)
+			}
+			return scopes.at(i)
+		}
 	}
 	ev.runTokens(p, objects)
 }
 
-// runTokens reads the statements of p's tokens; objects are the Scala objects holding each
-// token (objectScopes), nil for Python.
-func (ev *evaluator) runTokens(p *exprParser, objects []string) {
+// runTokens reads the statements of p's tokens; objects returns the Scala object holding a
+// token (objectScopes), nil for Python and for function bodies.
+func (ev *evaluator) runTokens(p *exprParser, objects func(int) string) {
 	var defs []pyDef
 	var sdefs []*scalaDef
 	lineStart := true
@@ -114,7 +125,7 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 			}
 		}
 		if p.tok().kind == tNewline {
-			p.next()
+			p.skip()
 			lineStart = true
 			continue
 		}
@@ -144,7 +155,7 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 		n := ev.statement(p)
 		if n == nil {
 			if p.i == start {
-				p.next()
+				p.skip()
 			}
 			continue
 		}
@@ -152,9 +163,10 @@ func (ev *evaluator) runTokens(p *exprParser, objects []string) {
 			continue
 		}
 		v := ev.eval(n)
-		if target != "" && targetTok < len(objects) && objects[targetTok] != "" && isConstant(v) {
-			// A Scala object's val is read as Obj.name too.
-			ev.env[objects[targetTok]+"."+target] = v
+		if target != "" && objects != nil && isConstant(v) {
+			if obj := objects(targetTok); obj != "" {
+				ev.env[obj+"."+target] = v // a Scala object's val is read as Obj.name too
+			}
 		}
 		if target != "" {
 			ev.bind(target, v, reads)
@@ -196,7 +208,7 @@ func (ev *evaluator) statement(p *exprParser) *node {
 	}
 	ev.errs.Add(ev.src.pos(at), "expression nested more than %d deep (brackets, or a chain of operators or calls); not read", maxHeight)
 	for k := p.tok().kind; k != tNewline && k != tEOF; k = p.tok().kind {
-		p.next() // the rest of the statement
+		p.skip() // the rest of the statement
 	}
 	return nil
 }
@@ -231,7 +243,7 @@ func assignTarget(p *exprParser) string {
 	}
 	p.i = i + 1
 	for p.scala && p.tok().kind == tNewline {
-		p.next() // Scala and Java continue "val x =" on the next line
+		p.skip() // Scala and Java continue "val x =" on the next line
 	}
 	return name
 }
@@ -281,7 +293,7 @@ func (ev *evaluator) span(n *node) plan.Span { return ev.src.span(n.off, n.end) 
 // eval evaluates an expression, recording the facts it contains.
 func (ev *evaluator) eval(n *node) *value {
 	if n == nil {
-		return &value{}
+		return unknown
 	}
 	switch n.kind {
 	case nIdent:
@@ -327,7 +339,7 @@ func (ev *evaluator) eval(n *node) *value {
 	case nFor:
 		return ev.forYield(n)
 	}
-	return &value{}
+	return unknown
 }
 
 // forYield evaluates a Scala for-comprehension: a list (local data) of at most the product
@@ -358,7 +370,7 @@ func (ev *evaluator) lookup(name string) *value {
 	if v, ok := ev.env[name]; ok {
 		return v
 	}
-	return &value{}
+	return unknown
 }
 
 // dotted returns "a.b.c" for an attribute chain of names.
@@ -379,12 +391,12 @@ func numValue(s string) *value {
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) || n > 1<<40 {
-			return &value{}
+			return unknown
 		}
 		n = n*10 + int(s[i]-'0')
 	}
 	if s == "" {
-		return &value{}
+		return unknown
 	}
 	v.num = n
 	return v
@@ -439,7 +451,7 @@ func (ev *evaluator) binary(n *node) *value {
 	if x.kind == vNum && y.kind == vNum {
 		return ev.arith(n.name, x.num, y.num)
 	}
-	return &value{}
+	return unknown
 }
 
 func readIs(r *plan.Read, f plan.FrameRef) bool {

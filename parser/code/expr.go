@@ -1,5 +1,7 @@
 package code
 
+import "slices"
+
 // nodeKind is the kind of an expression node.
 type nodeKind uint8
 
@@ -57,6 +59,13 @@ type exprParser struct {
 	// deep is the offset of the first token at which the recursion reached maxDepth, -1
 	// when it has not.
 	deep int
+	// cur is token i (the one tok returns) when curAt is i+1: the parser asks for the same
+	// token several times before it moves on. 0 when none is held.
+	cur   token
+	curAt int
+	// argBuf holds the arguments of the lists being read, innermost last (args): each list's
+	// arguments are copied out once it ends, into a slice of their number.
+	argBuf []arg
 }
 
 // tooDeep reports whether the recursion is at maxDepth, recording where it first got there.
@@ -117,19 +126,40 @@ func height(n *node) int {
 	return most
 }
 
-func (p *exprParser) tok() token { return p.toks.at(p.i) }
-
-func (p *exprParser) next() token {
-	t := p.toks.at(p.i)
-	if t.kind != tEOF {
-		p.i++
+// tok returns the token at the parser's position (tEOF past the end).
+func (p *exprParser) tok() token {
+	if p.curAt != p.i+1 {
+		p.load()
 	}
+	return p.cur
+}
+
+// load makes cur the token at the parser's position. It is not inlined, so that tok and isOp,
+// which call it only when the parser has moved, are.
+//
+//go:noinline
+func (p *exprParser) load() { p.cur, p.curAt = p.toks.at(p.i), p.i+1 }
+
+// next returns the token at the parser's position and moves past it (not past the tEOF).
+func (p *exprParser) next() token {
+	t := p.tok()
+	p.skip()
 	return t
 }
 
+// skip moves past the token at the parser's position, as next does.
+func (p *exprParser) skip() {
+	if p.i >= 0 && p.i < p.toks.n {
+		p.i++
+	}
+}
+
+// isOp reports whether the token at the parser's position is the operator s.
 func (p *exprParser) isOp(s string) bool {
-	t := p.toks.at(p.i)
-	return t.kind == tOp && t.text == s
+	if p.curAt != p.i+1 {
+		p.load()
+	}
+	return p.cur.kind == tOp && p.cur.text == s
 }
 
 // binPrec is the precedence of a binary operator token, 0 when it is not one.
@@ -182,7 +212,7 @@ func (p *exprParser) expr(minPrec int) *node {
 			return x
 		}
 		save := p.i
-		p.next()
+		p.skip()
 		y := p.expr(prec + 1)
 		if y == nil {
 			p.i = save
@@ -201,7 +231,7 @@ func (p *exprParser) unary() *node {
 	t := p.tok()
 	if (t.kind == tOp && (t.text == "-" || t.text == "+" || t.text == "~" || t.text == "!" ||
 		t.text == "*" || t.text == "**")) || (t.kind == tIdent && t.text == "not") {
-		p.next()
+		p.skip()
 		x := p.unary()
 		if x == nil {
 			return nil
@@ -224,13 +254,13 @@ func (p *exprParser) primary() *node {
 				return n
 			}
 		}
-		p.next()
+		p.skip()
 		return &node{kind: nIdent, name: t.text, off: t.off, end: t.end}
 	case tNumber:
-		p.next()
+		p.skip()
 		return &node{kind: nNum, name: t.text, off: t.off, end: t.end}
 	case tString:
-		p.next()
+		p.skip()
 		x := &node{kind: nStr, lit: t.lit, off: t.off, end: t.end}
 		// Adjacent literals concatenate ("a" "b"), as in Python.
 		for links := 0; p.tok().kind == tString && !p.tooLong(links); links++ {
@@ -248,30 +278,32 @@ func (p *exprParser) primary() *node {
 func (p *exprParser) primaryOp(t token) *node {
 	switch t.text {
 	case "(", "[":
-		p.next()
+		p.skip()
 		closer := ")"
 		if t.text == "[" {
 			closer = "]"
 		}
-		args, trailing := p.args(closer)
-		if t.text == "(" && len(args) == 1 && !trailing && args[0].name == "" {
-			return args[0].val
+		base, trailing := p.readArgs(closer)
+		if t.text == "(" && len(p.argBuf) == base+1 && !trailing && p.argBuf[base].name == "" {
+			x := p.argBuf[base].val // (x) is x
+			p.popArgs(base)
+			return x
 		}
-		return &node{kind: nList, name: t.text, args: args, off: t.off, end: p.toks.at(p.i - 1).end}
+		return &node{kind: nList, name: t.text, args: p.popArgs(base), off: t.off, end: p.toks.at(p.i - 1).end}
 	case "{":
 		if p.scala {
 			// A Scala block holds statements: the statement loop reads into it.
 			return nil
 		}
-		p.next()
+		p.skip()
 		p.skipTo("}")
 		return &node{kind: nOther, off: t.off, end: p.toks.at(p.i - 1).end}
 	case "$", "'":
 		// Scala's $"col" and 'col column syntax.
 		u := p.toks.at(p.i + 1)
 		if (t.text == "$" && u.kind == tString) || (t.text == "'" && u.kind == tIdent) {
-			p.next()
-			p.next()
+			p.skip()
+			p.skip()
 			arg0 := &node{kind: nStr, lit: &strLit{parts: []strPart{{lit: u.text}}}, off: u.off, end: u.end}
 			if u.kind == tString {
 				arg0.lit = u.lit
@@ -288,7 +320,7 @@ func (p *exprParser) postfix(x *node) *node {
 		t := p.tok()
 		// A Scala chain continues on the next line when that line starts with ".".
 		if t.kind == tNewline && p.toks.at(p.i+1).kind == tOp && p.toks.at(p.i+1).text == "." {
-			p.next()
+			p.skip()
 			t = p.tok()
 		}
 		if t.kind != tOp {
@@ -308,7 +340,7 @@ func (p *exprParser) postfix(x *node) *node {
 			p.i += 2 + skip
 			x = &node{kind: nAttr, name: u.text, x: x, off: x.off, end: u.end, dot: t.off}
 		case "(", "[":
-			p.next()
+			p.skip()
 			closer := ")"
 			kind := nCall
 			if t.text == "[" {
@@ -327,29 +359,35 @@ func (p *exprParser) postfix(x *node) *node {
 // read are skipped up to the next comma or closer at their level. trailing reports a final
 // comma, which makes "(a,)" a tuple.
 func (p *exprParser) args(closer string) (args []arg, trailing bool) {
+	base, trailing := p.readArgs(closer)
+	return p.popArgs(base), trailing
+}
+
+// readArgs is args leaving the arguments on p.argBuf, from base (its length when called) on.
+func (p *exprParser) readArgs(closer string) (base int, trailing bool) {
+	base = len(p.argBuf)
 	for {
 		t := p.tok()
 		if t.kind == tEOF {
-			return args, trailing
+			return base, trailing
 		}
 		if p.isOp(closer) {
-			p.next()
-			return args, trailing
+			p.skip()
+			return base, trailing
 		}
 		if t.kind == tOp && (t.text == ")" || t.text == "]" || t.text == "}") {
 			// A stray closer ends the list without being consumed.
-			return args, trailing
+			return base, trailing
 		}
 		trailing = false
 		var a arg
 		if t.kind == tIdent && p.toks.at(p.i+1).kind == tOp && p.toks.at(p.i+1).text == "=" {
 			a.name = t.text
-			p.next()
-			p.next()
+			p.i += 2
 		}
 		a.val = p.expr(1)
 		if a.val != nil && (p.isOp(",") || p.isOp(closer)) {
-			args = append(args, a)
+			p.argBuf = append(p.argBuf, a)
 		} else {
 			start := p.i
 			p.skipArg()
@@ -358,14 +396,26 @@ func (p *exprParser) args(closer string) (args []arg, trailing bool) {
 			}
 			a.partial = p.i > start
 			if a.val != nil {
-				args = append(args, a)
+				p.argBuf = append(p.argBuf, a)
 			}
 		}
 		if p.isOp(",") {
-			p.next()
+			p.skip()
 			trailing = true
 		}
 	}
+}
+
+// popArgs removes the arguments from base on from p.argBuf and returns them, nil when there
+// are none.
+func (p *exprParser) popArgs(base int) []arg {
+	var out []arg
+	if len(p.argBuf) > base {
+		out = slices.Clone(p.argBuf[base:])
+	}
+	clear(p.argBuf[base:])
+	p.argBuf = p.argBuf[:base]
+	return out
 }
 
 // skipArg skips tokens up to (not including) a comma or a closing bracket at the current
@@ -392,7 +442,7 @@ func (p *exprParser) skipArg() {
 				}
 			}
 		}
-		p.next()
+		p.skip()
 	}
 }
 
@@ -400,10 +450,10 @@ func (p *exprParser) skipArg() {
 func (p *exprParser) skipTo(closer string) {
 	p.skipArg()
 	for p.isOp(",") {
-		p.next()
+		p.skip()
 		p.skipArg()
 	}
 	if p.isOp(closer) {
-		p.next()
+		p.skip()
 	}
 }

@@ -17,7 +17,7 @@ func (p *exprParser) forYield() *node {
 	if p.isOp("(") {
 		closer = ")"
 	}
-	p.next()
+	p.skip()
 	var gens []arg
 	for !p.isOp(closer) {
 		k := p.tok()
@@ -26,7 +26,7 @@ func (p *exprParser) forYield() *node {
 			p.i = start
 			return nil
 		case k.kind == tNewline || k.kind == tOp && k.text == ";":
-			p.next()
+			p.skip()
 			continue
 		case k.kind == tIdent && p.toks.at(p.i+1).kind == tOp && p.toks.at(p.i+1).text == "<-":
 			p.i += 2
@@ -42,15 +42,15 @@ func (p *exprParser) forYield() *node {
 			continue
 		}
 	}
-	p.next() // the closer
+	p.skip() // the closer
 	for p.tok().kind == tNewline {
-		p.next()
+		p.skip()
 	}
 	if y := p.tok(); y.kind != tIdent || y.text != "yield" || len(gens) == 0 {
 		p.i = start
 		return nil
 	}
-	p.next()
+	p.skip()
 	x := p.expr(1)
 	if x == nil {
 		p.i = start
@@ -66,6 +66,6 @@ func (p *exprParser) skipNonExpr(closer string) bool {
 	if p.isOp(closer) || p.tok().kind == tEOF {
 		return false
 	}
-	p.next()
+	p.skip()
 	return true
 }

@@ -44,7 +44,7 @@ func (ev *evaluator) attr(r *value, n *node) *value {
 			return ev.strMethod(r, n.name, &node{kind: nCall, x: n, off: n.off, end: n.end})
 		}
 	}
-	return &value{}
+	return unknown
 }
 
 // frameOf returns r's frame, or an unresolved frame named after the expression n.
@@ -91,7 +91,7 @@ func (ev *evaluator) method(r *value, name string, n *node) *value {
 		if name == "set" {
 			ev.confCall(n)
 		}
-		return &value{}
+		return unknown
 	case vFrame:
 		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
 	case vStr:
@@ -108,7 +108,7 @@ func (ev *evaluator) method(r *value, name string, n *node) *value {
 		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
 	}
 	ev.evalArgs(n.args)
-	return &value{}
+	return unknown
 }
 
 // unknownFrameMethod reports the methods that make an unknown receiver look like a
@@ -193,7 +193,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 				})
 			}
 		}
-		return &value{}
+		return unknown
 	case "writeTo":
 		w := ev.newWriter(f, recv, true)
 		w.writer.w.TerminalSpan = ev.src.span(n.x.dot, n.end)

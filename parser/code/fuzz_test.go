@@ -107,6 +107,7 @@ func FuzzCode(f *testing.F) {
 				src = append([]byte(h), data...)
 			}
 			file, _ := Parse(name, src)
+			checkUnknown(t, name)
 			if bad := outside(file, src); bad != "" {
 				t.Fatalf("%s: position outside the input: %s", name, bad)
 			}

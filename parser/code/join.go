@@ -11,7 +11,7 @@ func (ev *evaluator) join(left *frame, recv *node, n *node, cross bool) *value {
 	rightNode := argNamed(n.args, 0, "other", "right")
 	if rightNode == nil {
 		ev.evalArgs(n.args)
-		return &value{}
+		return unknown
 	}
 	right := ev.frameOf(ev.eval(rightNode), rightNode)
 	l := ev.frameOf(&value{kind: vFrame, frame: left}, recv)

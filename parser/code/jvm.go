@@ -1,5 +1,7 @@
 package code
 
+import "sort"
+
 // javaAccessor reports the Java methods that are Scala's parameterless accessors: Java calls
 // df.write(), spark.read(), spark.conf(), df.na() with parentheses.
 func javaAccessor(name string) bool {
@@ -72,11 +74,28 @@ func javaModifier(s string) bool {
 	return false
 }
 
-// objectScopes returns, for each token, the Scala object (or Java class) whose body holds
-// it, by its qualified name ("Config", "Config.Keys"); "" outside any. A body is the braces
-// after "object Name" or "class Name" (its extends clause in between).
-func objectScopes(toks tokens) []string {
-	out := make([]string, toks.len())
+// objectScopes are the Scala objects (or Java classes) whose bodies hold a file's tokens, by
+// their qualified names ("Config", "Config.Keys"), "" outside any: the tokens from index
+// from[k] up to from[k+1] are in names[k]. A body is the braces after "object Name" or
+// "class Name" (its extends clause in between). Only the changes are stored: a token's
+// object is looked up when a constant is bound, which most tokens never are.
+type objectScopes struct {
+	from  []int
+	names []string
+}
+
+// at returns the object holding token i, "" when none does.
+func (o *objectScopes) at(i int) string {
+	k := sort.SearchInts(o.from, i+1) - 1
+	if k < 0 {
+		return ""
+	}
+	return o.names[k]
+}
+
+// newObjectScopes reads the objects holding each of toks.
+func newObjectScopes(toks tokens) *objectScopes {
+	o := &objectScopes{}
 	type open struct {
 		name  string
 		depth int
@@ -84,6 +103,20 @@ func objectScopes(toks tokens) []string {
 	var stack []open
 	depth := 0
 	pending := ""
+	// set records that the object is that of the stack's top from token i on.
+	set := func(i int) {
+		name := ""
+		if len(stack) > 0 {
+			name = stack[len(stack)-1].name
+		}
+		if n := len(o.names); n > 0 && o.from[n-1] == i {
+			o.names[n-1] = name
+		} else if n > 0 && o.names[n-1] == name || n == 0 && name == "" {
+			return
+		} else {
+			o.from, o.names = append(o.from, i), append(o.names, name)
+		}
+	}
 	for i := range toks.len() {
 		t := toks.at(i)
 		switch {
@@ -98,10 +131,12 @@ func objectScopes(toks tokens) []string {
 				}
 				stack = append(stack, open{name, depth})
 				pending = ""
+				set(i)
 			}
 		case t.kind == tOp && t.text == "}":
 			if len(stack) > 0 && stack[len(stack)-1].depth == depth {
 				stack = stack[:len(stack)-1]
+				set(i)
 			}
 			if depth > 0 {
 				depth--
@@ -112,11 +147,8 @@ func objectScopes(toks tokens) []string {
 				pending = toks.at(i - 1).text
 			}
 		}
-		if len(stack) > 0 {
-			out[i] = stack[len(stack)-1].name
-		}
 	}
-	return out
+	return o
 }
 
 // isConstant reports a string or number value.

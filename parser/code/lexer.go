@@ -241,7 +241,7 @@ func (lx *lexer) lexOp(start int) {
 		keep = lx.depth <= maxLexDepth // a closing one at the level it returns to
 	}
 	if keep {
-		lx.toks.add(tOp, start, lx.i, lx.toks.id(lx.src[start:lx.i]))
+		lx.toks.add(tOp, start, lx.i, lx.toks.opID(lx.src[start:lx.i]))
 	}
 }
 

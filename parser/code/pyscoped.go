@@ -47,7 +47,7 @@ func (ev *evaluator) pyScopedConfs(p *exprParser) bool {
 		if k == nil || !q.isOp(":") {
 			break
 		}
-		q.next()
+		q.skip()
 		v := q.expr(1)
 		if v == nil {
 			break
@@ -58,7 +58,7 @@ func (ev *evaluator) pyScopedConfs(p *exprParser) bool {
 		if !q.isOp(",") {
 			break
 		}
-		q.next()
+		q.skip()
 	}
 	p.i = colon + 1
 	return true

@@ -71,7 +71,7 @@ func (ev *evaluator) readerMethod(old *reader, name string, n *node) *value {
 		return ev.recordRead(rd)
 	}
 	ev.evalArgs(n.args)
-	return &value{}
+	return unknown
 }
 
 func (ev *evaluator) setReadTable(rd *plan.Read, a *node) {
@@ -119,7 +119,7 @@ func (ev *evaluator) readTable(v *value, n *node) *value {
 func (ev *evaluator) sqlCall(n *node) *value {
 	a := argNamed(n.args, 0, "sqlQuery", "sqlText")
 	if a == nil {
-		return &value{}
+		return unknown
 	}
 	v := ev.eval(a)
 	if v.kind != vStr {
@@ -131,7 +131,7 @@ func (ev *evaluator) sqlCall(n *node) *value {
 	if v.resolved {
 		if confs := setConfs(s); len(confs) > 0 {
 			ev.out.Confs = append(ev.out.Confs, confs...)
-			return &value{}
+			return unknown
 		}
 	}
 	ev.out.SQL = append(ev.out.SQL, s)

@@ -27,7 +27,7 @@ func literalRows(args []arg) int64 {
 // whose values are not kept.
 func scalaRange(op string, x, y *value) *value {
 	if x.kind != vNum || y.kind != vNum {
-		return &value{}
+		return unknown
 	}
 	n := int64(y.num) - int64(x.num)
 	if op == "to" {

@@ -45,7 +45,7 @@ func (ev *evaluator) pyReturn(p *exprParser, defs []pyDef) bool {
 	if ev.scala || len(defs) == 0 || t.kind != tIdent || t.text != "return" {
 		return false
 	}
-	p.next()
+	p.skip()
 	n := ev.statement(p)
 	if n == nil {
 		return true

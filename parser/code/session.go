@@ -30,10 +30,10 @@ func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bo
 		}
 	case "config", "set", "setConf":
 		ev.confCall(n)
-		return &value{}, true
+		return unknown, true
 	case "setAll":
 		ev.confPairs(n)
-		return &value{}, true
+		return unknown, true
 	case "broadcast":
 		if len(n.args) == 1 {
 			return ev.broadcast(n.args[0].val), true
@@ -57,7 +57,7 @@ func (ev *evaluator) sessionMethod(recv *node, name string, n *node) (*value, bo
 func (ev *evaluator) over(n *node) *value {
 	w := ev.eval(n.args[0].val)
 	if w.kind != vWindow || len(w.keys) == 0 {
-		return &value{}
+		return unknown
 	}
 	f := ev.ctx
 	if f == nil {
@@ -70,7 +70,7 @@ func (ev *evaluator) over(n *node) *value {
 		}
 	}
 	ev.aggregate("window", f, n, keys)
-	return &value{}
+	return unknown
 }
 
 func (ev *evaluator) broadcast(n *node) *value {
@@ -88,7 +88,7 @@ func (ev *evaluator) function(n *node) *value {
 			if v, ok := ev.env[n.x.name+"()"]; ok {
 				return &value{kind: vFrame, frame: v.frame.clone()}
 			}
-			return &value{}
+			return unknown
 		}
 		if v, ok := ev.env[n.x.name+"()"]; ok {
 			ev.evalArgs(n.args)
@@ -109,10 +109,10 @@ func (ev *evaluator) function(n *node) *value {
 			}
 			return v
 		case "col", "column", "$", "'", "lit", "expr":
-			return &value{}
+			return unknown
 		}
 	}
 	ev.eval(n.x)
 	ev.evalArgs(n.args)
-	return &value{}
+	return unknown
 }

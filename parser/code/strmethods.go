@@ -23,7 +23,7 @@ func (ev *evaluator) strMethod(r *value, name string, n *node) *value {
 		v.str = strings.Join(lines, "\n")
 	case "strip", "trim":
 		if len(args) > 0 {
-			return &value{}
+			return unknown
 		}
 		v.str = strings.TrimSpace(v.str)
 	case "format":
@@ -33,7 +33,7 @@ func (ev *evaluator) strMethod(r *value, name string, n *node) *value {
 		}
 		return ev.format(&v, n.args, args)
 	default:
-		return &value{}
+		return unknown
 	}
 	return &v
 }

@@ -29,6 +29,9 @@ type tokStore struct {
 	lits   []*strLit
 	// ids interns texts: a file repeats few names many times.
 	ids map[string]uint32
+	// op1 holds 1 + the index in texts of each one-byte ASCII operator seen, 0 for the others:
+	// operators are most tokens of some files, and this spares each a lookup in ids.
+	op1 [128]uint32
 }
 
 func newTokStore() *tokStore { return &tokStore{ids: map[string]uint32{}} }
@@ -39,6 +42,19 @@ func (s *tokStore) id(b []byte) uint32 {
 		return id
 	}
 	return s.idOf(string(b))
+}
+
+// opID is id for an operator's text.
+func (s *tokStore) opID(b []byte) uint32 {
+	if len(b) != 1 || b[0] >= 128 {
+		return s.id(b)
+	}
+	if id := s.op1[b[0]]; id > 0 {
+		return id - 1
+	}
+	id := s.id(b)
+	s.op1[b[0]] = id + 1
+	return id
 }
 
 // idOf is id for a string.

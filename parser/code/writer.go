@@ -52,10 +52,10 @@ func (ev *evaluator) writerMethod(old *writer, name string, n *node) *value {
 	case "saveAsTable", "insertInto", "save", "parquet", "orc", "csv", "json", "text", "avro", "jdbc",
 		"xml", "create", "createOrReplace", "replace", "append", "overwrite", "overwritePartitions":
 		ev.terminal(&w, name, n, sp)
-		return &value{}
+		return unknown
 	default:
 		ev.evalArgs(n.args)
-		return &value{}
+		return unknown
 	}
 	return &value{kind: vWriter, writer: &w}
 }

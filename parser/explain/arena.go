@@ -16,7 +16,8 @@ type arena struct {
 	es    []plan.Expr
 	ns    []plan.Node
 	ds    []detail
-	next  [6]int // how many values of each kind the chunks held so far
+	fs    []plan.Field
+	next  [7]int // how many values of each kind the chunks held so far
 
 	// refScratch collects an expression's references until their number is known.
 	refScratch []plan.Attr
@@ -81,6 +82,14 @@ func (a *arena) newDetail(d detail) *detail {
 	p := &take(&a.ds, &a.next[5], 1)[0]
 	*p = d
 	return p
+}
+
+// fields returns an empty field list with room for n; never nil.
+func (a *arena) fields(n int) []plan.Field {
+	if n == 0 {
+		return []plan.Field{}
+	}
+	return take(&a.fs, &a.next[6], n)[:0]
 }
 
 // push starts collecting a list's arguments on the stack and returns its base.

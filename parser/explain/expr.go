@@ -13,10 +13,11 @@ import (
 func matchClose(s string, i int) int {
 	depth := 0
 	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '(', '[', '{':
+		switch bracket[s[j]] {
+		case 0:
+		case 1:
 			depth++
-		case ')', ']', '}':
+		default:
 			depth--
 			if depth == 0 {
 				return j
@@ -26,11 +27,14 @@ func matchClose(s string, i int) int {
 	return -1
 }
 
+// bracket is 1 for an opening bracket, parenthesis or brace, 2 for a closing one.
+var bracket = [256]uint8{'(': 1, '[': 1, '{': 1, ')': 2, ']': 2, '}': 2} //nolint:gochecknoglobals // a constant table
+
 // unwrap removes one pair of enclosing brackets ("[…]") when s starts with open; a list cut
 // short ("[a#1, b#2...") loses only its opening bracket. ok is false when s does not start
 // with open or the bracket is not closed at the end of s.
 func unwrap(s string, open, closer byte) (inner string, ok bool) {
-	s = strings.TrimSpace(s)
+	s = plan.TrimSpace(s)
 	if s == "" || s[0] != open {
 		return s, false
 	}

@@ -110,12 +110,19 @@ func startsDetail(s string) bool {
 // normalised "Location [not included in comparison]/…".
 func field(s string) (plan.Field, bool) {
 	f := plan.Field{Count: -1}
-	k := 0
-	for k < len(s) && (isIdentByte(s[k]) || s[k] == ' ') {
-		k++
+	if s == "" || !isLetter(s[0]) {
+		return f, false
 	}
-	f.Key = strings.TrimRight(s[:k], " ")
-	if f.Key == "" || !isLetter(s[0]) || k == len(s) {
+	k, end := 1, 1 // the key's bytes, and where they end without trailing spaces
+	for ; k < len(s); k++ {
+		if c := s[k]; isIdentByte(c) {
+			end = k + 1
+		} else if c != ' ' {
+			break
+		}
+	}
+	f.Key = s[:end]
+	if k == len(s) {
 		return f, false
 	}
 	rest := s[k:]
@@ -131,14 +138,35 @@ func field(s string) (plan.Field, bool) {
 			}
 			return f, false
 		}
-		f.Count, _ = strconv.Atoi(rest[1:e])
-		rest = strings.TrimLeft(rest[e+1:], " ")
+		f.Count = smallInt(rest[1:e])
+		e++
+		for e < len(rest) && rest[e] == ' ' {
+			e++
+		}
+		rest = rest[e:]
 	}
 	if rest == "" || rest[0] != ':' {
 		return f, false
 	}
-	f.Value = strings.TrimPrefix(rest[1:], " ")
+	if len(rest) > 1 && rest[1] == ' ' {
+		f.Value = rest[2:]
+	} else {
+		f.Value = rest[1:]
+	}
 	return f, true
+}
+
+// smallInt is strconv.Atoi of a string of decimal digits, 0 when it does not fit an int.
+func smallInt(digits string) int {
+	if len(digits) > 18 {
+		v, _ := strconv.Atoi(digits)
+		return v
+	}
+	v := 0
+	for i := 0; i < len(digits); i++ {
+		v = v*10 + int(digits[i]-'0')
+	}
+	return v
 }
 
 // readDetail reads the fields of the block whose header is line i and returns the line after.
@@ -149,7 +177,7 @@ func (p *parser) readDetail(id int, d *detail, i int) int {
 	for k := i + 1; k < len(p.lines) && !p.blank(k) && !startsDetail(p.lines[k].s); k++ {
 		n++
 	}
-	d.fields = make([]plan.Field, 0, n)
+	d.fields = p.fields(n)
 	var more []string // continuation lines of the last field
 	flush := func() {
 		if len(more) > 0 {
@@ -161,8 +189,10 @@ func (p *parser) readDetail(id int, d *detail, i int) int {
 	j := i + 1
 	for ; j < len(p.lines) && !p.blank(j); j++ {
 		s := p.lines[j].s
-		if _, _, ok := detailHead(s); ok {
-			break
+		if startsDetail(s) {
+			if _, _, ok := detailHead(s); ok {
+				break
+			}
 		}
 		f, ok := field(s)
 		switch {
@@ -177,6 +207,7 @@ func (p *parser) readDetail(id int, d *detail, i int) int {
 		}
 	}
 	flush()
+	d.fields = d.fields[:len(d.fields):len(d.fields)]
 	return j
 }
 

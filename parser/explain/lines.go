@@ -34,8 +34,12 @@ func newParser(file string, src []byte) *parser {
 	text0 := text
 	p.lines = make([]line, 0, strings.Count(text, "\n")+1)
 	for len(text) > 0 {
-		s, rest, _ := strings.Cut(text, "\n")
-		text = rest
+		s := text
+		if k := strings.IndexByte(text, '\n'); k >= 0 {
+			s, text = text[:k], text[k+1:]
+		} else {
+			text = ""
+		}
 		e := len(s)
 		for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t' || s[e-1] == '\r') {
 			e--

@@ -44,8 +44,10 @@ func codegenPrefix(s string) (stage, n int) {
 
 // nameEnd returns the index where an operator name ends: the first space, "(" or "[".
 func nameEnd(s string) int {
-	if i := strings.IndexAny(s, " (["); i >= 0 {
-		return i
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ' ' || c == '(' || c == '[' {
+			return i
+		}
 	}
 	return len(s)
 }

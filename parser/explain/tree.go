@@ -98,10 +98,10 @@ func (p *parser) readTree(i int) (*rawNode, int) {
 	j := i + 1
 	for ; j < len(p.lines); j++ {
 		s := p.lines[j].s
-		if strings.TrimSpace(s) == "" {
+		marker, col := shape(s)
+		if marker < 0 && p.blank(j) { // a line with a marker is not blank
 			break
 		}
-		marker, col := shape(s)
 		if marker < 0 {
 			top := &stack[len(stack)-1]
 			if top.sub == nil || top.sub.root != nil {
@@ -159,7 +159,11 @@ const rawChunk = 128
 // line and a node per line would be one allocation per line.
 func (p *parser) newRaw(text string, line, col int) *rawNode {
 	if len(p.raws) == 0 {
-		p.raws = make([]rawNode, min(rawChunk, len(p.lines)-line))
+		n := 1 // the lines up to a blank one: the tree cannot go further
+		for k := line + 1; k < len(p.lines) && n < rawChunk && !p.blank(k); k++ {
+			n++
+		}
+		p.raws = make([]rawNode, n)
 	}
 	n := &p.raws[0]
 	p.raws = p.raws[1:]

@@ -1,6 +1,9 @@
 package sql
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // maxNesting bounds how deeply a statement may nest brackets, CASE … END and lambdas before
 // it is parsed. The grammar engine recurses for every level, and a statement nested tens of
@@ -14,11 +17,18 @@ const maxNesting = 256
 // each bracket level (an arrow's body nests until the next comma or closing bracket) count
 // one level each. It returns the offset and a message, or -1.
 func brackets(s string) (int, string) {
-	var open []int     // offsets of the open brackets
-	arrows := []int{0} // lambda arrows per open bracket level, the statement's own first
+	// open holds the offsets of the open brackets, arrows the lambda arrows per open bracket
+	// level, the statement's own first; most statements fit in the arrays on the stack
+	var openBuf, arrowBuf [32]int
+	open, arrows := openBuf[:0], append(arrowBuf[:0], 0)
 	sum, cases, deep := 0, 0, -1
 	for i := 0; i < len(s); {
 		c := s[i]
+		if bracketPlain[c] {
+			// changes no count: the depth it is at was checked where it last changed
+			i++
+			continue
+		}
 		if opaqueStart(c) {
 			if j, ok := skipOpaque(s, i); ok {
 				i = j
@@ -48,7 +58,7 @@ func brackets(s string) (int, string) {
 			sum++
 		case isIdentStart(c):
 			j := i
-			for j < len(s) && (isIdentStart(s[j]) || '0' <= s[j] && s[j] <= '9') {
+			for j < len(s) && identByte[s[j]] {
 				j++
 			}
 			switch w := s[i:j]; {
@@ -76,3 +86,21 @@ func brackets(s string) (int, string) {
 	}
 	return -1, ""
 }
+
+// bracketPlain marks the bytes brackets steps over: none opens or closes a bracket, a quote,
+// a template, a lambda arrow or a word.
+var bracketPlain = func() (t [256]bool) { //nolint:gochecknoglobals // a constant table
+	for c := range 256 {
+		b := byte(c)
+		t[c] = !opaqueStart(b) && !isIdentStart(b) && !strings.ContainsRune("([)],-", rune(b))
+	}
+	return t
+}()
+
+// identByte marks the bytes of a word after its first: isIdentStart's and digits.
+var identByte = func() (t [256]bool) { //nolint:gochecknoglobals // a constant table
+	for c := range 256 {
+		t[c] = isIdentStart(byte(c)) || isDigit(byte(c))
+	}
+	return t
+}()

@@ -29,8 +29,8 @@ func unquoteString(s string) string {
 		return s
 	}
 	q, body := s[0], s[1:len(s)-1]
-	if raw {
-		return body
+	if raw || strings.IndexByte(body, '\\') < 0 && strings.IndexByte(body, q) < 0 {
+		return body // nothing to unescape
 	}
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {

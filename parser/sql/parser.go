@@ -136,7 +136,8 @@ func (st *state) statement(c chunk) {
 	if st.dqIdentifiers() {
 		c.text = quotesToBackticks(c.text)
 	}
-	words := leadingWords(c.text, 6)
+	var wordBuf [6]string
+	words := appendLeadingWords(wordBuf[:0], c.text, len(wordBuf))
 	start := c.offset + leadingSpace(c.text)
 	kind := classify(words)
 	if off, msg := st.precheck(c, kind); off >= 0 {

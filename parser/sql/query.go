@@ -102,7 +102,10 @@ func (b *queryBuilder) selectBlock(s *selectBlock) *plan.Select {
 	out.HintAt = b.st.span(b.c, s.Pos, pos{Offset: s.Pos.Offset + len("select")}).End
 	out.Hints = b.hints(s.Hints, s.Pos.Offset)
 	if n := len(s.Items); n > 0 {
-		out.Items, out.ItemsX, out.ItemAliases = make([]string, 0, n+1), make([]*plan.X, 0, n+1), make([]string, 0, n+1)
+		// the texts and the aliases share one array, each its half (capped: an append past
+		// it copies)
+		texts := make([]string, 2*(n+1))
+		out.Items, out.ItemsX, out.ItemAliases = texts[:0:n+1], make([]*plan.X, 0, n+1), texts[n+1:n+1]
 	}
 	if s.pipeStar {
 		out.Items, out.ItemsX, out.ItemAliases = append(out.Items, "*"), append(out.ItemsX, &plan.X{Op: plan.OpStar, Raw: "*"}), append(out.ItemAliases, "")

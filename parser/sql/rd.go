@@ -321,7 +321,32 @@ func (p *rd) skipGroup() []*innerTok {
 
 // rawToks turns a token range with balanced parentheses into innerToks, groups nested.
 func rawToks(toks []token) []*innerTok {
-	out := []*innerTok{}
+	// Each list's length is counted first (n[0] the top level's, n[i+1] that of the group
+	// opened at i), so that all lists are cut from one array and never regrown.
+	n := make([]int32, len(toks)+1)
+	open := []int{0}
+	for i, t := range toks {
+		switch {
+		case t.kind == tOp && t.text == "(":
+			n[open[len(open)-1]]++
+			open = append(open, i+1)
+		case t.kind == tOp && t.text == ")" && len(open) > 1:
+			open = open[:len(open)-1]
+		default:
+			n[open[len(open)-1]]++
+		}
+	}
+	total := 0
+	for _, k := range n {
+		total += int(k)
+	}
+	lists := make([]*innerTok, total)
+	cut := func(k int) []*innerTok {
+		l := lists[:0:n[k]]
+		lists = lists[n[k]:]
+		return l
+	}
+	out := cut(0)
 	stack := []*[]*innerTok{&out}
 	// every token is at most one innerTok: they are allocated together
 	pool := make([]innerTok, len(toks))
@@ -330,7 +355,7 @@ func rawToks(toks []token) []*innerTok {
 		switch {
 		case t.kind == tOp && t.text == "(":
 			g := &pool[i]
-			g.Group = []*innerTok{}
+			g.Group = cut(i + 1)
 			*cur = append(*cur, g)
 			stack = append(stack, &g.Group)
 		case t.kind == tOp && t.text == ")" && len(stack) > 1:

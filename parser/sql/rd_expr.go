@@ -164,10 +164,20 @@ func isComparison(op string) bool {
 }
 
 func isPredicateWord(t token) bool {
-	for _, w := range []string{"IN", "BETWEEN", "LIKE", "ILIKE", "RLIKE", "REGEXP"} {
-		if isTok(t, w) {
-			return true
-		}
+	if t.kind != tIdent {
+		return false
+	}
+	switch len(t.text) {
+	case 2:
+		return foldEq(t.text, "IN")
+	case 4:
+		return foldEq(t.text, "LIKE")
+	case 5:
+		return foldEq(t.text, "ILIKE") || foldEq(t.text, "RLIKE")
+	case 6:
+		return foldEq(t.text, "REGEXP")
+	case 7:
+		return foldEq(t.text, "BETWEEN")
 	}
 	return false
 }

@@ -77,7 +77,9 @@ func scanInto(toks []token, s string) []token {
 			continue
 		case c == '$' && isDollarQuote(s, i):
 			k, i = tString, dollarEnd(s, i)
-		case (c == '{' || c == '$' || isIdentStart(c) || isDigit(c)) && templateEnd(s, i) > i:
+		case wordByte[c]:
+			k, i = wordToken(s, i)
+		case (c == '{' || c == '$') && templateEnd(s, i) > i:
 			// a placeholder and the name characters joined to it (template.go)
 			k, i = tTemplate, templateEnd(s, i)
 		case c == '\'' || c == '"':
@@ -105,6 +107,41 @@ func scanInto(toks []token, s string) []token {
 		toks = append(toks, token{kind: k, text: s[start:i], off: start, end: i})
 	}
 	return append(toks, token{kind: tEOF, off: len(s), end: len(s)})
+}
+
+// wordByte marks the bytes templateEnd reads as name characters: ASCII letters, digits and _.
+var wordByte = func() (t [256]bool) { //nolint:gochecknoglobals // a constant table
+	for c := range 256 {
+		t[c] = c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(byte(c))
+	}
+	return t
+}()
+
+// wordToken reads the token at i that starts with a letter, a digit or _: what scanInto's
+// cases give it in their order (a template, an r'…' string, a number, an identifier), with
+// the run of name characters read once. Only a { or $ after that run can start a template.
+func wordToken(s string, i int) (tkind, int) {
+	j := i + 1
+	for j < len(s) && wordByte[s[j]] {
+		j++
+	}
+	if j < len(s) && (s[j] == '{' || s[j] == '$') {
+		if e := templateEnd(s, i); e > i {
+			return tTemplate, e
+		}
+	}
+	c := s[i]
+	switch {
+	case (c == 'r' || c == 'R') && j == i+1 && j < len(s) && (s[j] == '\'' || s[j] == '"'):
+		return tString, skipQuoted(s, j)
+	case isDigit(c):
+		end, ident := scanNumber(s, i)
+		if ident {
+			return tIdent, end
+		}
+		return tNumber, end
+	}
+	return tIdent, identEnd(s, j)
 }
 
 // identEnd returns the end of the identifier whose rest starts at i.

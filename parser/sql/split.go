@@ -19,6 +19,14 @@ func splitStop(c byte) bool {
 	return false
 }
 
+// splitStops is splitStop as a table, which the byte loop of split reads.
+var splitStops = func() (t [256]bool) { //nolint:gochecknoglobals // a constant table
+	for c := range 256 {
+		t[c] = splitStop(byte(c))
+	}
+	return t
+}()
+
 // split cuts src into statements at semicolons outside quotes, backquotes, comments,
 // templates and dollar-quoted bodies ($$ … $$), as the spark-sql CLI does (brackets do not protect a semicolon, so an unclosed bracket costs one
 // statement only). It never fails: an unterminated quote or comment runs to the end of the
@@ -34,7 +42,7 @@ func split(src string) []chunk {
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
-		case !splitStop(c):
+		case !splitStops[c]:
 			i++
 		case c == '\'' || c == '"' || c == '`' || isDollarQuote(src, i):
 			i = skipQuoted(src, i)
@@ -79,10 +87,8 @@ func skipQuoted(src string, i int) int {
 }
 
 func skipLine(src string, i int) int {
-	for j := i; j < len(src); j++ {
-		if src[j] == '\n' {
-			return j + 1
-		}
+	if j := strings.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j + 1
 	}
 	return len(src)
 }
@@ -108,7 +114,13 @@ func skipBlock(src string, i int) int {
 
 // skipTemplate skips a Jinja {{ … }}, {% … %} or {# … #}.
 func skipTemplate(src string, i int) int {
-	closer := map[byte]string{'{': "}}", '%': "%}", '#': "#}"}[src[i+1]]
+	closer := "}}"
+	switch src[i+1] {
+	case '%':
+		closer = "%}"
+	case '#':
+		closer = "#}"
+	}
 	for j := i + 2; j+1 < len(src); j++ {
 		if src[j:j+2] == closer {
 			return j + 2

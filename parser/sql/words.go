@@ -74,7 +74,11 @@ func classify(w []string) stmtKind {
 // leadingWords returns up to n leading words (or a leading bracket) of s, lower case, after
 // blanks and comments. Hint comments are skipped too.
 func leadingWords(s string, n int) []string {
-	out := make([]string, 0, n)
+	return appendLeadingWords(make([]string, 0, n), s, n)
+}
+
+// appendLeadingWords is leadingWords appending to out.
+func appendLeadingWords(out []string, s string, n int) []string {
 	i := 0
 	for i < len(s) && len(out) < n {
 		c := s[i]
@@ -105,17 +109,27 @@ func leadingWords(s string, n int) []string {
 // lowerWord is strings.ToLower of a word, without allocating for the keywords classify
 // reads, which most statements start with.
 func lowerWord(w string) string {
+	if len(w) < len(statementWords) {
+		for _, k := range statementWords[len(w)] {
+			if foldEq(w, k) {
+				return k
+			}
+		}
+	}
+	return strings.ToLower(w)
+}
+
+// statementWords are the words lowerWord returns without allocating, by length.
+var statementWords = func() (t [10][]string) { //nolint:gochecknoglobals // a constant table
 	for _, k := range [...]string{
 		"select", "with", "insert", "create", "table", "view", "or", "replace", "temporary", "temp",
 		"external", "global", "alter", "drop", "analyze", "cache", "set", "use", "values", "from",
 		"if", "not", "exists", "into", "overwrite", "show", "describe", "explain", "lazy",
 	} {
-		if len(k) == len(w) && foldEq(w, k) {
-			return k
-		}
+		t[len(k)] = append(t[len(k)], k)
 	}
-	return strings.ToLower(w)
-}
+	return t
+}()
 
 func isWordByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
@@ -152,10 +166,13 @@ type lineIndex struct {
 
 func newLineIndex(file, src string) lineIndex {
 	starts := []int{0}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return lineIndex{file: file, starts: starts, size: len(src)}
 }
@@ -165,8 +182,12 @@ func (l *lineIndex) pos(off int) plan.Pos {
 	off = max(0, min(off, l.size))
 	line := l.last
 	if line >= len(l.starts) || l.starts[line] > off || line+1 < len(l.starts) && l.starts[line+1] <= off {
-		line, _ = slices.BinarySearch(l.starts, off+1) // the first line starting after off
-		line--
+		if next := line + 1; next < len(l.starts) && l.starts[next] <= off && (next+1 == len(l.starts) || l.starts[next+1] > off) {
+			line = next // the next line, as in a statement read in order
+		} else {
+			line, _ = slices.BinarySearch(l.starts, off+1) // the first line starting after off
+			line--
+		}
 		l.last = line
 	}
 	return plan.Pos{File: l.file, Line: line + 1, Col: off - l.starts[line] + 1}
