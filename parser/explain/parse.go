@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/bucketlint/bucketlint/parser/perr"
@@ -12,6 +13,9 @@ import (
 // ASCII table of DataFrame.show) is skipped. Parse returns the outputs it could read, even
 // when some of their lines could not be, and the errors found, sorted and capped at about ten.
 func Parse(file string, src []byte) ([]*plan.Explain, perr.List) {
+	if !bytes.Contains(src, []byte("== ")) && !bytes.Contains(src, []byte("Found ")) {
+		return nil, nil // no line can open an output (startsExplain): not worth copying and splitting
+	}
 	p := newParser(file, src)
 	var out []*plan.Explain
 	for i := 0; i < len(p.lines); {
