@@ -172,7 +172,9 @@ func (f *aggFunc) grow(n int) {
 		return
 	}
 	f.ints = growZero(f.ints, n)
-	f.floats = growZero(f.floats, n)
+	if f.usesFloats() {
+		f.floats = growZero(f.floats, n)
+	}
 	f.has = growZero(f.has, n)
 	if f.bytes != nil || f.argIsBytes() {
 		f.bytes = growZero(f.bytes, n)
@@ -203,6 +205,13 @@ func growZero[T any](s []T, n int) []T {
 	s = s[:n]
 	clear(s[old:])
 	return s
+}
+
+// usesFloats reports whether the function keeps float64 state: avg's sums, and sum, min and
+// max of floating-point values (their result type is double). The others leave floats empty:
+// clearing it for every partition's groups cost as much as a pass over them.
+func (f *aggFunc) usesFloats() bool {
+	return f.op == "avg" || f.argType.Kind == hash.KindFloat || f.argType.Kind == hash.KindDouble
 }
 
 func (f *aggFunc) argIsBytes() bool {
