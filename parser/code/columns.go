@@ -113,6 +113,9 @@ func (ev *evaluator) constString(n *node, depth int) (string, bool) {
 	}
 	switch n.kind {
 	case nStr:
+		if len(n.lit.parts) == 1 && n.lit.parts[0].expr == "" {
+			return n.lit.parts[0].lit, true // as strValue has it, without making the value
+		}
 		v := ev.strValue(n)
 		return v.str, v.resolved
 	case nIdent, nAttr:

@@ -91,6 +91,8 @@ type evaluator struct {
 	funcs      map[string]*pyFunc
 	callDepth  int
 	callTokens int
+	// returns is set once a function's returned frame is bound as "name()" in env.
+	returns bool
 }
 
 func newEvaluator(out *plan.CodeFile, lang string, errs *perr.List) *evaluator {
@@ -341,7 +343,7 @@ func (ev *evaluator) eval(n *node) *value {
 		}
 	case nIndex:
 		ev.eval(n.x)
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 	case nFor:
 		return ev.forYield(n)
 	}
@@ -364,6 +366,14 @@ func (ev *evaluator) forYield(n *node) *value {
 	return &value{kind: vList, rows: rows}
 }
 
+// evalEach evaluates each argument for the facts it records, its value not needed.
+func (ev *evaluator) evalEach(args []arg) {
+	for _, a := range args {
+		ev.eval(a.val)
+	}
+}
+
+// evalArgs evaluates each argument and returns their values.
 func (ev *evaluator) evalArgs(args []arg) []*value {
 	vs := make([]*value, len(args))
 	for i, a := range args {

@@ -74,7 +74,7 @@ func (ev *evaluator) method(r *value, name string, n *node) *value {
 	case vWriter:
 		return ev.writerMethod(r.writer, name, n)
 	case vGrouped:
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		if name == "pivot" {
 			return r
 		}
@@ -107,7 +107,7 @@ func (ev *evaluator) method(r *value, name string, n *node) *value {
 	if unknownFrameMethod(name, len(n.args)) && !isFunctions(recv) {
 		return ev.frameMethod(ev.frameOf(r, recv), recv, name, n)
 	}
-	ev.evalArgs(n.args)
+	ev.evalEach(n.args)
 	return unknown
 }
 
@@ -204,7 +204,7 @@ func (ev *evaluator) frameMethod(f *frame, recv *node, name string, n *node) *va
 	}
 	prev := ev.ctx
 	ev.ctx = f
-	ev.evalArgs(n.args)
+	ev.evalEach(n.args)
 	ev.ctx = prev
 	g := f.clone()
 	if name == "orderBy" || name == "sort" {

@@ -10,7 +10,7 @@ import (
 func (ev *evaluator) join(left *frame, recv *node, n *node, cross bool) *value {
 	rightNode := argNamed(n.args, 0, "other", "right")
 	if rightNode == nil {
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return unknown
 	}
 	right := ev.frameOf(ev.eval(rightNode), rightNode)

@@ -33,7 +33,7 @@ func (ev *evaluator) readerMethod(old *reader, name string, n *node) *value {
 		r.options = ev.options(r.options, n)
 		return &value{kind: vReader, reader: &r}
 	case "schema":
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return &value{kind: vReader, reader: &r}
 	case "table":
 		if len(n.args) > 0 {
@@ -70,7 +70,7 @@ func (ev *evaluator) readerMethod(old *reader, name string, n *node) *value {
 		}
 		return ev.recordRead(rd)
 	}
-	ev.evalArgs(n.args)
+	ev.evalEach(n.args)
 	return unknown
 }
 
@@ -217,7 +217,7 @@ func (ev *evaluator) confCall(n *node) {
 	k := argNamed(n.args, 0, "key")
 	val := argNamed(n.args, 1, "value")
 	if k == nil || val == nil {
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return
 	}
 	kv := ev.eval(k)
@@ -235,7 +235,7 @@ func (ev *evaluator) confCall(n *node) {
 // confPairs records SparkConf().setAll([("k", "v"), …]).
 func (ev *evaluator) confPairs(n *node) {
 	if len(n.args) != 1 || n.args[0].val.kind != nList {
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return
 	}
 	for _, p := range n.args[0].val.args {

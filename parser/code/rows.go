@@ -44,10 +44,10 @@ func scalaRange(op string, x, y *value) *value {
 func (ev *evaluator) listMethod(r *value, name string, n *node) (*value, bool) {
 	switch name {
 	case "map":
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return &value{kind: vList, rows: r.rows}, true
 	case "toDF", "toDS":
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return ev.localFrame(n, r.rows), true
 	}
 	return nil, false

@@ -56,6 +56,7 @@ func (ev *evaluator) pyReturn(p *exprParser, defs []pyDef) bool {
 		f := v.frame.clone()
 		f.ref.Var = ""
 		ev.env[key] = &value{kind: vFrame, frame: f}
+		ev.returns = true
 	}
 	return true
 }

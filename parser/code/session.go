@@ -80,18 +80,28 @@ func (ev *evaluator) broadcast(n *node) *value {
 	return &value{kind: vFrame, frame: f}
 }
 
+// returned is the frame bound as the value of calling Python function name (pyReturn);
+// there is none to look up until a function has returned one.
+func (ev *evaluator) returned(name string) (*value, bool) {
+	if !ev.returns {
+		return nil, false
+	}
+	v, ok := ev.env[name+"()"]
+	return v, ok
+}
+
 // function evaluates a call of a plain name: broadcast(df), Seq(…), col(…), f(…).
 func (ev *evaluator) function(n *node) *value {
 	if n.x.kind == nIdent {
 		if f := ev.funcs[n.x.name]; f != nil {
 			ev.callPy(f, n, ev.evalArgs(n.args))
-			if v, ok := ev.env[n.x.name+"()"]; ok {
+			if v, ok := ev.returned(n.x.name); ok {
 				return &value{kind: vFrame, frame: v.frame.clone()}
 			}
 			return unknown
 		}
-		if v, ok := ev.env[n.x.name+"()"]; ok {
-			ev.evalArgs(n.args)
+		if v, ok := ev.returned(n.x.name); ok {
+			ev.evalEach(n.args)
 			return &value{kind: vFrame, frame: v.frame.clone()}
 		}
 		switch n.x.name {
@@ -113,6 +123,6 @@ func (ev *evaluator) function(n *node) *value {
 		}
 	}
 	ev.eval(n.x)
-	ev.evalArgs(n.args)
+	ev.evalEach(n.args)
 	return unknown
 }

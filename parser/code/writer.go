@@ -54,7 +54,7 @@ func (ev *evaluator) writerMethod(old *writer, name string, n *node) *value {
 		ev.terminal(&w, name, n, sp)
 		return unknown
 	default:
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 		return unknown
 	}
 	return &value{kind: vWriter, writer: &w}
@@ -109,7 +109,7 @@ func (ev *evaluator) terminal(w *writer, name string, n *node, sp plan.Span) {
 	if w.v2 {
 		wr.Terminal = "writeTo"
 		wr.Mode = strings.ToLower(name)
-		ev.evalArgs(n.args)
+		ev.evalEach(n.args)
 	} else {
 		wr.Terminal, wr.TerminalSpan = name, sp
 		ev.terminalArgs(&wr, name, n)
