@@ -134,8 +134,9 @@ func (p *rd) is(w string) bool { return isTok(p.toks[p.i], w) }
 
 // isAny reports whether the current token is one of ws.
 func (p *rd) isAny(ws ...string) bool {
+	t := p.toks[p.i]
 	for _, w := range ws {
-		if p.is(w) {
+		if len(t.text) == len(w) && sameLen(t, w) {
 			return true
 		}
 	}
@@ -145,11 +146,28 @@ func (p *rd) isAny(ws ...string) bool {
 // at reports whether the tokens from the current one are ws, in order.
 func (p *rd) at(ws ...string) bool {
 	for k, w := range ws {
-		if !isTok(p.ahead(k), w) {
+		if t := p.ahead(k); len(t.text) != len(w) || !sameLen(t, w) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameLen is isTok for a w as long as t's text, which isAny and at compare without the
+// call a string comparison makes when w is not a constant.
+func sameLen(t token, w string) bool {
+	switch t.kind {
+	case tIdent:
+		return foldEq(t.text, w)
+	case tOp:
+		for i := 0; i < len(w); i++ {
+			if t.text[i] != w[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // next consumes the current token and returns it.

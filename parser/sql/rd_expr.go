@@ -312,7 +312,7 @@ func (p *rd) unary(b *operand) *unary {
 		u, pr = &ub.u, &ub.pr
 	}
 	u.Pos = p.pos()
-	for p.isAny("-", "+", "~") {
+	for t := p.tok(); t.kind == tOp && len(t.text) == 1 && (t.text[0] == '-' || t.text[0] == '+' || t.text[0] == '~'); t = p.tok() {
 		t := p.next()
 		u.Sign = append(u.Sign, &sign{Pos: pos{Offset: t.off}, Op: t.text})
 	}
