@@ -112,6 +112,16 @@ func (p *otherCheck) statement() {
 		p.createOrDrop()
 	case p.at("ALTER", "TABLE"):
 		p.alterTable()
+	case p.at("ALTER", "VIEW"):
+		p.i += 2
+		p.qname()
+		if p.err == nil && p.at("WITH", "SCHEMA") {
+			if p.st.noBinding {
+				p.failAt(p.tok().off, "WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode, which is false here")
+				return
+			}
+			p.use(featViewSchema, p.tok().off)
+		}
 	}
 }
 

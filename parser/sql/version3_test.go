@@ -69,6 +69,9 @@ func TestVersion3Gates(t *testing.T) {
 		{"non-ASCII interval string on 3.0", v30, "SELECT INTERVAL 'interval 1中文day'", ""},
 		{"non-ASCII interval string on 3.1", v31, "SELECT INTERVAL 'interval 1中文day'", "characters other than ASCII"},
 		{"bad interval string on 3.0", v30, "SELECT INTERVAL '1 fortnight'", "is not an interval unit"},
+		{"ALTER VIEW WITH SCHEMA on 3.5", v35, "ALTER VIEW v WITH SCHEMA BINDING", "WITH SCHEMA of a view needs Spark 4.0"},
+		{"ALTER VIEW WITH SCHEMA on 4.0", Version{4, 0}, "ALTER VIEW v WITH SCHEMA TYPE EVOLUTION", ""},
+		{"ALTER VIEW AS on 3.0", v30, "ALTER VIEW v AS SELECT 1", ""},
 		{"legacy ! leaves other gates alone", v32, "SET spark.sql.legacy.bangEqualsNot=true;\nSELECT INTERVAL 1 MONTH 2 DAYS", "not accepted since Spark 3.2"},
 	}
 	for _, c := range cases {
