@@ -80,6 +80,12 @@ func (p *Parser) ParseFile(file string, src []byte) (*File, perr.List) {
 func (p *Parser) ParseSession(file string, src []byte, db string) (*File, perr.List) {
 	text := string(src)
 	st := &state{p: p, f: &File{Name: file}, lines: newLineIndex(file, text), db: db, legacyBang: p.opts.LegacyBangNot}
+	if p.opts.refuses(featNestedComment, false) != "" {
+		// Before 3.1 a comment ends at its first */.
+		if flat := flatComments(text); flat != text {
+			st.nested, text = text, flat
+		}
+	}
 	for _, c := range split(text) {
 		st.statement(c)
 	}
@@ -112,6 +118,9 @@ type state struct {
 	// ansi is spark.sql.ansi.enabled as an earlier SET gave it: 1 true, -1 false, 0 not set
 	// (the release's default: on from 4.0).
 	ansi int8
+	// nested is the text before flatComments, when the configured release ends a comment at
+	// its first */ and a comment holds another ("" otherwise).
+	nested string
 }
 
 // dqIdentifiers reports whether "x" is a name: spark.sql.ansi.doubleQuotedIdentifiers takes
@@ -227,9 +236,12 @@ func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
 	if off := unclosedComment(c.raw); off >= 0 {
 		return off, "unclosed /* comment"
 	}
-	if msg := st.p.opts.refuses(featNestedComment, false); msg != "" {
-		if off := nestedComment(c.raw); off >= 0 {
-			return off, msg
+	if st.nested != "" {
+		// The statement is read as that release reads it; when that fails, the nested
+		// comment is the likely cause, and the error says so.
+		// A */ left over after the first one ended the comment is always an error.
+		if off := nestedComment(st.nested[c.offset : c.offset+len(c.raw)]); off >= 0 && (strayClose(c.text) || !st.parsesAlone(c)) {
+			return off, st.p.opts.refuses(featNestedComment, false)
 		}
 	}
 	if kind >= stmtCreate {
@@ -241,6 +253,16 @@ func (st *state) precheck(c chunk, kind stmtKind) (int, string) {
 		return off, msg
 	}
 	return -1, ""
+}
+
+// parsesAlone reports whether chunk c parses without error with the settings in force.
+func (st *state) parsesAlone(c chunk) bool {
+	sub := &state{
+		p: st.p, f: &File{Name: st.f.Name}, lines: st.lines, db: st.db, dqIdent: st.dqIdent,
+		noBinding: st.noBinding, legacyBang: st.legacyBang, ansi: st.ansi,
+	}
+	sub.statement(c)
+	return len(sub.errs) == 0
 }
 
 // fail records a participle error at its position in the file.

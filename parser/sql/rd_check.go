@@ -66,7 +66,10 @@ func (p *rd) checkNumber(t token, negative bool) {
 		integer(64, "BIGINT")
 	case strings.HasSuffix(s, "F"):
 		if v, err := strconv.ParseFloat(s[:len(s)-1], 32); err != nil && math.IsInf(v, 0) {
-			fail("FLOAT")
+			p.use(featFloatRange, t.off)
+		}
+		if s[0] == '.' {
+			p.use(featFloatFraction, t.off)
 		}
 	case strings.HasSuffix(s, "D") || strings.Contains(s, "E"):
 		if v, err := strconv.ParseFloat(strings.TrimSuffix(s, "D"), 64); err != nil && math.IsInf(v, 0) {
@@ -137,14 +140,45 @@ func (p *rd) checkTyped(typ, str token) {
 	case "X":
 		ok = validHex(v)
 	case "INTERVAL":
-		if msg := intervalString(v); msg != "" {
-			p.failAt(str.off, "invalid INTERVAL literal "+str.text+": "+msg)
-		}
+		p.intervalText(v, str.off, func(msg string) { p.failAt(str.off, "invalid INTERVAL literal "+str.text+": "+msg) })
+		return
+	}
+	if !ok && wrapped(v) != v && (upper(typ.text) == "DATE" && validDate(wrapped(v)) || upper(typ.text) != "DATE" && validTimestamp(wrapped(v))) {
+		// Before 3.2 a field of more than 32 bits was read wrapped around (recorded:
+		// pyspark 3.1.3 accepts DATE '2021-4294967297-11', 3.2.4 rejects it).
+		p.use(featDatetimeOverflow, str.off)
 		return
 	}
 	if !ok {
 		p.failAt(str.off, "invalid "+upper(typ.text)+" literal "+str.text)
 	}
+}
+
+// wrapped returns s with each number of ten digits or more replaced by its low 32 bits, when
+// they are a positive int: how Spark before 3.2 read the fields of a DATE or TIMESTAMP.
+func wrapped(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		n := s[i:j]
+		if v, ok := new(big.Int).SetString(n, 10); ok && j-i >= 10 {
+			low := new(big.Int).And(v, big.NewInt(0xffffffff)).Int64()
+			if low <= math.MaxInt32 {
+				n = strconv.FormatInt(low, 10)
+			}
+		}
+		b.WriteString(n)
+		i = j
+	}
+	return b.String()
 }
 
 // specialDatetime reports the special values Spark reads in DATE and TIMESTAMP literals:

@@ -234,7 +234,11 @@ func (p *rd) likePredicate() *likePred {
 		p.use(featILike, p.tok().off)
 	}
 	l := &likePred{Op: p.next().text}
-	if p.isAny("ANY", "ALL", "SOME") && isTok(p.ahead(1), "(") {
+	switch {
+	case p.isAny("ANY", "ALL", "SOME") && isTok(p.ahead(1), "(") && isTok(p.ahead(2), ")"):
+		// Spark 3.0 had no LIKE ANY: ANY() is a call there.
+		p.use(featLikeAnyEmpty, p.tok().off)
+	case p.isAny("ANY", "ALL", "SOME") && isTok(p.ahead(1), "("):
 		l.Quant = p.next().text
 	}
 	l.Pattern = p.arith()

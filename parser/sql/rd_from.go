@@ -157,7 +157,15 @@ func (p *rd) tableFactor() *tableFactor {
 	}
 	defer p.leave()
 	if p.is("LATERAL") {
-		p.use(featLateralSubquery, p.next().off)
+		first := p.i > 0 && isTok(p.toks[p.i-1], "FROM")
+		switch at := p.next().off; {
+		case p.is("("):
+			p.use(featLateralSubquery, at)
+		case !first:
+			// 3.2 and 3.3 accept it as the first table of FROM (recorded: SELECT * FROM
+			// LATERAL EXPLODE(ARRAY(1, 2)) of Spark's join-lateral.sql).
+			p.use(featLateralFunction, at)
+		}
 		t.lateral = true
 	}
 	switch {
@@ -301,14 +309,14 @@ func (p *rd) transformClause() []*innerTok {
 	if p.accept("TRANSFORM") {
 		p.expect("(")
 		if !p.is(")") {
-			p.expressionList()
+			p.transformInputs()
 		}
 		p.expect(")")
 	} else {
 		p.next()
 		p.expressionList()
 	}
-	p.rowFormat()
+	p.rowFormat(true)
 	if p.accept("RECORDWRITER") {
 		p.str()
 	}
@@ -322,11 +330,30 @@ func (p *rd) transformClause() []*innerTok {
 			p.columnsMaybeTyped()
 		}
 	}
-	p.rowFormat()
+	p.rowFormat(true)
 	if p.accept("RECORDREADER") {
 		p.str()
 	}
 	return rawToks(p.toks[from:p.i])
+}
+
+// transformInputs reads TRANSFORM's inputs, expression (, expression)*. Before 3.2 they were
+// a namedExpressionSeq: each may have an alias (TRANSFORM(DISTINCT a) is the column DISTINCT
+// named a there).
+func (p *rd) transformInputs() {
+	for p.err == nil {
+		p.expression()
+		if at := p.tok().off; p.accept("AS") {
+			p.alias()
+			p.use(featTransformAlias, at)
+		} else if p.isAlias() {
+			p.next()
+			p.use(featTransformAlias, at)
+		}
+		if !p.accept(",") {
+			return
+		}
+	}
 }
 
 // columnsMaybeTyped reads name [type], ….
@@ -353,8 +380,9 @@ func (p *rd) str() {
 
 // rowFormat reads ROW FORMAT SERDE '…' [WITH SERDEPROPERTIES (…)] | ROW FORMAT DELIMITED
 // [FIELDS TERMINATED BY '…' [ESCAPED BY '…']] [COLLECTION ITEMS …] [MAP KEYS …] [LINES …]
-// [NULL DEFINED AS '…'], if there.
-func (p *rd) rowFormat() {
+// [NULL DEFINED AS '…'], if there. transform says it is TRANSFORM's: Spark before 3.1 did not
+// check its LINES TERMINATED BY.
+func (p *rd) rowFormat(transform bool) {
 	if !p.acceptSeq("ROW", "FORMAT") {
 		return
 	}
@@ -374,7 +402,11 @@ func (p *rd) rowFormat() {
 				p.str()
 			}
 		case p.acceptSeq("LINES", "TERMINATED", "BY"):
-			if t := p.tok(); t.kind == tString && unquoteString(t.text) != "\n" {
+			switch t := p.tok(); {
+			case t.kind != tString || unquoteString(t.text) == "\n":
+			case transform:
+				p.use(featLinesTerminated, t.off)
+			default:
 				p.failAt(t.off, "LINES TERMINATED BY supports only '\\n'")
 			}
 			p.str()

@@ -95,7 +95,7 @@ func (p *rd) windows() []*namedWindow {
 		at := p.tok().off
 		w := &namedWindow{Name: p.ident().Name}
 		if n := unquoteIdent(w.Name); seen[n] {
-			p.failAt(at, "the window "+w.Name+" is defined twice")
+			p.use(featWindowTwice, at)
 		} else {
 			seen[n] = true
 		}

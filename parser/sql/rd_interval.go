@@ -41,17 +41,15 @@ func (p *rd) checkInterval(parts []string, start int) {
 		}
 	}
 	if to >= 0 {
-		p.checkUnitToUnit(parts, to, values, fail)
+		p.checkUnitToUnit(parts, to, values, start, fail)
 		return
 	}
 	if len(units) == 0 {
-		if msg := intervalString(unquoteString(parts[len(parts)-1])); msg != "" {
-			fail(msg)
-		}
+		p.intervalText(unquoteString(parts[len(parts)-1]), start, fail)
 		return
 	}
 	if mixed(units) {
-		fail("it mixes year-month and day-time fields; write two literals")
+		p.use(featIntervalMixed, start)
 		return
 	}
 	if len(units) == 1 && values == 1 {
@@ -63,6 +61,34 @@ func (p *rd) checkInterval(parts []string, start int) {
 		}
 	}
 }
+
+// intervalText checks an interval written as one string; fail reports what is wrong.
+func (p *rd) intervalText(s string, start int, fail func(string)) {
+	switch msg := intervalString(s); msg {
+	case "":
+	case mixedFields:
+		p.use(featIntervalMixed, start)
+	default:
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				p.use(featIntervalNonASCII, start)
+				return
+			}
+		}
+		fail(msg)
+	}
+}
+
+// minMonths is unitToUnit's answer for -178956970-8 YEAR TO MONTH (-2^31 months), which
+// Spark before 3.2 read as an overflow; wideField its answer for a first field of hours or
+// minutes of more than two digits, which the patterns of Spark before 3.2 did not match.
+const (
+	minMonths = "-2^31 months"
+	wideField = "a first field of more than two digits"
+)
+
+// mixedFields is intervalString's answer for a string mixing year-month and day-time fields.
+const mixedFields = "it mixes year-month and day-time fields"
 
 // mixed reports whether units hold both year-month and day-time fields.
 func mixed(units []string) bool {
@@ -78,7 +104,7 @@ func mixed(units []string) bool {
 }
 
 // checkUnitToUnit checks INTERVAL 'value' from TO to.
-func (p *rd) checkUnitToUnit(parts []string, to, values int, fail func(string)) {
+func (p *rd) checkUnitToUnit(parts []string, to, values, start int, fail func(string)) {
 	if values != 1 || to < 2 || to+1 >= len(parts) {
 		fail("a unit-to-unit interval (… TO …) stands alone in its literal")
 		return
@@ -98,7 +124,17 @@ func (p *rd) checkUnitToUnit(parts []string, to, values int, fail func(string)) 
 			s = "-" + strings.TrimPrefix(s, "+")
 		}
 	}
-	if msg := unitToUnit(s, from, until); msg != "" {
+	switch msg := unitToUnit(s, from, until); {
+	case msg == "":
+	case msg == minMonths:
+		p.use(featIntervalMinMonths, start)
+	case msg == wideField:
+		p.use(featIntervalWideField, start)
+	case from == "DAY" && strings.HasSuffix(msg, "is out of range ("+from+" TO "+until+")"):
+		// Before 3.2 the days were read wrapped around (recorded: pyspark 3.1.3 accepts
+		// INTERVAL '106751992 04' DAY TO HOUR, 3.2.4 rejects it).
+		p.use(featIntervalRange, start)
+	default:
 		fail(msg)
 	}
 }
@@ -129,6 +165,9 @@ func unitToUnit(s, from, to string) string {
 		}
 		if len(y) > 10 || total.Add(total, big.NewInt(int64(atoi(m)))).Cmp(big.NewInt(limit)) > 0 {
 			return "'" + s + "' is out of range (YEAR TO MONTH)"
+		}
+		if total.Int64() == limit && negative {
+			return minMonths
 		}
 		return ""
 	case "DAY TO HOUR":
@@ -189,6 +228,9 @@ func dayTime(s string, seps []string, from, form string) string {
 	if v, ok := new(big.Int).SetString(first, 10); ok && limit > 0 && v.Cmp(big.NewInt(limit)) > 0 {
 		return "'" + orig + "' is out of range (" + form + ")"
 	}
+	if from != "DAY" && len(first) > 2 {
+		return wideField
+	}
 	return ""
 }
 
@@ -230,7 +272,7 @@ func intervalString(s string) string {
 		units = append(units, f[i+1])
 	}
 	if mixed(units) {
-		return "it mixes year-month and day-time fields"
+		return mixedFields
 	}
 	return ""
 }

@@ -93,6 +93,11 @@ func (p *otherCheck) statement() {
 		if !p.is("LIKE") {
 			p.fail(`"LIKE"`)
 		}
+	case p.is("SET") && p.st.p.opts.refuses(featSetText, false) == "":
+		// Spark 3.0 reads any text after SET as a configuration key and value (recorded:
+		// pyspark 3.0.3 rejects no SET statement of Spark's SQL tests).
+	case p.is("RESET") && p.ahead(1).kind != tEOF:
+		p.use(featResetKey, p.ahead(1).off)
 	case p.at("SET", "TIME", "ZONE"):
 		p.i += 3
 		p.timeZone()
@@ -101,10 +106,36 @@ func (p *otherCheck) statement() {
 		p.fail("a variable name")
 	case p.at("SET", "VARIABLE"), p.at("SET", "VAR"):
 		p.use(featVariables, p.ahead(1).off)
+	case p.is("SET"):
+		p.setKey()
 	case p.is("CREATE") || p.is("DROP"):
 		p.createOrDrop()
 	case p.at("ALTER", "TABLE"):
 		p.alterTable()
+	case p.at("ALTER", "VIEW"):
+		p.i += 2
+		p.qname()
+		if p.err == nil && p.at("WITH", "SCHEMA") {
+			if p.st.noBinding {
+				p.failAt(p.tok().off, "WITH SCHEMA needs spark.sql.legacy.viewSchemaBindingMode, which is false here")
+				return
+			}
+			p.use(featViewSchema, p.tok().off)
+		}
+	}
+}
+
+// setKey checks SET key [= value]: from 3.1 a key not quoted with backquotes is one word
+// (SparkSqlParser's configKeyValueDef).
+func (p *otherCheck) setKey() {
+	p.next()
+	at := p.tok().off
+	for p.tok().kind != tEOF && !p.is("=") {
+		if !p.adjacent(p.i) && p.ahead(1).kind != tEOF && !isTok(p.ahead(1), "=") {
+			p.use(featSetText, at)
+			return
+		}
+		p.next()
 	}
 }
 
@@ -129,6 +160,10 @@ func (p *otherCheck) createOrDrop() {
 	p.acceptSeq("IF", "EXISTS")
 	at := p.tok().off
 	q := p.qname()
+	if q.Ident != nil || q.identX != nil {
+		// Recorded: pyspark 3.4.4 rejects CREATE TEMPORARY VIEW IDENTIFIER('db.v') …
+		p.use(featIdentifierName, at)
+	}
 	if p.err == nil && temp && !global && len(q.parts()) > 1 {
 		// Before 3.3 the parser left this to the analyzer, as the releases still do for a
 		// name given by IDENTIFIER (only Spark's 4.1 development snapshot checks it).

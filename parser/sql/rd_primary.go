@@ -262,6 +262,9 @@ func (p *rd) interval() []string {
 			break // what follows is not another field of this literal
 		}
 		if k == 1 {
+			if v.kind == tString {
+				p.use(featIntervalSign, p.tok().off)
+			}
 			out = append(out, p.next().text)
 		}
 		p.next()

@@ -213,7 +213,7 @@ func (p *rd) insertDirectory() {
 			p.next()
 			p.skipGroup()
 		case p.at("ROW", "FORMAT"):
-			p.rowFormat()
+			p.rowFormat(false)
 		case p.is("STORED"):
 			p.next()
 			p.expect("AS")

@@ -41,7 +41,7 @@ func TestGrammarForms(t *testing.T) {
 		{"chained comparison", "SELECT a = b IS NULL, NOT NOT c FROM t", ""},
 		{"typed literals", "SELECT DATE '2024-02-29', TIMESTAMP '2024-01-01 10:00:00.123', X'0aF' FROM t", ""},
 		{"bad date", "SELECT DATE '2023-02-29'", "invalid DATE literal '2023-02-29'"},
-		{"mixed interval", "SELECT INTERVAL 1 MONTH 2 DAYS", "mixes year-month and day-time"},
+		{"mixed interval", "SELECT INTERVAL 1 MONTH 2 DAYS", "mixing year-month and day-time"},
 		{"bad unit-to-unit", "SELECT INTERVAL '1 2:03' DAY TO HOUR", "is not of the form DAY TO HOUR"},
 		{"tinyint range", "SELECT 128Y", "out of range for TINYINT"},
 		{"tinyint min", "SELECT -128Y", ""},

@@ -3,7 +3,6 @@ package sql
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Syntax that depends on the Spark version. The parser reads the newest grammar; every
@@ -121,6 +120,22 @@ const (
 	featPipeDropQualified
 	featTrimCollation
 	featIdentifierEmptyName
+	featIntervalMixed
+	featIntervalRange
+	featDatetimeOverflow
+	featIntervalSign
+	featTransformAlias
+	featLinesTerminated
+	featWindowTwice
+	featLikeAnyEmpty
+	featFloatRange
+	featSetText
+	featResetKey
+	featIntervalMinMonths
+	featIntervalWideField
+	featFloatFraction
+	featIntervalNonASCII
+	featLateralFunction
 	featCount
 )
 
@@ -134,6 +149,9 @@ type featureInfo struct {
 	// dev is how Spark's 4.1 development snapshot (Options.devSnapshot) departs from the
 	// releases for this construct.
 	dev devRule
+	// from is, for a construct that needs since, the first release whose parser refuses it
+	// before then: the releases before from read the text as something else they accept.
+	from Version
 }
 
 // devRule is how Spark's 4.1 development snapshot departs from the releases.
@@ -297,6 +315,65 @@ func (f feature) info() featureInfo {
 		}
 	case featTrimCollation:
 		return featureInfo{name: "a trimming collation (…_RTRIM)", since: v41}
+	case featIntervalSign:
+		return featureInfo{name: "a sign before the string of an interval literal (INTERVAL -'1' DAY)", since: v3(2)}
+	case featIntervalMinMonths:
+		return featureInfo{name: "INTERVAL '-178956970-8' YEAR TO MONTH (-2^31 months)", since: v3(2)}
+	case featIntervalWideField:
+		return featureInfo{name: "more than two digits of hours or minutes first in an interval (INTERVAL '100:00' HOUR TO MINUTE)", since: v3(2)}
+	case featLateralFunction:
+		return featureInfo{
+			name:  "a function call after LATERAL past the first table of FROM (t, LATERAL f(a); 3.0 and 3.1 read it as the table LATERAL named f)",
+			since: v3(4), from: v3(2),
+		}
+	case featFloatFraction:
+		return featureInfo{name: "a FLOAT literal starting with its point (.5F)", since: v3(1)}
+	case featIntervalNonASCII:
+		return featureInfo{
+			name: "an interval string that does not parse and holds characters other than ASCII (3.0 skipped them)", until: v3(1),
+			instead: "write the interval in ASCII",
+		}
+	case featResetKey:
+		return featureInfo{name: "RESET of one configuration key", since: v3(1)}
+	case featIntervalMixed:
+		return featureInfo{
+			name: "an interval literal mixing year-month and day-time fields", until: v3(2),
+			instead: "write two literals",
+		}
+	case featIntervalRange:
+		return featureInfo{
+			name: "a DAY TO … interval literal whose days are out of range", until: v3(2),
+			instead: "keep the days within ±106751991",
+		}
+	case featDatetimeOverflow:
+		return featureInfo{
+			name: "a DATE or TIMESTAMP literal with a field of more than 32 bits (read wrapped around before 3.2)", until: v3(2),
+			instead: "write the field in range",
+		}
+	case featTransformAlias:
+		return featureInfo{
+			name:  "an alias among TRANSFORM's inputs (TRANSFORM(a b), and TRANSFORM(DISTINCT a), read before 3.2 as a column DISTINCT named a)",
+			until: v3(2), instead: "remove the alias",
+		}
+	case featLinesTerminated:
+		return featureInfo{
+			name: "LINES TERMINATED BY other than '\\n' in TRANSFORM's ROW FORMAT", until: v3(1),
+			instead: "end lines with '\\n'",
+		}
+	case featWindowTwice:
+		return featureInfo{name: "a window defined twice in WINDOW", until: v3(1), instead: "give each window its own name"}
+	case featLikeAnyEmpty:
+		return featureInfo{
+			name: "LIKE ANY, ALL or SOME of an empty list (read before 3.1 as a call of a function ANY)", until: v3(1),
+			instead: "give at least one pattern",
+		}
+	case featFloatRange:
+		return featureInfo{name: "a FLOAT literal out of range (3.4028235E39F)", until: v3(1), instead: "write a DOUBLE"}
+	case featSetText:
+		return featureInfo{
+			name: "SET of a key with a blank in it (SET a b = 1; 3.0 read any text after SET as a key and value)", until: v3(1),
+			instead: "quote the key with backquotes",
+		}
 	case featBangNot:
 		return featureInfo{
 			name: "! for NOT before IN, BETWEEN, LIKE or NULL", until: v4,
@@ -349,12 +426,12 @@ func (o Options) refuses(f feature, legacyBang bool) string {
 		return fmt.Sprintf("%s is not accepted by Spark's %s development snapshot: %s", in.name, o.Spark, in.instead)
 	case o.devSnapshot && in.dev == devLacks:
 		return fmt.Sprintf("%s is not in Spark's %s development snapshot", in.name, o.Spark)
-	case !in.until.IsZero() && !legacyBang && (o.Spark.IsZero() || !o.Spark.Before(in.until)):
+	case !in.until.IsZero() && (!legacyBang || f != featBangNot) && (o.Spark.IsZero() || !o.Spark.Before(in.until)):
 		if o.Spark.IsZero() {
 			return fmt.Sprintf("%s is not accepted since Spark %s: %s", in.name, in.until, in.instead)
 		}
 		return fmt.Sprintf("%s is not accepted since Spark %s (configured: %s): %s", in.name, in.until, o.Spark, in.instead)
-	case o.Spark.IsZero() || in.since.IsZero() || !o.Spark.Before(in.since):
+	case o.Spark.IsZero() || in.since.IsZero() || !o.Spark.Before(in.since) || o.Spark.Before(in.from):
 		return ""
 	}
 	return fmt.Sprintf("%s needs Spark %s or later (configured: %s)", in.name, in.since, o.Spark)
@@ -369,30 +446,4 @@ func (st *state) versionOK(c chunk, uses []featUse) bool {
 	}
 	st.errs.Add(st.lines.pos(c.offset+u.off), "%s", msg)
 	return false
-}
-
-// nestedComment returns the offset of the first /* comment nested inside another in s, or
-// -1: Spark before 3.1 ended a comment at its first */.
-func nestedComment(s string) int {
-	if strings.Count(s, "/*") < 2 {
-		return -1
-	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
-			i = skipQuoted(s, i)
-		case c == '-' && i+1 < len(s) && s[i+1] == '-':
-			i = skipLine(s, i)
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			j := skipBlock(s, i)
-			if k := strings.Index(s[i+2:j], "/*"); k >= 0 {
-				return i + 2 + k
-			}
-			i = j
-		default:
-			i++
-		}
-	}
-	return -1
 }

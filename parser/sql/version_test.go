@@ -74,7 +74,17 @@ func syntaxFeatures() map[string]feature {
 		"execute_immediate_not_a_statement":   featExecuteText,
 		"identifier_lite_qualified":           featIdentifierLite, "identifier_lite_using": featIdentifierLite,
 		"identifier_lite_column": featIdentifierLite, "pipe_drop_qualified": featPipeDropQualified,
-		"collate_trim": featTrimCollation,
+		"collate_trim":          featTrimCollation,
+		"interval_mixed_fields": featIntervalMixed, "interval_string_mixed_fields": featIntervalMixed,
+		"interval_day_to_hour_out_of_range": featIntervalRange,
+		"date_literal_field_overflow":       featDatetimeOverflow, "timestamp_literal_field_overflow": featDatetimeOverflow,
+		"interval_signed_string": featIntervalSign, "interval_signed_string_to": featIntervalSign,
+		"transform_argument_alias": featTransformAlias, "transform_distinct": featTransformAlias,
+		"transform_lines_terminated": featLinesTerminated, "window_defined_twice": featWindowTwice,
+		"like_any_empty": featLikeAnyEmpty, "float_literal_out_of_range": featFloatRange,
+		"float_literal_fraction": featFloatFraction, "set_key_with_blank": featSetText,
+		"reset_key": featResetKey, "interval_string_non_ascii": featIntervalNonASCII,
+		"lateral_name_alias": featLateralFunction, "interval_year_to_month_min": featIntervalMinMonths, "interval_hour_to_minute_wide": featIntervalWideField,
 	}
 }
 
@@ -82,8 +92,6 @@ func syntaxFeatures() map[string]feature {
 // version, with the reason; TestSyntaxVersions reports them and fails on any other.
 func syntaxDivergences() map[string]string {
 	return map[string]string{
-		"set_variable@3.0": "Spark 3.0 reads SET VARIABLE v = 1 as setting a key named 'VARIABLE v' (3.1 rejects a key " +
-			"with a blank); the parser reads session variables, which need 4.0",
 		"scripting_if": "a statement of SQL scripting other than BEGIN … END is accepted only inside a BEGIN … END " +
 			"block, which the statement splitter cuts at its semicolons: the parser reads it as scripting (4.1 and later) " +
 			"wherever it stands",
