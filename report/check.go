@@ -39,6 +39,9 @@ type Check struct {
 	// findings below it as passing test cases. Zero fails every finding; above Error
 	// (--fail-on never), none.
 	PassBelow rules.Severity
+	// RulesFailed counts the rules that failed with an internal error: the summary says the
+	// result is incomplete, so that a run missing a rule's findings never reads as clean.
+	RulesFailed int
 	// Quiet leaves out the text format's summary line (check -q): the findings only.
 	Quiet bool
 	// Color asks the text format for ANSI colours (a terminal that wants them).
@@ -170,6 +173,9 @@ func (c *Check) Summary() string {
 	}
 	if len(c.Errors) > 0 {
 		fmt.Fprintf(&b, "; %s", plural(len(c.Errors), "input error"))
+	}
+	if c.RulesFailed > 0 {
+		fmt.Fprintf(&b, "; incomplete: %s failed (the error below), so its findings are missing", plural(c.RulesFailed, "rule"))
 	}
 	if c.Baselined > 0 {
 		fmt.Fprintf(&b, "; %d accepted by the baseline", c.Baselined)

@@ -245,7 +245,7 @@ func runCheck(ctx context.Context, opts *checkOptions, s *streams) error {
 		Tool:     report.Tool{Name: "bucketlint", Version: version},
 		Findings: diags, Errors: positioned(loadErrs), Files: len(project.Files),
 		Rules: catalogue, Explains: explains, Baselined: st.baselined, Explained: st.explained, BaselineUnused: st.unused, Source: src.get,
-		PassBelow: passBelow(opts.failOn), Quiet: opts.quiet,
+		PassBelow: passBelow(opts.failOn), Quiet: opts.quiet, RulesFailed: len(internalErrors(ruleErr)),
 	}
 	var verifyErr error
 	if opts.verify {

@@ -60,6 +60,10 @@ SELECT * FROM a JOIN b ON a.k = b.w;
 	if n := strings.Count(text, "injected at "+site); n != 1 {
 		t.Errorf("the panic's value %d times, want once:\n%.3000s", n, text)
 	}
+	// The summary must not read as a clean run: the failed rule's findings are missing.
+	if !strings.Contains(text, "incomplete: 1 rule failed") {
+		t.Errorf("the summary does not say the result is incomplete:\n%.3000s", text)
+	}
 	if strings.Contains(text, "panic: ") || strings.Contains(text, "repanicked") {
 		t.Errorf("the process ended in a panic, not with an error:\n%.3000s", text)
 	}
