@@ -1,9 +1,12 @@
 package sql
 
-// slabChunk is how many nodes a slab allocates at once; slabKeep is how many chunks it keeps
-// from one statement to the next (a statement that needed more gives them back to the
-// collector, so a file's memory does not stay at its largest statement's).
+// slabFirst is the size of a slab's first chunk, each next chunk is twice the one before up
+// to slabChunk nodes; slabKeep is how many chunks it keeps from one statement to the next (a
+// statement that needed more gives them back to the collector, so a file's memory does not
+// stay at its largest statement's). Small first chunks keep a parse of one short statement
+// (a spark.sql string, a small file) from allocating and zeroing slabChunk nodes of each type.
 const (
+	slabFirst = 8
 	slabChunk = 256
 	slabKeep  = 32
 )
@@ -14,29 +17,35 @@ const (
 // Nodes are never moved: a chunk, once allocated, stays where it is until reset.
 type slab[T any] struct {
 	chunks [][]T
-	n      int
+	c, i   int // the chunk in use and the next node in it
 }
 
 // get returns a zeroed node.
 func (s *slab[T]) get() *T {
-	c, i := s.n/slabChunk, s.n%slabChunk
-	if c == len(s.chunks) {
-		s.chunks = append(s.chunks, make([]T, slabChunk))
+	if s.c < len(s.chunks) && s.i == len(s.chunks[s.c]) {
+		s.c, s.i = s.c+1, 0
 	}
-	s.n++
-	return &s.chunks[c][i]
+	if s.c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]T, min(slabFirst<<min(s.c, 8), slabChunk)))
+	}
+	s.i++
+	return &s.chunks[s.c][s.i-1]
 }
 
 // reset zeroes the nodes handed out since the last reset and makes them available again.
 func (s *slab[T]) reset() {
-	for c := 0; c*slabChunk < s.n; c++ {
-		clear(s.chunks[c][:min(slabChunk, s.n-c*slabChunk)])
+	for c := 0; c <= s.c && c < len(s.chunks); c++ {
+		used := len(s.chunks[c])
+		if c == s.c {
+			used = s.i
+		}
+		clear(s.chunks[c][:used])
 	}
 	if len(s.chunks) > slabKeep {
 		clear(s.chunks[slabKeep:])
 		s.chunks = s.chunks[:slabKeep]
 	}
-	s.n = 0
+	s.c, s.i = 0, 0
 }
 
 // nodeSlabs are a slab for each of the parser's most frequent nodes.
