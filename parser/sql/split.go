@@ -188,6 +188,18 @@ func unclosedComment(s string) int {
 	if !strings.Contains(s, "/*") {
 		return -1
 	}
+	return eachBlockComment(s, func(i, j int) int {
+		if j >= len(s) && (j-i < 4 || s[j-2:j] != "*/" || !closes(s[i:j])) {
+			return i
+		}
+		return -1
+	})
+}
+
+// eachBlockComment calls at with the start and end of each /* comment */ of s outside
+// strings, quoted names and line comments (its end as skipBlock finds it: nested comments
+// counted), in order, and returns the first result that is not -1, or -1.
+func eachBlockComment(s string, at func(i, j int) int) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -197,8 +209,8 @@ func unclosedComment(s string) int {
 			i = skipLine(s, i)
 		case c == '/' && i+1 < len(s) && s[i+1] == '*':
 			j := skipBlock(s, i)
-			if j >= len(s) && (j-i < 4 || s[j-2:j] != "*/" || !closes(s[i:j])) {
-				return i
+			if r := at(i, j); r >= 0 {
+				return r
 			}
 			i = j
 		default:

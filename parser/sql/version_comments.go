@@ -10,24 +10,12 @@ func nestedComment(s string) int {
 	if strings.Count(s, "/*") < 2 {
 		return -1
 	}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '\'' || c == '"' || c == '`' || isDollarQuote(s, i):
-			i = skipQuoted(s, i)
-		case c == '-' && i+1 < len(s) && s[i+1] == '-':
-			i = skipLine(s, i)
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			j := skipBlock(s, i)
-			if k := strings.Index(s[i+2:j], "/*"); k >= 0 {
-				return i + 2 + k
-			}
-			i = j
-		default:
-			i++
+	return eachBlockComment(s, func(i, j int) int {
+		if k := strings.Index(s[i+2:j], "/*"); k >= 0 {
+			return i + 2 + k
 		}
-	}
-	return -1
+		return -1
+	})
 }
 
 // flatComments returns s with every /* inside a /* comment */ blanked to "/ ", so that each
