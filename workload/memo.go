@@ -40,15 +40,22 @@ func (m *memo[K, V]) get(k K, compute func() V) V {
 	e.done.Add(1)
 	m.m[k] = e
 	m.mu.Unlock()
-	defer e.done.Done()
+	settle(&e.done, &e.panic, func() { e.v = compute() })
+	return e.v
+}
+
+// settle runs the computation of an entry its caller has claimed (done added to under the
+// memo's lock), then lets the waiters go; a panic of the computation is kept in panicked for
+// them and raised again in the caller.
+func settle(done *sync.WaitGroup, panicked *any, compute func()) {
+	defer done.Done()
 	defer func() {
 		if p := recover(); p != nil {
-			e.panic = p
+			*panicked = p
 			panic(p)
 		}
 	}()
-	e.v = compute()
-	return e.v
+	compute()
 }
 
 // A weakMemo is a memo of pointers that does not keep its values alive: a value is shared by
@@ -101,14 +108,11 @@ func (m *weakMemo[K, V]) get(k K, compute func() (*V, error)) (*V, error) {
 	e.done.Add(1)
 	m.m[k] = e
 	m.mu.Unlock()
-	defer e.done.Done()
-	defer func() {
-		if p := recover(); p != nil {
-			e.panic = p
-			panic(p)
-		}
-	}()
-	v, err := compute()
-	e.v, e.err = weak.Make(v), err
+	var v *V
+	var err error
+	settle(&e.done, &e.panic, func() {
+		v, err = compute()
+		e.v, e.err = weak.Make(v), err
+	})
 	return v, err
 }
