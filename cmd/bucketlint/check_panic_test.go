@@ -22,15 +22,7 @@ const checkPanicChildEnv = "BUCKETLINT_CHECK_PANIC_CHILD"
 // Go panic (the panic was raised again in the rule worker, then in check's goroutine, and
 // the process ended printing it twice, with "[recovered, repanicked]").
 func TestCheckWorkerPanic(t *testing.T) {
-	if v := os.Getenv(checkPanicChildEnv); v != "" {
-		lines := strings.Split(v, "\n")
-		crash.SetHook(func(site string) {
-			if site == lines[0] {
-				panic("injected at " + site)
-			}
-		})
-		os.Exit(run(lines[1:], strings.NewReader(""), os.Stdout, os.Stderr)) //nolint:forbidigo // the child process exits as the binary does
-	}
+	runPanicChild(checkPanicChildEnv)
 	work := filepath.Join(t.TempDir(), "q.sql")
 	src := `CREATE TABLE a (k BIGINT) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;
 CREATE TABLE b (k BIGINT, w INT) USING parquet;
@@ -67,4 +59,21 @@ SELECT * FROM a JOIN b ON a.k = b.w;
 	if strings.Contains(text, "panic: ") || strings.Contains(text, "repanicked") {
 		t.Errorf("the process ended in a panic, not with an error:\n%.3000s", text)
 	}
+}
+
+// runPanicChild makes this test process the bucketlint process of a panic test, when env is
+// set: the first line of its value is the worker site (crash.Point) that panics, the others
+// the command's arguments; it exits with the command's exit code.
+func runPanicChild(env string) {
+	v := os.Getenv(env)
+	if v == "" {
+		return
+	}
+	lines := strings.Split(v, "\n")
+	crash.SetHook(func(site string) {
+		if site == lines[0] {
+			panic("injected at " + site)
+		}
+	})
+	os.Exit(run(lines[1:], strings.NewReader(""), os.Stdout, os.Stderr)) //nolint:forbidigo // the child process exits as the binary does
 }

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/bucketlint/bucketlint/internal/crash"
 )
 
 // panicChildEnv, when set, makes TestVerifyWorkerPanic the verify process: the first line of
@@ -25,15 +23,7 @@ const panicChildEnv = "BUCKETLINT_PANIC_CHILD"
 // an internal error that names the panic, not in a panic of its own, and leave no
 // bucketlint-verify-* directory behind.
 func TestVerifyWorkerPanic(t *testing.T) {
-	if v := os.Getenv(panicChildEnv); v != "" {
-		lines := strings.Split(v, "\n")
-		crash.SetHook(func(site string) {
-			if site == lines[0] {
-				panic("injected at " + site)
-			}
-		})
-		os.Exit(run(lines[1:], strings.NewReader(""), os.Stdout, os.Stderr)) //nolint:forbidigo // the child process exits as the binary does
-	}
+	runPanicChild(panicChildEnv)
 	work := filepath.Join(t.TempDir(), "q.sql")
 	src := `CREATE TABLE a (k BIGINT, v INT, s STRING) USING parquet CLUSTERED BY (k) INTO 8 BUCKETS;
 CREATE TABLE b (k BIGINT, w INT) USING parquet;
