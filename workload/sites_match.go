@@ -82,27 +82,28 @@ func matchSimulated(s *Site, res *simulate.Result) {
 func operatorOnly(n plan.Node) plan.Node {
 	switch j := n.(type) {
 	case *plan.SortMergeJoin:
-		c := *j
-		c.Kids, c.Inner = nil, nil
-		return &c
+		return withoutInputs(j)
 	case *plan.ShuffledHashJoin:
-		c := *j
-		c.Kids, c.Inner = nil, nil
-		return &c
+		return withoutInputs(j)
 	case *plan.BroadcastHashJoin:
-		c := *j
-		c.Kids, c.Inner = nil, nil
-		return &c
+		return withoutInputs(j)
 	case *plan.BroadcastNestedLoopJoin:
-		c := *j
-		c.Kids, c.Inner = nil, nil
-		return &c
+		return withoutInputs(j)
 	case *plan.CartesianProduct:
-		c := *j
-		c.Kids, c.Inner = nil, nil
-		return &c
+		return withoutInputs(j)
 	}
 	return n
+}
+
+// withoutInputs is a shallow copy of the operator n without its children and inner plans.
+func withoutInputs[T any, P interface {
+	*T
+	plan.Node
+}](n P) plan.Node {
+	c := *n
+	p := P(&c)
+	p.Info().Kids, p.Info().Inner = nil, nil
+	return p
 }
 
 // readsTable reports whether a plan reads the named table.
