@@ -51,7 +51,7 @@ func (s *sim) joinRel(j *plan.JoinSpec, hints []plan.Hint) (*node, error) {
 	using := len(j.Using) > 0 || j.Natural
 	if using {
 		lrefs, rrefs = nil, nil
-		for _, c := range usingColumns(j, left, right) {
+		for _, c := range usingColumns(j, left.out, right.out) {
 			lrefs = append(lrefs, plan.ColumnRef{Text: c, Column: c})
 			rrefs = append(rrefs, plan.ColumnRef{Text: c, Column: c})
 		}
@@ -219,13 +219,15 @@ func nullRejectedSides(j *plan.JoinSpec) (map[string]bool, map[string]bool) {
 	return set(j.LeftKeys), set(j.RightKeys)
 }
 
-func usingColumns(j *plan.JoinSpec, left, right *node) []string {
+// usingColumns returns the columns a USING join names, or those a NATURAL join's sides (their
+// output columns left and right) have in common, in the left side's order.
+func usingColumns(j *plan.JoinSpec, left, right []attr) []string {
 	if !j.Natural {
 		return j.Using
 	}
 	var cols []string
-	for _, a := range left.out {
-		if _, ok := findAttr(right.out, a.name); ok {
+	for _, a := range left {
+		if _, ok := findAttr(right, a.name); ok {
 			cols = append(cols, a.name)
 		}
 	}

@@ -61,15 +61,7 @@ func (s *sim) usingStar(rel *plan.Relation, in []attr, claimed []bool) ([]attr, 
 	if len(j.Using) == 0 && !j.Natural {
 		return append(left, right...), true
 	}
-	cols := j.Using
-	if j.Natural {
-		cols = nil
-		for _, a := range left {
-			if _, ok := findAttr(right, a.name); ok {
-				cols = append(cols, a.name)
-			}
-		}
-	}
+	cols := usingColumns(j, left, right)
 	lk, lrest, lok := splitKeys(left, cols)
 	rk, rrest, rok := splitKeys(right, cols)
 	switch j.Type {
