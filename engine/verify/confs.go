@@ -30,6 +30,26 @@ func PlannerConfs(confs map[string]string) (kept map[string]string, dropped []st
 	return kept, dropped
 }
 
+// sessionConfs is PlannerConfs for the session verify runs the query in, with notes for
+// what is not passed on: the dropped settings, and a broadcast threshold other than -1.
+// Broadcast joins stay off (the caller sets the threshold to -1), whatever the workload
+// sets: the sample's tables are far smaller than production's, so a size threshold would
+// broadcast joins that the prediction, made for the real sizes, shuffles or not by layout
+// alone.
+func sessionConfs(confs map[string]string) (kept map[string]string, notes []string) {
+	kept, dropped := PlannerConfs(confs)
+	for _, k := range dropped {
+		notes = append(notes, k+" is not passed on to Spark: only Spark SQL planner settings are")
+	}
+	if v, ok := kept[simulate.ConfBroadcastThreshold]; ok {
+		if v != "-1" {
+			notes = append(notes, simulate.ConfBroadcastThreshold+"="+v+" is not passed on to Spark: broadcast joins are off, so that the sample's small tables shuffle by layout as the real ones do")
+		}
+		delete(kept, simulate.ConfBroadcastThreshold)
+	}
+	return kept, notes
+}
+
 // plannerConf reports whether key is a Spark SQL planner setting verify may pass on.
 func plannerConf(key string) bool {
 	switch key {

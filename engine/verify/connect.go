@@ -124,21 +124,13 @@ func (c *connectRun) progress(scenario, format string, args ...any) {
 // not by layout alone; the workload's Spark SQL planner confs where the session takes them,
 // PlannerConfs) and creates the scratch database.
 func (c *connectRun) setup(ctx context.Context) error {
-	const broadcast = "spark.sql.autoBroadcastJoinThreshold"
+	const broadcast = simulate.ConfBroadcastThreshold
 	if _, err := c.s.SQL(ctx, "SET "+broadcast+"=-1"); err != nil {
 		return fmt.Errorf("spark connect %s: SET %s: %w", RedactRemote(c.opt.Remote), broadcast, err)
 	}
-	confs, dropped := PlannerConfs(c.opt.Sim.Confs)
-	for _, k := range dropped {
-		c.notes = append(c.notes, fmt.Sprintf("%s is not passed on to Spark: only Spark SQL planner settings are", k))
-	}
+	confs, notes := sessionConfs(c.opt.Sim.Confs)
+	c.notes = append(c.notes, notes...)
 	for _, k := range slices.Sorted(maps.Keys(confs)) {
-		if k == broadcast {
-			if confs[k] != "-1" {
-				c.notes = append(c.notes, fmt.Sprintf("%s=%s is not set on the session: broadcast joins are off, so that the sample's small tables shuffle by layout as the real ones do", k, confs[k]))
-			}
-			continue
-		}
 		if _, err := c.s.SQL(ctx, fmt.Sprintf("SET %s=%s", k, confs[k])); err != nil {
 			if ctx.Err() != nil {
 				return err

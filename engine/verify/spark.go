@@ -96,28 +96,13 @@ func (c *SparkCheck) run(ctx context.Context, w *warehouse, sc *Scenario, r *Res
 	if sc.Sim != nil {
 		all = sc.Sim.Confs // the settings of the query's session, as simulated
 	}
-	confs, dropped := PlannerConfs(all)
-	for _, k := range dropped {
-		r.Notes = appendUnique(r.Notes, k+" is not passed on to Spark: only Spark SQL planner settings are")
+	confs, notes := sessionConfs(all)
+	for _, n := range notes {
+		r.Notes = appendUnique(r.Notes, n)
 	}
-	after, _ := PlannerConfs(sc.AfterConfs)
-	// Broadcast joins stay off, whatever the workload sets (as on Spark Connect): the
-	// sample's tables are far smaller than production's, so a size threshold would
-	// broadcast joins that the prediction, made for the real sizes, shuffles or not by
-	// layout alone.
-	m := sparkManifest{Master: c.Master, Confs: map[string]string{}, AfterConfs: after, SQL: sc.Query.Text}
-	for k, v := range confs {
-		if k == simulate.ConfBroadcastThreshold {
-			if v == "-1" {
-				continue
-			}
-			r.Notes = appendUnique(r.Notes, k+"="+v+" is not passed on to Spark: broadcast joins are off, so that the sample's small tables shuffle by layout as the real ones do")
-			continue
-		}
-		m.Confs[k] = v
-	}
+	after, _ := sessionConfs(sc.AfterConfs)
+	m := sparkManifest{Master: c.Master, Confs: confs, AfterConfs: after, SQL: sc.Query.Text}
 	m.Confs[simulate.ConfBroadcastThreshold] = "-1"
-	delete(m.AfterConfs, simulate.ConfBroadcastThreshold)
 	for side := range r.adopted {
 		for _, a := range r.adopted[side] {
 			st := sparkTable{
