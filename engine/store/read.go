@@ -269,7 +269,29 @@ func lookupLeaf(s *parquet.Schema, name string) (parquet.LeafColumn, error) {
 	if !ok || leaf.MaxRepetitionLevel > 0 {
 		return parquet.LeafColumn{}, fmt.Errorf("column %s is nested or repeated, which the engine does not read", names[i])
 	}
+	if a := nestedAnnotation(leaf.Node); a != "" {
+		return parquet.LeafColumn{}, fmt.Errorf("column %s is a plain column annotated %s, which the engine does not read", names[i], a)
+	}
 	return leaf, nil
+}
+
+// nestedAnnotation names the logical type of n when it is one of a nested value (MAP, LIST,
+// VARIANT), whose parquet-go type has no physical kind (asking for it panics): a malformed
+// file can put one on a plain column. "" otherwise.
+func nestedAnnotation(n parquet.Node) string {
+	lt := n.Type().LogicalType()
+	if lt == nil {
+		return ""
+	}
+	switch lt.Value.(type) {
+	case *format.MapType:
+		return "MAP"
+	case *format.ListType:
+		return "LIST"
+	case *format.VariantType:
+		return "VARIANT"
+	}
+	return ""
 }
 
 // readRowGroup reads row group g of an open file into a new batch of the given columns. It
